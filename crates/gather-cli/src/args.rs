@@ -1,0 +1,57 @@
+//! Command-line flags. The only file that knows flag spellings.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+/// gather: hand a coding agent exactly the code it needs.
+#[derive(Parser, Debug)]
+#[command(name = "gather", version, about, max_term_width = 100)]
+pub struct Args {
+    /// Workspace root (default: the current directory).
+    #[arg(short = 'C', long = "root", global = true, value_name = "DIR")]
+    pub root: Option<PathBuf>,
+    /// Print JSON instead of text.
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// Skip files larger than this many bytes.
+    #[arg(long, global = true, value_name = "BYTES", default_value_t = 2 * 1024 * 1024)]
+    pub max_file_size: u64,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Index the workspace and print files by language and status, symbols by kind.
+    Index {
+        /// Also list every file with its language, size and status.
+        #[arg(long)]
+        files: bool,
+    },
+    /// Find every definition of NAME (a plain or qualified name such as Client.send).
+    Find {
+        /// The name to look up.
+        name: String,
+    },
+    /// List the definitions in one file.
+    Outline {
+        /// File, relative to the root.
+        path: String,
+    },
+    /// Cut exact slices out of files, in request order, within a budget.
+    Slice {
+        /// `path`, `path:symbol`, `path:LINE` or `path:START-END`.
+        #[arg(required = true, value_name = "SPEC")]
+        specs: Vec<String>,
+        /// Token budget (ceil(chars / 4) per slice).
+        #[arg(long, default_value_t = 8000, conflicts_with = "budget_lines")]
+        max_tokens: usize,
+        /// Line budget instead of tokens.
+        #[arg(long)]
+        budget_lines: Option<usize>,
+        /// Lines shown for a bare path or a fallback.
+        #[arg(long, default_value_t = 40)]
+        head_lines: u32,
+    },
+}

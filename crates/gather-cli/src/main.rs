@@ -1,0 +1,140 @@
+//! The `gather` command: flags → library call → rendered output → exit code.
+//! Holds no logic of its own.
+
+mod args;
+mod spec;
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::Parser;
+use gather::budget::{self, Budget};
+use gather::index::{self, IndexOptions};
+use gather::walk::WalkOptions;
+use gather::{render, slice, workspace, Error, ErrorCode};
+
+use args::{Args, Command};
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let json = args.json;
+    match run(args) {
+        Ok(output) => emit(&output),
+        Err(error) => {
+            if json {
+                emit(&format!("{}\n", render::error_json(&error)));
+            } else {
+                eprintln!("error[{}]: {}", error.code.as_str(), error.message);
+            }
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Writes to stdout; a closed pipe (`gather … | head`) is not an error.
+fn emit(output: &str) -> ExitCode {
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(output.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(_) => ExitCode::FAILURE,
+    }
+}
+
+fn run(args: Args) -> Result<String, Error> {
+    let root_arg = args.root.clone().unwrap_or_else(|| PathBuf::from("."));
+    let root = index::canonical_root(&root_arg)?;
+    let options = IndexOptions {
+        walk: WalkOptions {
+            max_file_size: args.max_file_size,
+        },
+    };
+    let json = args.json;
+    match args.command {
+        Command::Index { files } => {
+            let started = Instant::now();
+            let index = index::build_with(&root, &options)?;
+            let elapsed = started.elapsed().as_secs_f64() * 1000.0;
+            Ok(if json {
+                format!("{}\n", render::index_json(&index, elapsed, files))
+            } else {
+                render::index_text(&index, elapsed, files)
+            })
+        }
+        Command::Find { name } => {
+            if name.trim().is_empty() {
+                return Err(Error::new(
+                    ErrorCode::InvalidRequest,
+                    "empty name: give a symbol name such as parse or Client.send",
+                ));
+            }
+            let index = index::build_with(&root, &options)?;
+            let hits = index.find(&name);
+            if hits.is_empty() {
+                return Err(Error::new(
+                    ErrorCode::NotFound,
+                    format!("no definition named {name} in {}", root.display()),
+                ));
+            }
+            Ok(if json {
+                format!("{}\n", render::find_json(&hits))
+            } else {
+                render::find_text(&hits)
+            })
+        }
+        Command::Outline { path } => {
+            let resolved = workspace::resolve(&root, &path)?;
+            if !resolved.exists {
+                return Err(Error::new(
+                    ErrorCode::NotFound,
+                    format!("no file {path} under {}", root.display()),
+                ));
+            }
+            let bytes = std::fs::read(&resolved.abs)
+                .map_err(|e| Error::new(ErrorCode::IoError, format!("cannot read {path}: {e}")))?;
+            let (language, status, symbols) = match gather::parse::decode(bytes) {
+                Ok(text) => {
+                    let parsed = gather::parse::file(&resolved.rel, &text);
+                    (parsed.language, parsed.status, parsed.symbols)
+                }
+                Err(reason) => (None, gather::index::FileStatus::Skipped(reason), Vec::new()),
+            };
+            let status = status.label();
+            Ok(if json {
+                format!(
+                    "{}\n",
+                    render::outline_json(&resolved.rel, language.as_deref(), &status, &symbols)
+                )
+            } else {
+                render::outline_text(&resolved.rel, &status, &symbols)
+            })
+        }
+        Command::Slice {
+            specs,
+            max_tokens,
+            budget_lines,
+            head_lines,
+        } => {
+            let requests = specs
+                .iter()
+                .map(|s| spec::parse(s, &root, head_lines))
+                .collect::<Result<Vec<_>, _>>()?;
+            let slices = slice::assemble(&root, &requests)?;
+            let budget = match budget_lines {
+                Some(n) => Budget::Lines(n),
+                None => Budget::Tokens(max_tokens),
+            };
+            let fitted = budget::fit_slices(slices, budget);
+            Ok(if json {
+                format!("{}\n", render::slices_json(&fitted))
+            } else {
+                render::slices_text(&fitted)
+            })
+        }
+    }
+}

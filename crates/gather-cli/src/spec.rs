@@ -1,0 +1,81 @@
+//! The slice SPEC syntax: `path`, `path:symbol`, `path:LINE`, `path:START-END`.
+
+use std::path::Path;
+
+use gather::lines::LineRange;
+use gather::slice::SliceRequest;
+use gather::{Error, ErrorCode};
+
+/// Parses one SPEC. A path that itself contains `:` is taken whole when it names a file.
+pub fn parse(spec: &str, root: &Path, head_lines: u32) -> Result<SliceRequest, Error> {
+    let mut request = SliceRequest {
+        head_lines: Some(head_lines),
+        ..SliceRequest::default()
+    };
+    let (path, rest) = match spec.split_once(':') {
+        Some((path, rest)) if !root.join(spec).is_file() => (path, Some(rest)),
+        _ => (spec, None),
+    };
+    if path.trim().is_empty() {
+        return Err(Error::new(
+            ErrorCode::InvalidRequest,
+            format!(
+                "slice {spec:?} has no path; use path, path:symbol, path:LINE or path:START-END"
+            ),
+        ));
+    }
+    request.path = path.to_string();
+    let Some(rest) = rest.map(str::trim) else {
+        return Ok(request);
+    };
+    if rest.is_empty() {
+        return Ok(request);
+    }
+    if let Ok(line) = rest.parse::<u32>() {
+        request.line_hint = Some(line);
+    } else if let Some((a, b)) = rest
+        .split_once('-')
+        .and_then(|(a, b)| Some((a.trim().parse::<u32>().ok()?, b.trim().parse::<u32>().ok()?)))
+    {
+        if a == 0 || b < a {
+            return Err(Error::new(
+                ErrorCode::InvalidRequest,
+                format!("slice {spec:?}: a range is START-END with 1 <= START <= END"),
+            ));
+        }
+        request.lines = Some(LineRange::new(a, b));
+    } else {
+        request.symbol = Some(rest.to_string());
+    }
+    Ok(request)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forms() {
+        let root = Path::new("/nonexistent-root");
+        let r = parse("src/a.rs", root, 40).unwrap();
+        assert_eq!(
+            (r.path.as_str(), r.symbol, r.line_hint, r.lines),
+            ("src/a.rs", None, None, None)
+        );
+        let r = parse("src/a.rs:Client::send", root, 40).unwrap();
+        assert_eq!(r.symbol.as_deref(), Some("Client::send"));
+        assert_eq!(parse("a.py:12", root, 40).unwrap().line_hint, Some(12));
+        assert_eq!(
+            parse("a.py:3-9", root, 40).unwrap().lines,
+            Some(LineRange::new(3, 9))
+        );
+        assert_eq!(
+            parse("a.py:9-3", root, 40).unwrap_err().code,
+            ErrorCode::InvalidRequest
+        );
+        assert_eq!(
+            parse(":x", root, 40).unwrap_err().code,
+            ErrorCode::InvalidRequest
+        );
+    }
+}

@@ -1,0 +1,121 @@
+//! Budgets and the slices-mode fitting rule: slices are taken in request order and one
+//! that does not fit is dropped whole, never cut. Token counts are the conservative
+//! estimate ceil(chars / 4).
+
+use serde::Serialize;
+
+use crate::slice::Slice;
+
+/// Estimated tokens of `text`: ceil(characters / 4).
+pub fn estimate_tokens(text: &str) -> usize {
+    text.chars().count().div_ceil(4)
+}
+
+/// A limit on what is emitted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// At most this many estimated tokens.
+    Tokens(usize),
+    /// At most this many lines.
+    Lines(usize),
+}
+
+impl Budget {
+    /// The limit's number.
+    pub fn limit(self) -> usize {
+        match self {
+            Budget::Tokens(n) | Budget::Lines(n) => n,
+        }
+    }
+
+    /// The unit's name, `tokens` or `lines`.
+    pub fn unit(self) -> &'static str {
+        match self {
+            Budget::Tokens(_) => "tokens",
+            Budget::Lines(_) => "lines",
+        }
+    }
+
+    /// What `content` costs in this budget's unit.
+    pub fn cost(self, content: &str) -> usize {
+        match self {
+            Budget::Tokens(_) => estimate_tokens(content),
+            Budget::Lines(_) => crate::lines::count(content) as usize,
+        }
+    }
+}
+
+/// What fitting slices to a budget kept and dropped.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BudgetReport {
+    /// Slices requested.
+    pub total_slices: usize,
+    /// Slices kept.
+    pub included_slices: usize,
+    /// Slices dropped because they did not fit.
+    pub dropped_slices: usize,
+    /// Estimated tokens of the kept slices' content.
+    pub estimated_tokens_used: usize,
+    /// The token limit (in a line budget: the token estimate of nothing was limited, 0).
+    pub budget_tokens: usize,
+    /// Whether anything was dropped.
+    pub budget_exceeded: bool,
+    /// The file of each dropped slice, in request order.
+    pub dropped_files: Vec<String>,
+    /// Set in a line budget: the line limit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub budget_lines: Option<usize>,
+    /// Set in a line budget: lines of the kept slices' content.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lines_used: Option<usize>,
+}
+
+/// Slices split by the budget.
+#[derive(Clone, Debug)]
+pub struct Fitted {
+    /// Kept slices, in request order.
+    pub included: Vec<Slice>,
+    /// Dropped slices, in request order.
+    pub dropped: Vec<Slice>,
+    /// The report.
+    pub report: BudgetReport,
+}
+
+/// Keeps slices in order while they fit; a slice that does not fit is dropped whole and
+/// later, smaller slices may still be kept.
+pub fn fit_slices(slices: Vec<Slice>, budget: Budget) -> Fitted {
+    let total_slices = slices.len();
+    let mut used = 0usize;
+    let mut tokens_used = 0usize;
+    let mut included = Vec::new();
+    let mut dropped = Vec::new();
+    for slice in slices {
+        let cost = budget.cost(&slice.content);
+        if used + cost <= budget.limit() {
+            used += cost;
+            tokens_used += estimate_tokens(&slice.content);
+            included.push(slice);
+        } else {
+            dropped.push(slice);
+        }
+    }
+    let report = BudgetReport {
+        total_slices,
+        included_slices: included.len(),
+        dropped_slices: dropped.len(),
+        estimated_tokens_used: tokens_used,
+        budget_tokens: match budget {
+            Budget::Tokens(n) => n,
+            Budget::Lines(_) => 0,
+        },
+        budget_exceeded: !dropped.is_empty(),
+        dropped_files: dropped.iter().map(|s| s.file.clone()).collect(),
+        budget_lines: matches!(budget, Budget::Lines(_)).then_some(budget.limit()),
+        lines_used: matches!(budget, Budget::Lines(_)).then_some(used),
+    };
+    Fitted {
+        included,
+        dropped,
+        report,
+    }
+}

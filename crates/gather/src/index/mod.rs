@@ -1,0 +1,239 @@
+//! The symbol index: every walked file with its status and definitions, plus lookup
+//! tables by name and by path. Built in parallel from the walk; each [`FileRecord`] is
+//! self-contained so one file can be replaced without touching the others.
+
+mod symbol;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+pub use symbol::{FileRecord, FileStatus, SkipReason, Symbol, SymbolKind};
+
+use crate::error::{Error, ErrorCode, Result};
+use crate::walk::{self, WalkOptions, WalkedFile};
+use crate::{lines, parse};
+
+/// Identifies a symbol: its file's position in the index and its position in that file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct SymbolId {
+    /// Index into [`Index::files`].
+    pub file: u32,
+    /// Index into that file's symbols.
+    pub idx: u32,
+}
+
+/// Index settings.
+#[derive(Clone, Debug, Default)]
+pub struct IndexOptions {
+    /// Walk settings (size limit).
+    pub walk: WalkOptions,
+}
+
+/// The index of one workspace.
+#[derive(Debug)]
+pub struct Index {
+    root: PathBuf,
+    files: Vec<FileRecord>,
+    by_path: HashMap<String, u32>,
+    by_name: HashMap<String, Vec<SymbolId>>,
+}
+
+/// A symbol together with the file it is in.
+#[derive(Clone, Copy, Debug)]
+pub struct SymbolRef<'a> {
+    /// Where the symbol is.
+    pub id: SymbolId,
+    /// The file.
+    pub file: &'a FileRecord,
+    /// The definition.
+    pub symbol: &'a Symbol,
+}
+
+/// Builds the index of the workspace at `root` with default options.
+pub fn build(root: &Path) -> Result<Index> {
+    build_with(root, &IndexOptions::default())
+}
+
+/// Builds the index of the workspace at `root`.
+pub fn build_with(root: &Path, options: &IndexOptions) -> Result<Index> {
+    let root = canonical_root(root)?;
+    let walked = walk::files(&root, &options.walk);
+    let files: Vec<FileRecord> = walked
+        .into_par_iter()
+        .map(|file| read_and_parse(file))
+        .collect();
+    Ok(Index::from_files(root, files))
+}
+
+/// Canonicalises a workspace root, or explains why it cannot be one.
+pub fn canonical_root(root: &Path) -> Result<PathBuf> {
+    let canonical = std::fs::canonicalize(root).map_err(|e| {
+        Error::new(
+            ErrorCode::NotFound,
+            format!("workspace root {} cannot be opened: {e}", root.display()),
+        )
+    })?;
+    if !canonical.is_dir() {
+        return Err(Error::new(
+            ErrorCode::InvalidRequest,
+            format!("workspace root {} is not a directory", root.display()),
+        ));
+    }
+    Ok(canonical)
+}
+
+fn read_and_parse(file: WalkedFile) -> FileRecord {
+    let mut record = FileRecord {
+        path: file.rel,
+        language: None,
+        size: file.size,
+        mtime_ns: file.mtime_ns,
+        hash: 0,
+        n_lines: 0,
+        status: FileStatus::Skipped(SkipReason::Unreadable),
+        symbols: Vec::new(),
+    };
+    if let Some(reason) = file.skip {
+        record.status = FileStatus::Skipped(reason);
+        return record;
+    }
+    let bytes = match std::fs::read(&file.abs) {
+        Ok(bytes) => bytes,
+        Err(_) => return record,
+    };
+    record.size = bytes.len() as u64;
+    record.hash = xxhash_rust::xxh3::xxh3_64(&bytes);
+    let text = match parse::decode(bytes) {
+        Ok(text) => text,
+        Err(reason) => {
+            record.status = FileStatus::Skipped(reason);
+            return record;
+        }
+    };
+    let parsed = parse::file(&record.path, &text);
+    record.n_lines = lines::count(&text);
+    record.language = parsed.language;
+    record.status = parsed.status;
+    record.symbols = parsed.symbols;
+    record
+}
+
+impl Index {
+    /// Assembles an index from file records (sorted here by path).
+    pub fn from_files(root: PathBuf, mut files: Vec<FileRecord>) -> Index {
+        files.sort_by(|a, b| a.path.cmp(&b.path));
+        let mut by_path = HashMap::with_capacity(files.len());
+        let mut by_name: HashMap<String, Vec<SymbolId>> = HashMap::new();
+        for (file_idx, file) in files.iter().enumerate() {
+            by_path.insert(file.path.clone(), file_idx as u32);
+            for (idx, symbol) in file.symbols.iter().enumerate() {
+                let id = SymbolId {
+                    file: file_idx as u32,
+                    idx: idx as u32,
+                };
+                by_name.entry(symbol.name.clone()).or_default().push(id);
+            }
+        }
+        Index {
+            root,
+            files,
+            by_path,
+            by_name,
+        }
+    }
+
+    /// The canonical workspace root.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// Every walked file, including skipped ones, sorted by path.
+    pub fn files(&self) -> &[FileRecord] {
+        &self.files
+    }
+
+    /// Number of files whose contents are indexed (skipped files are not counted).
+    pub fn file_count(&self) -> usize {
+        self.files.iter().filter(|f| f.status.is_indexed()).count()
+    }
+
+    /// Number of definitions.
+    pub fn symbol_count(&self) -> usize {
+        self.files.iter().map(|f| f.symbols.len()).sum()
+    }
+
+    /// The record of a root-relative path.
+    pub fn file(&self, path: &str) -> Option<&FileRecord> {
+        self.by_path.get(path).map(|&i| &self.files[i as usize])
+    }
+
+    /// The status of a root-relative path, if the walk saw it.
+    pub fn status(&self, path: &str) -> Option<FileStatus> {
+        self.file(path).map(|f| f.status)
+    }
+
+    /// Resolves a symbol id.
+    pub fn symbol(&self, id: SymbolId) -> SymbolRef<'_> {
+        let file = &self.files[id.file as usize];
+        SymbolRef {
+            id,
+            file,
+            symbol: &file.symbols[id.idx as usize],
+        }
+    }
+
+    /// Every definition matching `name`, in (path, line) order. A plain name matches
+    /// symbol names; a qualified name (`Client.send`, `mod::f`) matches symbols whose
+    /// qualified name ends with the same segments, whatever the separator.
+    pub fn find(&self, name: &str) -> Vec<SymbolRef<'_>> {
+        let segments = split_qualified(name);
+        let Some(last) = segments.last() else {
+            return Vec::new();
+        };
+        let Some(ids) = self.by_name.get(*last) else {
+            return Vec::new();
+        };
+        let mut out: Vec<SymbolRef> = ids
+            .iter()
+            .map(|&id| self.symbol(id))
+            .filter(|s| {
+                segments.len() == 1 || ends_with_segments(&s.symbol.qualified_name, &segments)
+            })
+            .collect();
+        out.sort_by(|a, b| {
+            (&a.file.path, a.symbol.range.start).cmp(&(&b.file.path, b.symbol.range.start))
+        });
+        out
+    }
+
+    /// Every definition in a root-relative path, in line order.
+    pub fn find_in_file(&self, path: &str) -> Vec<SymbolRef<'_>> {
+        let Some(&file_idx) = self.by_path.get(path) else {
+            return Vec::new();
+        };
+        let file = &self.files[file_idx as usize];
+        (0..file.symbols.len())
+            .map(|idx| {
+                self.symbol(SymbolId {
+                    file: file_idx,
+                    idx: idx as u32,
+                })
+            })
+            .collect()
+    }
+}
+
+/// Splits `a.b::c` into `["a", "b", "c"]`.
+pub fn split_qualified(name: &str) -> Vec<&str> {
+    name.split("::")
+        .flat_map(|part| part.split('.'))
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+fn ends_with_segments(qualified: &str, segments: &[&str]) -> bool {
+    let have = split_qualified(qualified);
+    have.len() >= segments.len() && have[have.len() - segments.len()..] == *segments
+}

@@ -1,0 +1,218 @@
+//! The records the index stores: files, their status, symbols and call sites. These types
+//! are serialisable because the persistent index stores them; the output wire format is
+//! defined separately, at the rendering edge.
+
+use serde::{Deserialize, Serialize};
+
+use crate::lines::{Line, LineRange};
+
+/// What a definition is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SymbolKind {
+    /// A free function.
+    Function,
+    /// A function that belongs to a type (class member, impl item, Go receiver).
+    Method,
+    /// A class.
+    Class,
+    /// A struct or union.
+    Struct,
+    /// An enumeration.
+    Enum,
+    /// An interface or protocol.
+    Interface,
+    /// A Rust trait or PHP trait.
+    Trait,
+    /// A type alias or other named type.
+    Type,
+    /// A constant or static.
+    Const,
+    /// A module or namespace.
+    Module,
+    /// A Rust `impl` block, named after its type.
+    Impl,
+    /// A macro definition.
+    Macro,
+}
+
+impl SymbolKind {
+    /// Every kind, in declaration order.
+    pub const ALL: [SymbolKind; 12] = [
+        SymbolKind::Function,
+        SymbolKind::Method,
+        SymbolKind::Class,
+        SymbolKind::Struct,
+        SymbolKind::Enum,
+        SymbolKind::Interface,
+        SymbolKind::Trait,
+        SymbolKind::Type,
+        SymbolKind::Const,
+        SymbolKind::Module,
+        SymbolKind::Impl,
+        SymbolKind::Macro,
+    ];
+
+    /// The kind's name as used in query captures and output.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SymbolKind::Function => "function",
+            SymbolKind::Method => "method",
+            SymbolKind::Class => "class",
+            SymbolKind::Struct => "struct",
+            SymbolKind::Enum => "enum",
+            SymbolKind::Interface => "interface",
+            SymbolKind::Trait => "trait",
+            SymbolKind::Type => "type",
+            SymbolKind::Const => "const",
+            SymbolKind::Module => "module",
+            SymbolKind::Impl => "impl",
+            SymbolKind::Macro => "macro",
+        }
+    }
+
+    /// Parses a kind name (the part after `@definition.`).
+    pub fn from_name(name: &str) -> Option<SymbolKind> {
+        SymbolKind::ALL.into_iter().find(|k| k.as_str() == name)
+    }
+
+    /// Whether members defined inside this kind are methods.
+    pub fn holds_methods(self) -> bool {
+        matches!(
+            self,
+            SymbolKind::Class
+                | SymbolKind::Struct
+                | SymbolKind::Enum
+                | SymbolKind::Interface
+                | SymbolKind::Trait
+                | SymbolKind::Impl
+        )
+    }
+}
+
+impl std::fmt::Display for SymbolKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One definition.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Symbol {
+    /// The defined identifier.
+    pub name: String,
+    /// Name with its parents, joined by the language's separator (`Client.send`, `m::f`).
+    pub qualified_name: String,
+    /// What the definition is.
+    pub kind: SymbolKind,
+    /// The whole definition: attributes and decorators through the closing brace.
+    pub range: LineRange,
+    /// The signature: from the start of the definition through the line that opens the body.
+    pub signature: LineRange,
+    /// The leading doc comment (or docstring), if any.
+    pub doc: Option<LineRange>,
+    /// The line holding the name.
+    pub name_line: Line,
+    /// Index of the enclosing definition within the same file.
+    pub parent: Option<u32>,
+    /// Whether this is test code (by path, attribute or naming convention).
+    pub is_test: bool,
+}
+
+impl Symbol {
+    /// The definition with its leading doc comment, which is what a reader wants shown.
+    pub fn full_range(&self) -> LineRange {
+        match self.doc {
+            Some(doc) if doc.start < self.range.start => LineRange::new(doc.start, self.range.end),
+            _ => self.range,
+        }
+    }
+}
+
+/// Why a file was not read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SkipReason {
+    /// A NUL byte in the first 8 KiB.
+    Binary,
+    /// Larger than the size limit.
+    TooLarge,
+    /// Could not be opened or read.
+    Unreadable,
+    /// Not valid UTF-8.
+    InvalidUtf8,
+    /// A symbolic link whose target lies inside the root (indexed at its own path).
+    Symlink,
+    /// A symbolic link whose target lies outside the root.
+    SymlinkOutsideRoot,
+    /// A socket, fifo or device.
+    NotRegular,
+}
+
+impl SkipReason {
+    /// The reason as it appears in output.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SkipReason::Binary => "binary",
+            SkipReason::TooLarge => "too-large",
+            SkipReason::Unreadable => "unreadable",
+            SkipReason::InvalidUtf8 => "invalid-utf8",
+            SkipReason::Symlink => "symlink",
+            SkipReason::SymlinkOutsideRoot => "symlink-outside-root",
+            SkipReason::NotRegular => "not-regular",
+        }
+    }
+}
+
+/// How a file was read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FileStatus {
+    /// Parsed with a tree-sitter grammar.
+    Parsed,
+    /// Code without a grammar: definitions found by line rules.
+    Heuristic,
+    /// Prose or data (Markdown, JSON, translations): indexed as text, no definitions expected.
+    Text,
+    /// Not read, for the given reason.
+    Skipped(SkipReason),
+}
+
+impl FileStatus {
+    /// `parsed`, `heuristic`, `text` or `skipped(reason)`.
+    pub fn label(&self) -> String {
+        match self {
+            FileStatus::Parsed => "parsed".into(),
+            FileStatus::Heuristic => "heuristic".into(),
+            FileStatus::Text => "text".into(),
+            FileStatus::Skipped(reason) => format!("skipped({})", reason.as_str()),
+        }
+    }
+
+    /// Whether the file's contents are in the index.
+    pub fn is_indexed(&self) -> bool {
+        !matches!(self, FileStatus::Skipped(_))
+    }
+}
+
+/// One indexed file and everything extracted from it. Self-contained, so that a changed
+/// file can be replaced without touching the others.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileRecord {
+    /// Root-relative path with `/` separators.
+    pub path: String,
+    /// Language id (`rust`, `python`, …) or a label for other text (`markdown`, `text`).
+    pub language: Option<String>,
+    /// Size in bytes.
+    pub size: u64,
+    /// Modification time, nanoseconds since the Unix epoch.
+    pub mtime_ns: i64,
+    /// xxh3 hash of the contents (0 when not read).
+    pub hash: u64,
+    /// Number of lines.
+    pub n_lines: u32,
+    /// How the file was read.
+    pub status: FileStatus,
+    /// Definitions, ordered by start line (parents before children).
+    pub symbols: Vec<Symbol>,
+}

@@ -1,0 +1,168 @@
+//! Line positions: 1-based [`Line`] numbers, inclusive [`LineRange`]s, and [`LineTable`],
+//! which maps line numbers to byte spans of a text. From the parse stage onward every
+//! position is a line; byte offsets never leave this module and `parse`.
+
+use serde::{Deserialize, Serialize};
+
+/// A 1-based line number.
+pub type Line = u32;
+
+/// A 1-based, inclusive range of lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct LineRange {
+    /// First line, 1-based.
+    pub start: Line,
+    /// Last line, inclusive; never before `start`.
+    pub end: Line,
+}
+
+impl LineRange {
+    /// A range from `start` to `end`, swapped if given backwards.
+    pub fn new(start: Line, end: Line) -> LineRange {
+        LineRange {
+            start: start.min(end),
+            end: start.max(end),
+        }
+    }
+
+    /// Number of lines in the range.
+    pub fn len(&self) -> u32 {
+        self.end - self.start + 1
+    }
+
+    /// Always false: a range holds at least one line.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// Whether `line` lies inside the range.
+    pub fn contains(&self, line: Line) -> bool {
+        self.start <= line && line <= self.end
+    }
+
+    /// Whether `other` lies wholly inside this range.
+    pub fn covers(&self, other: &LineRange) -> bool {
+        self.start <= other.start && other.end <= self.end
+    }
+}
+
+impl std::fmt::Display for LineRange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}-{}", self.start, self.end)
+    }
+}
+
+/// Byte offsets of line starts in a text, for cutting whole lines out of it.
+pub struct LineTable<'a> {
+    text: &'a str,
+    starts: Vec<usize>,
+}
+
+impl<'a> LineTable<'a> {
+    /// Indexes the lines of `text`. A trailing newline does not open a new line; an empty
+    /// text has no lines.
+    pub fn new(text: &'a str) -> LineTable<'a> {
+        let mut starts = Vec::with_capacity(text.len() / 32 + 1);
+        if !text.is_empty() {
+            starts.push(0);
+        }
+        for (idx, byte) in text.bytes().enumerate() {
+            if byte == b'\n' && idx + 1 < text.len() {
+                starts.push(idx + 1);
+            }
+        }
+        LineTable { text, starts }
+    }
+
+    /// Number of lines.
+    pub fn n_lines(&self) -> u32 {
+        self.starts.len() as u32
+    }
+
+    /// The text of lines `range`, clamped to the file, exactly as in the source (CRLF kept),
+    /// without the terminator of the last line. Cuts fall only on line boundaries, so the
+    /// result is always a valid UTF-8 substring.
+    pub fn slice(&self, range: LineRange) -> &'a str {
+        let n = self.n_lines();
+        if n == 0 || range.start > n {
+            return "";
+        }
+        let first = range.start.max(1) as usize - 1;
+        let last = range.end.min(n) as usize - 1;
+        let from = self.starts[first];
+        let mut to = if last + 1 < self.starts.len() {
+            self.starts[last + 1]
+        } else {
+            self.text.len()
+        };
+        let bytes = self.text.as_bytes();
+        if to > from && bytes[to - 1] == b'\n' {
+            to -= 1;
+            if to > from && bytes[to - 1] == b'\r' {
+                to -= 1;
+            }
+        }
+        &self.text[from..to]
+    }
+
+    /// The text of one line, without its terminator.
+    pub fn line(&self, line: Line) -> &'a str {
+        self.slice(LineRange::new(line, line))
+    }
+}
+
+/// Number of lines in `text`, counted as [`LineTable`] does.
+pub fn count(text: &str) -> u32 {
+    if text.is_empty() {
+        return 0;
+    }
+    let newlines = memchr_count(text.as_bytes());
+    if text.ends_with('\n') {
+        newlines
+    } else {
+        newlines + 1
+    }
+}
+
+fn memchr_count(bytes: &[u8]) -> u32 {
+    bytes.iter().filter(|b| **b == b'\n').count() as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_lines_like_editors() {
+        assert_eq!(count(""), 0);
+        assert_eq!(count("a"), 1);
+        assert_eq!(count("a\n"), 1);
+        assert_eq!(count("a\nb"), 2);
+        assert_eq!(count("\n\n"), 2);
+        for text in ["", "a", "a\n", "a\nb", "\n\n", "x\r\ny\r\n"] {
+            assert_eq!(LineTable::new(text).n_lines(), count(text), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn slices_keep_crlf_inside_and_drop_the_last_terminator() {
+        let table = LineTable::new("one\r\ntwo\r\nthree");
+        assert_eq!(table.slice(LineRange::new(1, 2)), "one\r\ntwo");
+        assert_eq!(table.slice(LineRange::new(3, 9)), "three");
+        assert_eq!(table.slice(LineRange::new(4, 9)), "");
+        assert_eq!(table.line(2), "two");
+    }
+
+    #[test]
+    fn multibyte_text_is_cut_on_line_boundaries() {
+        let text = "é\n日本\n🎉x\n";
+        let table = LineTable::new(text);
+        for a in 1..=3 {
+            for b in a..=3 {
+                let part = table.slice(LineRange::new(a, b));
+                assert!(text.contains(part));
+            }
+        }
+        assert_eq!(table.line(3), "🎉x");
+    }
+}

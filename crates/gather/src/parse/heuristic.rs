@@ -1,0 +1,279 @@
+//! Line rules for code without a grammar: a declaration keyword at the start of a line
+//! opens a definition; its body ends at the matching closing brace, or where the
+//! indentation returns to the declaration's level (keeping an `end`-style closer).
+//! Files read this way are marked `heuristic` in the index.
+
+use std::sync::OnceLock;
+
+use regex::Regex;
+
+use super::testcode;
+use crate::index::{Symbol, SymbolKind};
+use crate::lines::{Line, LineRange};
+
+fn declaration() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(
+            r"(?x)
+            ^(?P<indent>[\ \t]*)
+            (?:(?:export|default|public|private|protected|internal|static|final|abstract|open|override
+               |async|inline|unsafe|extern|sealed|data|case|suspend|local|global|pub(?:\([^)]*\))?)\s+)*
+            (?P<kw>fn|func|function|def|defp|fun|sub|proc|procedure|class|struct|enum|interface|trait
+               |protocol|type|typedef|object|module|record|extension|impl|macro|defmodule|defmacro)
+            \s+
+            (?:\([^)]*\)\s*)?
+            (?P<name>[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*[!?]?)
+            (?P<rest>.*)$",
+        )
+        .expect("the declaration rule is a valid regex")
+    })
+}
+
+fn shell_function() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r"^(?P<indent>[ \t]*)(?P<name>[A-Za-z_][\w-]*)\s*\(\)\s*\{?\s*$")
+            .expect("valid regex")
+    })
+}
+
+fn kind_of(keyword: &str) -> SymbolKind {
+    match keyword {
+        "class" | "object" | "record" | "extension" => SymbolKind::Class,
+        "struct" => SymbolKind::Struct,
+        "enum" => SymbolKind::Enum,
+        "interface" | "protocol" => SymbolKind::Interface,
+        "trait" => SymbolKind::Trait,
+        "type" | "typedef" => SymbolKind::Type,
+        "module" | "defmodule" => SymbolKind::Module,
+        "impl" => SymbolKind::Impl,
+        "macro" | "defmacro" => SymbolKind::Macro,
+        _ => SymbolKind::Function,
+    }
+}
+
+/// Extracts definitions from `text` by line rules.
+pub fn definitions(text: &str, is_test_file: bool) -> Vec<Symbol> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut found: Vec<(usize, String, SymbolKind, usize)> = Vec::new();
+    for (idx, line) in lines.iter().enumerate() {
+        if line.len() > 1000 {
+            continue;
+        }
+        let (indent, name, kind, rest) = if let Some(caps) = declaration().captures(line) {
+            let rest = caps.name("rest").map_or("", |m| m.as_str());
+            // `type = 3`, `class: x` and similar are assignments, not declarations.
+            if rest.trim_start().starts_with('=')
+                && !rest.trim_start().starts_with("=>")
+                && &caps["kw"] != "type"
+            {
+                continue;
+            }
+            (
+                caps["indent"].len(),
+                caps["name"].to_string(),
+                kind_of(&caps["kw"]),
+                rest.to_string(),
+            )
+        } else if let Some(caps) = shell_function().captures(line) {
+            (
+                caps["indent"].len(),
+                caps["name"].to_string(),
+                SymbolKind::Function,
+                String::new(),
+            )
+        } else {
+            continue;
+        };
+        let _ = rest;
+        let end = body_end(&lines, idx, indent);
+        found.push((idx, name, kind, end));
+    }
+
+    let mut symbols: Vec<Symbol> = Vec::with_capacity(found.len());
+    let mut stack: Vec<usize> = Vec::new();
+    for (idx, name, mut kind, end) in found {
+        let range = LineRange::new(idx as Line + 1, end as Line + 1);
+        while let Some(&top) = stack.last() {
+            if symbols[top].range.covers(&range) && symbols[top].range != range {
+                break;
+            }
+            stack.pop();
+        }
+        let parent = stack.last().copied();
+        let parent_symbol = parent.map(|p| &symbols[p]);
+        if kind == SymbolKind::Function && parent_symbol.is_some_and(|p| p.kind.holds_methods()) {
+            kind = SymbolKind::Method;
+        }
+        let short = name.rsplit(['.', ':']).next().unwrap_or(&name).to_string();
+        let qualified_name = match parent_symbol {
+            Some(p) => format!("{}.{}", p.qualified_name, name),
+            None => name.clone(),
+        };
+        let doc = leading_comment(&lines, idx);
+        let is_test = is_test_file
+            || parent_symbol.is_some_and(|p| p.is_test)
+            || short.starts_with("test_")
+            || testcode::has_test_marker(lines[idx.saturating_sub(1)]);
+        symbols.push(Symbol {
+            name: short,
+            qualified_name,
+            kind,
+            range,
+            signature: LineRange::new(range.start, range.start),
+            doc,
+            name_line: range.start,
+            parent: parent.map(|p| p as u32),
+            is_test,
+        });
+        stack.push(symbols.len() - 1);
+    }
+    symbols
+}
+
+/// Index of the last line of the definition opened at `start`.
+fn body_end(lines: &[&str], start: usize, indent: usize) -> usize {
+    // A brace on the declaration line or shortly after, before any `;`, opens a block.
+    for (offset, line) in lines[start..].iter().take(4).enumerate() {
+        let code = strip_line_comment(line);
+        if code.contains('{') {
+            if let Some(end) = matching_brace(lines, start + offset) {
+                return end;
+            }
+            break;
+        }
+        if code.trim_end().ends_with(';') {
+            return start + offset;
+        }
+    }
+    // Otherwise the body is the block indented deeper than the declaration.
+    let mut end = start;
+    let mut idx = start + 1;
+    while idx < lines.len() {
+        let line = lines[idx];
+        if line.trim().is_empty() {
+            idx += 1;
+            continue;
+        }
+        let line_indent = line.len() - line.trim_start().len();
+        if line_indent > indent {
+            end = idx;
+            idx += 1;
+            continue;
+        }
+        let trimmed = line.trim_start();
+        let is_closer = ["end", "}", ")", "]", "fi", "done", "esac"]
+            .iter()
+            .any(|c| {
+                trimmed == *c
+                    || trimmed.starts_with(&format!("{c} "))
+                    || trimmed.starts_with(&format!("{c};"))
+            });
+        if line_indent == indent && is_closer && end > start {
+            end = idx;
+        }
+        break;
+    }
+    end
+}
+
+fn matching_brace(lines: &[&str], from: usize) -> Option<usize> {
+    let mut depth: i64 = 0;
+    let mut opened = false;
+    for (idx, line) in lines.iter().enumerate().skip(from) {
+        let mut in_string: Option<char> = None;
+        let mut prev = '\0';
+        for ch in strip_line_comment(line).chars() {
+            match in_string {
+                Some(q) if ch == q && prev != '\\' => in_string = None,
+                Some(_) => {}
+                None => match ch {
+                    '"' | '\'' | '`' => in_string = Some(ch),
+                    '{' => {
+                        depth += 1;
+                        opened = true;
+                    }
+                    '}' => depth -= 1,
+                    _ => {}
+                },
+            }
+            prev = if prev == '\\' && ch == '\\' { '\0' } else { ch };
+        }
+        if opened && depth <= 0 {
+            return Some(idx);
+        }
+    }
+    None
+}
+
+fn strip_line_comment(line: &str) -> &str {
+    match line.find("//") {
+        Some(pos) if !line[..pos].ends_with(':') => &line[..pos],
+        _ => line,
+    }
+}
+
+fn leading_comment(lines: &[&str], idx: usize) -> Option<LineRange> {
+    let mut first = idx;
+    while first > 0 {
+        let t = lines[first - 1].trim_start();
+        let is_comment = ["//", "#", "--", ";;", "/*", "*", "///", "%"]
+            .iter()
+            .any(|p| t.starts_with(p));
+        if !is_comment || t.starts_with("#[") || t.starts_with("#!") {
+            break;
+        }
+        first -= 1;
+    }
+    (first < idx).then(|| LineRange::new(first as Line + 1, idx as Line))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn outline(text: &str) -> Vec<String> {
+        definitions(text, false)
+            .iter()
+            .map(|s| format!("{} {} {}", s.kind, s.qualified_name, s.range))
+            .collect()
+    }
+
+    #[test]
+    fn braces_close_a_body() {
+        let text = "// Adds.\nfun add(a: Int): Int {\n  val s = \"}\"\n  return a\n}\nclass Box {\n  fun open() {}\n}\n";
+        assert_eq!(
+            outline(text),
+            ["function add 2-5", "class Box 6-8", "method Box.open 7-7"]
+        );
+        assert_eq!(definitions(text, false)[0].doc, Some(LineRange::new(1, 1)));
+    }
+
+    #[test]
+    fn indentation_closes_a_body_and_keeps_end() {
+        let text = "module Shop\n  def total(items)\n    items.sum\n  end\n\n  def empty?\n    true\n  end\nend\n";
+        assert_eq!(
+            outline(text),
+            [
+                "module Shop 1-9",
+                "function Shop.total 2-4",
+                "function Shop.empty? 6-8"
+            ]
+        );
+    }
+
+    #[test]
+    fn shell_functions_and_assignments() {
+        let text = "build() {\n  make\n}\ntype = 3\n";
+        assert_eq!(outline(text), ["function build 1-3"]);
+    }
+
+    #[test]
+    fn unbalanced_braces_do_not_run_away() {
+        let text = "func broken() {\n  x\nfunc next() {\n}\n";
+        let symbols = definitions(text, false);
+        assert_eq!(symbols.len(), 2);
+        assert!(symbols.iter().all(|s| s.range.end <= 4));
+    }
+}

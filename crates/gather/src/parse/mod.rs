@@ -1,0 +1,171 @@
+//! Turns one file's text into its definitions. Never fails: a file with a grammar is
+//! parsed with tree-sitter (`tags`), other code goes through line rules (`heuristic`),
+//! prose and data are recorded as text with no definitions.
+
+mod heuristic;
+mod tags;
+mod testcode;
+
+use std::path::Path;
+
+use crate::index::{FileStatus, SkipReason, Symbol};
+
+pub use testcode::is_test_path;
+
+/// What parsing one file produced.
+pub struct Parsed {
+    /// Language id or text label.
+    pub language: Option<String>,
+    /// How the file was read.
+    pub status: FileStatus,
+    /// Definitions ordered by start line, parents before children.
+    pub symbols: Vec<Symbol>,
+}
+
+/// How much of a file is checked for NUL bytes when deciding that it is binary.
+const BINARY_PROBE: usize = 8192;
+
+/// Decodes raw bytes as a source file, or says why they cannot be.
+pub fn decode(bytes: Vec<u8>) -> Result<String, SkipReason> {
+    if bytes[..bytes.len().min(BINARY_PROBE)].contains(&0) {
+        return Err(SkipReason::Binary);
+    }
+    String::from_utf8(bytes).map_err(|_| SkipReason::InvalidUtf8)
+}
+
+/// Extracts the definitions of `text`, found at root-relative `path`.
+pub fn file(path: &str, text: &str) -> Parsed {
+    let is_test_file = is_test_path(path);
+    if let Some(spec) = gather_languages::detect(Path::new(path)) {
+        match tags::definitions(spec, text, is_test_file) {
+            Ok(symbols) => {
+                return Parsed {
+                    language: Some(spec.id.to_string()),
+                    status: FileStatus::Parsed,
+                    symbols,
+                }
+            }
+            // A grammar that cannot be used (query error, parser refusal) falls back to
+            // line rules, and the status says so.
+            Err(_) => {
+                return Parsed {
+                    language: Some(spec.id.to_string()),
+                    status: FileStatus::Heuristic,
+                    symbols: heuristic::definitions(text, is_test_file),
+                }
+            }
+        }
+    }
+    match text_label(path) {
+        Some(label) => Parsed {
+            language: Some(label.to_string()),
+            status: FileStatus::Text,
+            symbols: Vec::new(),
+        },
+        None => Parsed {
+            language: Some(code_label(path)),
+            status: FileStatus::Heuristic,
+            symbols: heuristic::definitions(text, is_test_file),
+        },
+    }
+}
+
+/// Prose and data formats: indexed as text, never searched for definitions.
+const TEXT_FORMATS: &[(&str, &[&str])] = &[
+    ("markdown", &["md", "markdown", "mdx"]),
+    ("restructuredtext", &["rst"]),
+    ("text", &["txt", "text", "log"]),
+    ("gettext", &["po", "pot"]),
+    ("json", &["json", "jsonl", "json5", "geojson", "map"]),
+    ("yaml", &["yaml", "yml"]),
+    ("toml", &["toml"]),
+    ("ini", &["ini", "cfg", "conf", "properties", "editorconfig"]),
+    ("csv", &["csv", "tsv"]),
+    ("xml", &["xml", "svg", "xsd", "xsl", "plist"]),
+    ("html", &["html", "htm", "xhtml"]),
+    ("css", &["css", "scss", "sass", "less"]),
+    ("lock", &["lock", "sum"]),
+];
+
+/// Files without an extension that are prose or configuration.
+const TEXT_FILE_NAMES: &[&str] = &[
+    "LICENSE",
+    "LICENCE",
+    "COPYING",
+    "AUTHORS",
+    "CONTRIBUTORS",
+    "NOTICE",
+    "README",
+    "CHANGELOG",
+    "CHANGES",
+    "INSTALL",
+    "MANIFEST",
+    "PKG-INFO",
+    "CODEOWNERS",
+    ".gitignore",
+    ".gitattributes",
+    ".ignore",
+    ".dockerignore",
+    ".editorconfig",
+];
+
+fn text_label(path: &str) -> Option<&'static str> {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    if TEXT_FILE_NAMES.contains(&name) {
+        return Some("text");
+    }
+    let ext = match name.rsplit_once('.') {
+        Some((stem, ext)) if !stem.is_empty() => ext.to_ascii_lowercase(),
+        // No extension: text unless it is a known script name; the heuristic decides.
+        _ => return None,
+    };
+    TEXT_FORMATS
+        .iter()
+        .find(|(_, exts)| exts.contains(&ext.as_str()))
+        .map(|(label, _)| *label)
+}
+
+fn code_label(path: &str) -> String {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    match name.rsplit_once('.') {
+        Some((stem, ext)) if !stem.is_empty() => ext.to_ascii_lowercase(),
+        _ => "text".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prose_and_data_are_text() {
+        for path in [
+            "README.md",
+            "a/b/django.po",
+            "x.json",
+            "LICENSE",
+            "docs/conf.yaml",
+        ] {
+            assert_eq!(
+                file(path, "def f():\n  pass\n").status,
+                FileStatus::Text,
+                "{path}"
+            );
+        }
+    }
+
+    #[test]
+    fn unknown_code_goes_to_line_rules() {
+        let parsed = file("src/app.kt", "fun main() {\n  println(1)\n}\n");
+        assert_eq!(parsed.status, FileStatus::Heuristic);
+        assert_eq!(parsed.language.as_deref(), Some("kt"));
+        assert_eq!(parsed.symbols[0].name, "main");
+    }
+
+    #[test]
+    fn binary_and_invalid_utf8_are_refused() {
+        assert_eq!(decode(b"ab\0cd".to_vec()), Err(SkipReason::Binary));
+        assert_eq!(decode(vec![b'a', 0xff, 0xfe]), Err(SkipReason::InvalidUtf8));
+        assert_eq!(decode(Vec::new()), Ok(String::new()));
+    }
+}

@@ -1,0 +1,302 @@
+//! Runs a language's definitions query over a tree-sitter tree and turns the captures into
+//! [`Symbol`]s: ranges grown over wrappers, attributes and leading comments, signatures,
+//! parents, qualified names and test flags. Knows no language by name; everything
+//! language-specific comes from the `LanguageSpec` row and its query file.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use gather_languages::tree_sitter::{Node, Parser, QueryCursor};
+use gather_languages::LanguageSpec;
+use streaming_iterator::StreamingIterator;
+
+use super::testcode;
+use crate::index::{Symbol, SymbolKind};
+use crate::lines::{Line, LineRange};
+
+thread_local! {
+    // One parser per language and one cursor per worker thread: both are reusable and
+    // costly to create per file.
+    static PARSERS: RefCell<HashMap<&'static str, Parser>> = RefCell::new(HashMap::new());
+    static CURSOR: RefCell<QueryCursor> = RefCell::new(QueryCursor::new());
+}
+
+/// Why a file could not be parsed with its grammar.
+#[derive(Debug)]
+pub enum TagsError {
+    /// The language's queries failed to compile.
+    Query,
+    /// tree-sitter returned no tree.
+    NoTree,
+}
+
+/// One raw definition match before ranges and parents are worked out.
+struct Raw<'t> {
+    node: Node<'t>,
+    anchor: Node<'t>,
+    name: Node<'t>,
+    kind: SymbolKind,
+    receiver: Option<String>,
+    docstring: Option<Node<'t>>,
+}
+
+enum Role {
+    Definition(SymbolKind),
+    Name,
+    Receiver,
+    Doc,
+    Other,
+}
+
+/// Extracts the definitions of `text` with `spec`'s grammar and queries.
+pub fn definitions(
+    spec: &'static LanguageSpec,
+    text: &str,
+    is_test_file: bool,
+) -> Result<Vec<Symbol>, TagsError> {
+    let compiled = spec.compiled().map_err(|_| TagsError::Query)?;
+    let tree = PARSERS.with(|parsers| {
+        let mut parsers = parsers.borrow_mut();
+        let parser = parsers.entry(spec.id).or_insert_with(|| {
+            let mut parser = Parser::new();
+            // The grammar and the queries were compiled together; a version mismatch
+            // surfaces here and turns into the heuristic fallback.
+            let _ = parser.set_language(&compiled.grammar);
+            parser
+        });
+        parser.parse(text, None)
+    });
+    let tree = tree.ok_or(TagsError::NoTree)?;
+    let query = &compiled.definitions;
+    let roles: Vec<Role> = query
+        .capture_names()
+        .iter()
+        .map(|name| match *name {
+            "name" => Role::Name,
+            "receiver" => Role::Receiver,
+            "doc" => Role::Doc,
+            other => match other
+                .strip_prefix("definition.")
+                .and_then(SymbolKind::from_name)
+            {
+                Some(kind) => Role::Definition(kind),
+                None => Role::Other,
+            },
+        })
+        .collect();
+
+    let bytes = text.as_bytes();
+    // Keyed by the name node's start byte: when several patterns match one definition
+    // (a function inside its decorator wrapper), the widest definition node wins.
+    let mut by_name: HashMap<usize, Raw> = HashMap::new();
+    CURSOR.with(|cursor| {
+        let mut cursor = cursor.borrow_mut();
+        let mut matches = cursor.matches(query, tree.root_node(), bytes);
+        while let Some(m) = matches.next() {
+            let mut def = None;
+            let mut name = None;
+            let mut receiver = None;
+            let mut docstring = None;
+            for capture in m.captures() {
+                match &roles[capture.index as usize] {
+                    Role::Definition(kind) => def = Some((capture.node, *kind)),
+                    Role::Name => name = Some(capture.node),
+                    Role::Receiver => {
+                        receiver = capture.node.utf8_text(bytes).ok().map(str::to_string)
+                    }
+                    Role::Doc => docstring = Some(capture.node),
+                    Role::Other => {}
+                }
+            }
+            let (Some((node, kind)), Some(name)) = (def, name) else {
+                continue;
+            };
+            let raw = Raw {
+                node,
+                anchor: anchor(spec, node),
+                name,
+                kind,
+                receiver,
+                docstring,
+            };
+            match by_name.get(&name.start_byte()) {
+                Some(old) if old.node.byte_range().len() >= node.byte_range().len() => {}
+                _ => {
+                    by_name.insert(name.start_byte(), raw);
+                }
+            }
+        }
+    });
+
+    let mut raws: Vec<Raw> = by_name.into_values().collect();
+    // Parents before children: by start, then widest first, then by name position.
+    raws.sort_by_key(|r| {
+        (
+            r.anchor.start_byte(),
+            std::cmp::Reverse(r.anchor.end_byte()),
+            r.name.start_byte(),
+        )
+    });
+
+    let mut symbols: Vec<Symbol> = Vec::with_capacity(raws.len());
+    let mut stack: Vec<usize> = Vec::new();
+    for raw in &raws {
+        while let Some(&top) = stack.last() {
+            let parent = &raws[top];
+            let contains = parent.anchor.start_byte() <= raw.anchor.start_byte()
+                && raw.anchor.end_byte() <= parent.anchor.end_byte()
+                && parent.anchor.byte_range() != raw.anchor.byte_range();
+            if contains {
+                break;
+            }
+            stack.pop();
+        }
+        let mut parent = stack.last().map(|&i| i as u32);
+        let name = raw.name.utf8_text(bytes).unwrap_or("").to_string();
+        let (range, leading, start_byte) = extent(spec, raw.anchor);
+        if parent.is_none() {
+            if let Some(receiver) = &raw.receiver {
+                parent = symbols
+                    .iter()
+                    .position(|s| &s.name == receiver && s.kind.holds_methods())
+                    .map(|i| i as u32);
+            }
+        }
+        let parent_symbol = parent.map(|p| &symbols[p as usize]);
+        let qualified_name = match (parent_symbol, &raw.receiver) {
+            (Some(p), _) => format!("{}{}{}", p.qualified_name, spec.scope_separator, name),
+            (None, Some(receiver)) => format!("{receiver}{}{name}", spec.scope_separator),
+            (None, None) => name.clone(),
+        };
+        let mut kind = raw.kind;
+        if kind == SymbolKind::Function
+            && (raw.receiver.is_some() || parent_symbol.is_some_and(|p| p.kind.holds_methods()))
+        {
+            kind = SymbolKind::Method;
+        }
+        let doc = raw.docstring.map(|d| node_lines(d)).or(leading);
+        let name_line = raw.name.start_position().row as Line + 1;
+        let head_text = text.get(start_byte..raw.name.start_byte()).unwrap_or("");
+        let is_test = is_test_file
+            || parent_symbol.is_some_and(|p| p.is_test)
+            || testcode::has_test_marker(head_text)
+            || testcode::has_test_name(spec.id, &name);
+        symbols.push(Symbol {
+            signature: signature(raw.node, raw.name, range),
+            name,
+            qualified_name,
+            kind,
+            range,
+            doc,
+            name_line,
+            parent,
+            is_test,
+        });
+        stack.push(symbols.len() - 1);
+    }
+    Ok(symbols)
+}
+
+/// Grows a definition node to a wrapper that holds nothing else (an export statement, a
+/// decorated definition, a template declaration).
+fn anchor<'t>(spec: &LanguageSpec, node: Node<'t>) -> Node<'t> {
+    let mut anchor = node;
+    while let Some(parent) = anchor.parent() {
+        if !spec.wrapper_kinds.contains(&parent.kind()) {
+            break;
+        }
+        let mut walker = parent.walk();
+        let alone = parent.named_children(&mut walker).all(|child| {
+            child.id() == anchor.id()
+                || spec.attribute_kinds.contains(&child.kind())
+                || is_comment(child)
+        });
+        if !alone {
+            break;
+        }
+        anchor = parent;
+    }
+    anchor
+}
+
+/// The definition's line range (with preceding attributes) and its leading comment block.
+fn extent(spec: &LanguageSpec, anchor: Node) -> (LineRange, Option<LineRange>, usize) {
+    let mut range = node_lines(anchor);
+    let mut start_byte = anchor.start_byte();
+    let mut doc: Option<LineRange> = None;
+    let mut top = range.start;
+    let mut prev = anchor.prev_sibling();
+    while let Some(node) = prev {
+        let lines = node_lines(node);
+        // Only a block that touches the definition (no blank line between) belongs to it.
+        if lines.end + 1 < top {
+            break;
+        }
+        if spec.attribute_kinds.contains(&node.kind()) {
+            range.start = lines.start;
+            start_byte = node.start_byte();
+        } else if is_comment(node) {
+            // A comment that trails code on its own line belongs to that code.
+            if node
+                .prev_sibling()
+                .is_some_and(|p| node_lines(p).end == lines.start && !is_comment(p))
+            {
+                break;
+            }
+            doc = Some(match doc {
+                Some(d) => LineRange::new(lines.start, d.end),
+                None => lines,
+            });
+        } else {
+            break;
+        }
+        top = lines.start;
+        prev = node.prev_sibling();
+    }
+    (range, doc, start_byte)
+}
+
+/// From the start of the definition through the line that opens its body.
+fn signature(node: Node, name: Node, range: LineRange) -> LineRange {
+    let node_start = node.start_position().row as Line + 1;
+    let name_line = name.start_position().row as Line + 1;
+    let start = range.start.min(node_start);
+    let body = node.child_by_field_name("body").or_else(|| {
+        let mut walker = node.walk();
+        let found = node
+            .named_children(&mut walker)
+            .find(|child| child.start_byte() > name.start_byte() && child.kind().ends_with("body"));
+        found
+    });
+    let end = match body {
+        Some(body) => {
+            let body_row = body.start_position().row as Line + 1;
+            let opens_with_brace = body.kind().ends_with("list")
+                || body.kind() == "block" && body_row == name_line
+                || body.child(0).is_some_and(|c| c.kind() == "{");
+            if opens_with_brace || body_row <= name_line {
+                body_row
+            } else {
+                body_row - 1
+            }
+        }
+        None if range.len() <= 3 => range.end,
+        None => name_line,
+    };
+    LineRange::new(start, end.clamp(name_line.max(start), range.end))
+}
+
+fn node_lines(node: Node) -> LineRange {
+    let start = node.start_position().row as Line + 1;
+    let end_pos = node.end_position();
+    // A node that ends with its newline reports column 0 of the following row.
+    let mut end = end_pos.row as Line + 1;
+    if end_pos.column == 0 && end > start {
+        end -= 1;
+    }
+    LineRange::new(start, end)
+}
+
+fn is_comment(node: Node) -> bool {
+    node.kind().contains("comment")
+}

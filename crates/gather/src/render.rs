@@ -1,0 +1,283 @@
+//! Rendering: the text a person reads and the JSON a program reads. This is the only
+//! module that defines output shapes; the index types are never serialised to output
+//! directly.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use serde_json::{json, Value};
+
+use crate::budget::Fitted;
+use crate::error::Error;
+use crate::index::{FileRecord, Index, Symbol, SymbolRef};
+
+/// `{"success": false, "code", "message"}`.
+pub fn error_json(error: &Error) -> Value {
+    json!({"success": false, "code": error.code.as_str(), "message": error.message})
+}
+
+/// The slices result: `{"success", "slices": [...], "budget_report": {...}}`. Each slice has
+/// exactly `file, symbol, line_start, line_end, content, found`, plus `reason` when not
+/// found and `note` when there is something to know.
+pub fn slices_json(fitted: &Fitted) -> Value {
+    let slices: Vec<Value> = fitted
+        .included
+        .iter()
+        .map(|s| {
+            let mut v = json!({
+                "file": s.file,
+                "symbol": s.symbol,
+                "line_start": s.line_start,
+                "line_end": s.line_end,
+                "content": s.content,
+                "found": s.found,
+            });
+            if let Some(reason) = &s.reason {
+                v["reason"] = json!(reason);
+            }
+            if let Some(note) = &s.note {
+                v["note"] = json!(note);
+            }
+            v
+        })
+        .collect();
+    json!({"success": true, "slices": slices, "budget_report": fitted.report})
+}
+
+/// Slices as text: a fenced block per slice under a `## path:start-end symbol` header,
+/// then the budget line and what was dropped.
+pub fn slices_text(fitted: &Fitted) -> String {
+    let mut out = String::new();
+    for s in &fitted.included {
+        let _ = write!(out, "## {}:{}-{}", s.file, s.line_start, s.line_end);
+        if let (Some(kind), Some(symbol)) = (s.kind, &s.symbol) {
+            let _ = write!(out, " {kind} {symbol}");
+        }
+        out.push('\n');
+        if let Some(reason) = &s.reason {
+            let _ = writeln!(out, "! {reason}");
+        }
+        if let Some(note) = &s.note {
+            let _ = writeln!(out, "note: {note}");
+        }
+        if !s.content.is_empty() {
+            let fence = fence_for(&s.content);
+            let _ = writeln!(out, "{fence}\n{}\n{fence}", s.content);
+        }
+    }
+    let r = &fitted.report;
+    let _ = match (r.budget_lines, r.lines_used) {
+        (Some(limit), Some(used)) => writeln!(
+            out,
+            "-- {}/{} slices, {used}/{limit} lines, ~{} tokens",
+            r.included_slices, r.total_slices, r.estimated_tokens_used
+        ),
+        _ => writeln!(
+            out,
+            "-- {}/{} slices, ~{}/{} tokens",
+            r.included_slices, r.total_slices, r.estimated_tokens_used, r.budget_tokens
+        ),
+    };
+    if !fitted.dropped.is_empty() {
+        out.push_str("## Beyond budget\n");
+        for s in &fitted.dropped {
+            let _ = write!(out, "- {}:{}-{}", s.file, s.line_start, s.line_end);
+            if let Some(symbol) = &s.symbol {
+                let _ = write!(out, " {symbol}");
+            }
+            let _ = writeln!(
+                out,
+                " ({} lines, ~{} tokens)",
+                crate::lines::count(&s.content),
+                crate::budget::estimate_tokens(&s.content)
+            );
+        }
+    }
+    out
+}
+
+/// A fence longer than any backtick run in `content`, so content never closes it.
+fn fence_for(content: &str) -> String {
+    let mut longest = 0;
+    let mut run = 0;
+    for ch in content.chars() {
+        if ch == '`' {
+            run += 1;
+            longest = longest.max(run);
+        } else {
+            run = 0;
+        }
+    }
+    "`".repeat((longest + 1).max(3))
+}
+
+/// One symbol as JSON.
+pub fn symbol_json(path: &str, symbol: &Symbol, symbols: &[Symbol]) -> Value {
+    json!({
+        "path": path,
+        "name": symbol.name,
+        "qualified_name": symbol.qualified_name,
+        "kind": symbol.kind.as_str(),
+        "line_start": symbol.range.start,
+        "line_end": symbol.range.end,
+        "name_line": symbol.name_line,
+        "signature": [symbol.signature.start, symbol.signature.end],
+        "doc": symbol.doc.map(|d| [d.start, d.end]),
+        "parent": symbol.parent.map(|p| symbols[p as usize].qualified_name.clone()),
+        "is_test": symbol.is_test,
+    })
+}
+
+/// `find` results as JSON.
+pub fn find_json(hits: &[SymbolRef]) -> Value {
+    let defs: Vec<Value> = hits
+        .iter()
+        .map(|h| symbol_json(&h.file.path, h.symbol, &h.file.symbols))
+        .collect();
+    json!({"success": true, "definitions": defs})
+}
+
+/// `find` results as text: `kind qualified_name path:start-end` per line.
+pub fn find_text(hits: &[SymbolRef]) -> String {
+    let mut out = String::new();
+    for h in hits {
+        let _ = writeln!(
+            out,
+            "{}:{} {} {}",
+            h.file.path, h.symbol.range, h.symbol.kind, h.symbol.qualified_name
+        );
+    }
+    out
+}
+
+/// A file's outline as text: one line per symbol, indented by nesting depth.
+pub fn outline_text(path: &str, status: &str, symbols: &[Symbol]) -> String {
+    let mut out = format!("{path} ({status}, {} symbols)\n", symbols.len());
+    for symbol in symbols {
+        let mut depth = 0;
+        let mut parent = symbol.parent;
+        while let Some(p) = parent {
+            depth += 1;
+            parent = symbols[p as usize].parent;
+        }
+        let _ = writeln!(
+            out,
+            "{}{} {} {}{}",
+            "  ".repeat(depth),
+            symbol.range,
+            symbol.kind,
+            symbol.name,
+            if symbol.is_test { " [test]" } else { "" }
+        );
+    }
+    out
+}
+
+/// A file's outline as JSON.
+pub fn outline_json(path: &str, language: Option<&str>, status: &str, symbols: &[Symbol]) -> Value {
+    let items: Vec<Value> = symbols
+        .iter()
+        .map(|s| symbol_json(path, s, symbols))
+        .collect();
+    json!({"success": true, "path": path, "language": language, "status": status, "symbols": items})
+}
+
+/// Counts for `gather index`.
+pub struct IndexSummary {
+    /// Files by language.
+    pub languages: BTreeMap<String, usize>,
+    /// Files by status label.
+    pub statuses: BTreeMap<String, usize>,
+    /// Symbols by kind.
+    pub kinds: BTreeMap<String, usize>,
+}
+
+/// Tallies an index.
+pub fn summarize(index: &Index) -> IndexSummary {
+    let mut summary = IndexSummary {
+        languages: BTreeMap::new(),
+        statuses: BTreeMap::new(),
+        kinds: BTreeMap::new(),
+    };
+    for file in index.files() {
+        *summary.statuses.entry(file.status.label()).or_default() += 1;
+        if file.status.is_indexed() {
+            *summary
+                .languages
+                .entry(file.language.clone().unwrap_or_else(|| "text".into()))
+                .or_default() += 1;
+        }
+        for symbol in &file.symbols {
+            *summary
+                .kinds
+                .entry(symbol.kind.as_str().to_string())
+                .or_default() += 1;
+        }
+    }
+    summary
+}
+
+/// `gather index` as text.
+pub fn index_text(index: &Index, elapsed_ms: f64, list_files: bool) -> String {
+    let summary = summarize(index);
+    let skipped = index.files().len() - index.file_count();
+    let mut out = format!(
+        "indexed {} files ({} skipped), {} symbols in {:.0} ms\n",
+        index.file_count(),
+        skipped,
+        index.symbol_count(),
+        elapsed_ms
+    );
+    let line = |title: &str, map: &BTreeMap<String, usize>| {
+        let mut pairs: Vec<(&String, &usize)> = map.iter().collect();
+        pairs.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        let parts: Vec<String> = pairs.iter().map(|(k, v)| format!("{k} {v}")).collect();
+        format!("{title}: {}\n", parts.join(", "))
+    };
+    out.push_str(&line("languages", &summary.languages));
+    out.push_str(&line("status", &summary.statuses));
+    out.push_str(&line("kinds", &summary.kinds));
+    if list_files {
+        for file in index.files() {
+            out.push_str(&file_line(file));
+        }
+    }
+    out
+}
+
+fn file_line(file: &FileRecord) -> String {
+    format!(
+        "{} {} {} lines {} symbols {}\n",
+        file.path,
+        file.language.as_deref().unwrap_or("-"),
+        file.n_lines,
+        file.symbols.len(),
+        file.status.label()
+    )
+}
+
+/// `gather index` as JSON.
+pub fn index_json(index: &Index, elapsed_ms: f64, list_files: bool) -> Value {
+    let summary = summarize(index);
+    let mut v = json!({
+        "success": true,
+        "files": index.file_count(),
+        "skipped": index.files().len() - index.file_count(),
+        "symbols": index.symbol_count(),
+        "elapsed_ms": (elapsed_ms * 10.0).round() / 10.0,
+        "languages": summary.languages,
+        "status": summary.statuses,
+        "kinds": summary.kinds,
+    });
+    if list_files {
+        v["file_list"] = index
+            .files()
+            .iter()
+            .map(|f| {
+                json!({"path": f.path, "language": f.language, "status": f.status.label(),
+                       "lines": f.n_lines, "symbols": f.symbols.len(), "size": f.size})
+            })
+            .collect();
+    }
+    v
+}

@@ -1,0 +1,266 @@
+//! Explicit slices: `{path, symbol?, line_hint?, lines?, head_lines?}` requests turned into
+//! the exact text of the lines they name. Files are read fresh from disk and parsed one
+//! by one, so slicing never needs a whole-workspace index. A request that cannot be met
+//! still yields a slice with `found: false` and a reason; only a path outside the root
+//! fails the whole call.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use crate::error::Result;
+use crate::index::{split_qualified, Symbol, SymbolKind};
+use crate::lines::{Line, LineRange, LineTable};
+use crate::{parse, workspace};
+
+/// Default number of lines shown from the top of a file.
+pub const DEFAULT_HEAD_LINES: u32 = 40;
+
+/// One explicit request.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SliceRequest {
+    /// File, relative to the root (or absolute inside it).
+    pub path: String,
+    /// A symbol in the file: a name or a qualified name.
+    pub symbol: Option<String>,
+    /// A line: picks among same-named symbols, or alone, the symbol containing it.
+    pub line_hint: Option<Line>,
+    /// An explicit line range.
+    pub lines: Option<LineRange>,
+    /// Lines shown from the top for a bare path or a fallback (default 40).
+    pub head_lines: Option<u32>,
+}
+
+/// One resulting slice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Slice {
+    /// Root-relative path.
+    pub file: String,
+    /// The symbol shown (qualified name), if the slice is a definition.
+    pub symbol: Option<String>,
+    /// The symbol's kind.
+    pub kind: Option<SymbolKind>,
+    /// First line shown (0 when nothing is shown).
+    pub line_start: Line,
+    /// Last line shown (0 when nothing is shown).
+    pub line_end: Line,
+    /// The exact text of those lines.
+    pub content: String,
+    /// Whether the request was met as asked.
+    pub found: bool,
+    /// Why not, when `found` is false.
+    pub reason: Option<String>,
+    /// Something the reader should know (other definitions of the same name).
+    pub note: Option<String>,
+}
+
+/// Cuts every request out of the workspace at canonical `root`, in request order.
+pub fn assemble(root: &Path, requests: &[SliceRequest]) -> Result<Vec<Slice>> {
+    // Refuse the whole call before reading anything if one path escapes the root.
+    let resolved: Vec<workspace::Resolved> = requests
+        .iter()
+        .map(|r| workspace::resolve(root, &r.path))
+        .collect::<Result<_>>()?;
+    let mut files: HashMap<String, std::result::Result<(String, Vec<Symbol>), String>> =
+        HashMap::new();
+    let mut out = Vec::with_capacity(requests.len());
+    for (request, resolved) in requests.iter().zip(resolved) {
+        let loaded = files
+            .entry(resolved.rel.clone())
+            .or_insert_with(|| load(&resolved));
+        let slice = match loaded {
+            Ok((text, symbols)) => cut(request, &resolved.rel, text, symbols),
+            Err(reason) => Slice {
+                file: resolved.rel.clone(),
+                symbol: request.symbol.clone(),
+                kind: None,
+                line_start: 0,
+                line_end: 0,
+                content: String::new(),
+                found: false,
+                reason: Some(reason.clone()),
+                note: None,
+            },
+        };
+        out.push(slice);
+    }
+    Ok(out)
+}
+
+fn load(resolved: &workspace::Resolved) -> std::result::Result<(String, Vec<Symbol>), String> {
+    if !resolved.exists {
+        return Err("not_found".to_string());
+    }
+    if resolved.abs.is_dir() {
+        return Err("is_directory".to_string());
+    }
+    let bytes = std::fs::read(&resolved.abs).map_err(|e| format!("unreadable: {e}"))?;
+    let text = parse::decode(bytes).map_err(|reason| reason.as_str().replace('-', "_"))?;
+    let symbols = parse::file(&resolved.rel, &text).symbols;
+    Ok((text, symbols))
+}
+
+fn cut(request: &SliceRequest, rel: &str, text: &str, symbols: &[Symbol]) -> Slice {
+    let table = LineTable::new(text);
+    let n_lines = table.n_lines();
+    let head_lines = request.head_lines.unwrap_or(DEFAULT_HEAD_LINES).max(1);
+    let head = LineRange::new(1, head_lines.min(n_lines.max(1)));
+    let mut slice = Slice {
+        file: rel.to_string(),
+        symbol: None,
+        kind: None,
+        line_start: 0,
+        line_end: 0,
+        content: String::new(),
+        found: true,
+        reason: None,
+        note: None,
+    };
+    let show = |slice: &mut Slice, range: LineRange| {
+        if n_lines == 0 {
+            return;
+        }
+        let range = LineRange::new(range.start.clamp(1, n_lines), range.end.clamp(1, n_lines));
+        slice.line_start = range.start;
+        slice.line_end = range.end;
+        slice.content = table.slice(range).to_string();
+    };
+
+    if let Some(name) = &request.symbol {
+        let matches = matching(symbols, name);
+        if matches.is_empty() {
+            slice.found = false;
+            slice.symbol = Some(name.clone());
+            let similar = similar_names(symbols, name);
+            slice.reason = Some(if similar.is_empty() {
+                format!(
+                    "symbol {name} not found in {rel}; showing the first {} lines",
+                    head.len()
+                )
+            } else {
+                format!(
+                    "symbol {name} not found in {rel} (similar: {}); showing the first {} lines",
+                    similar.join(", "),
+                    head.len()
+                )
+            });
+            show(&mut slice, head);
+            return slice;
+        }
+        let chosen = match request.line_hint {
+            Some(hint) => *matches
+                .iter()
+                .min_by_key(|s| distance(s.range, hint))
+                .expect("not empty"),
+            None => matches[0],
+        };
+        let others: Vec<String> = matches
+            .iter()
+            .filter(|s| !std::ptr::eq(**s, chosen))
+            .map(|s| s.range.to_string())
+            .collect();
+        if !others.is_empty() {
+            slice.note = Some(format!(
+                "{name} is also defined at lines {}",
+                others.join(", ")
+            ));
+        }
+        slice.symbol = Some(chosen.qualified_name.clone());
+        slice.kind = Some(chosen.kind);
+        show(&mut slice, chosen.full_range());
+        return slice;
+    }
+
+    if let Some(range) = request.lines {
+        if range.start > n_lines {
+            slice.found = false;
+            slice.reason = Some(format!("lines {range} are past the end of {rel} ({n_lines} lines); showing the first {} lines", head.len()));
+            show(&mut slice, head);
+        } else {
+            if range.end > n_lines {
+                slice.note = Some(format!("{rel} has {n_lines} lines; range cut at the end"));
+            }
+            show(&mut slice, range);
+        }
+        return slice;
+    }
+
+    if let Some(hint) = request.line_hint {
+        if hint == 0 || hint > n_lines {
+            slice.found = false;
+            slice.reason = Some(format!(
+                "line {hint} is outside {rel} ({n_lines} lines); showing the first {} lines",
+                head.len()
+            ));
+            show(&mut slice, head);
+            return slice;
+        }
+        let innermost = symbols
+            .iter()
+            .filter(|s| s.full_range().contains(hint))
+            .min_by_key(|s| s.full_range().len());
+        match innermost {
+            Some(symbol) => {
+                slice.symbol = Some(symbol.qualified_name.clone());
+                slice.kind = Some(symbol.kind);
+                show(&mut slice, symbol.full_range());
+            }
+            None => {
+                let half = head_lines / 2;
+                show(
+                    &mut slice,
+                    LineRange::new(hint.saturating_sub(half).max(1), hint + half),
+                );
+            }
+        }
+        return slice;
+    }
+
+    show(&mut slice, head);
+    slice
+}
+
+/// Symbols named `name`, or whose qualified name ends with its segments.
+fn matching<'s>(symbols: &'s [Symbol], name: &str) -> Vec<&'s Symbol> {
+    let segments = split_qualified(name);
+    symbols
+        .iter()
+        .filter(|s| {
+            if segments.len() <= 1 {
+                return s.name == name.trim();
+            }
+            let have = split_qualified(&s.qualified_name);
+            have.len() >= segments.len() && have[have.len() - segments.len()..] == *segments
+        })
+        .collect()
+}
+
+fn similar_names(symbols: &[Symbol], name: &str) -> Vec<String> {
+    let wanted = name.to_lowercase();
+    let last = split_qualified(&wanted)
+        .last()
+        .map(|s| s.to_string())
+        .unwrap_or_default();
+    let mut out: Vec<String> = symbols
+        .iter()
+        .filter(|s| {
+            let have = s.name.to_lowercase();
+            !last.is_empty()
+                && (have == last || have.contains(&last) || last.contains(&have) && have.len() >= 3)
+        })
+        .map(|s| s.qualified_name.clone())
+        .collect();
+    out.sort();
+    out.dedup();
+    out.truncate(5);
+    out
+}
+
+fn distance(range: LineRange, line: Line) -> u32 {
+    if range.contains(line) {
+        0
+    } else if line < range.start {
+        range.start - line
+    } else {
+        line - range.end
+    }
+}

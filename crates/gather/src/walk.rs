@@ -1,0 +1,130 @@
+//! The workspace walk: every file under the root that git would consider, in path order.
+//!
+//! Wraps `ignore::WalkBuilder`, so `.gitignore`, `.ignore` and git's exclude files are
+//! honoured (also outside a git repository). Hidden files are walked as git would walk
+//! them; only version-control directories are left out. Symbolic links are never
+//! followed: a link is recorded as skipped, with a reason that says whether it points
+//! outside the root. This stage reads metadata only, never contents.
+
+use std::path::{Path, PathBuf};
+
+use crate::index::SkipReason;
+
+/// What the walk found at one path.
+#[derive(Debug)]
+pub struct WalkedFile {
+    /// Root-relative path with `/` separators.
+    pub rel: String,
+    /// Absolute path on disk.
+    pub abs: PathBuf,
+    /// Size in bytes (of the link itself for a symlink).
+    pub size: u64,
+    /// Modification time in nanoseconds since the Unix epoch, 0 when unknown.
+    pub mtime_ns: i64,
+    /// Set when the file must not be read.
+    pub skip: Option<SkipReason>,
+}
+
+/// Walk settings.
+#[derive(Clone, Debug)]
+pub struct WalkOptions {
+    /// Files larger than this are skipped as too large.
+    pub max_file_size: u64,
+}
+
+impl Default for WalkOptions {
+    fn default() -> WalkOptions {
+        WalkOptions {
+            max_file_size: 2 * 1024 * 1024,
+        }
+    }
+}
+
+/// Directories that belong to version control, never to the workspace's code.
+const VCS_DIRS: &[&str] = &[".git", ".hg", ".svn", ".jj"];
+
+/// Walks `root` (canonical) and returns its files sorted by relative path.
+pub fn files(root: &Path, options: &WalkOptions) -> Vec<WalkedFile> {
+    let walker = ignore::WalkBuilder::new(root)
+        .hidden(false)
+        .follow_links(false)
+        .require_git(false)
+        .filter_entry(|entry| {
+            !(entry.depth() > 0
+                && entry.file_type().is_some_and(|t| t.is_dir())
+                && entry
+                    .file_name()
+                    .to_str()
+                    .is_some_and(|n| VCS_DIRS.contains(&n)))
+        })
+        .build();
+    let mut out = Vec::new();
+    for entry in walker {
+        // An unreadable directory yields an error entry; it is left out and the walk goes on.
+        let Ok(entry) = entry else { continue };
+        let Some(file_type) = entry.file_type() else {
+            continue;
+        };
+        if file_type.is_dir() {
+            continue;
+        }
+        let abs = entry.path().to_path_buf();
+        let Some(rel) = relative(root, &abs) else {
+            continue;
+        };
+        let metadata = entry.path().symlink_metadata();
+        let (size, mtime_ns) = match &metadata {
+            Ok(m) => (m.len(), mtime_ns(m)),
+            Err(_) => (0, 0),
+        };
+        let skip = if file_type.is_symlink() {
+            Some(symlink_reason(root, &abs))
+        } else if !file_type.is_file() {
+            Some(SkipReason::NotRegular)
+        } else if metadata.is_err() {
+            Some(SkipReason::Unreadable)
+        } else if size > options.max_file_size {
+            Some(SkipReason::TooLarge)
+        } else {
+            None
+        };
+        out.push(WalkedFile {
+            rel,
+            abs,
+            size,
+            mtime_ns,
+            skip,
+        });
+    }
+    out.sort_by(|a, b| a.rel.cmp(&b.rel));
+    out
+}
+
+/// `path` relative to `root` with `/` separators, or `None` when not under root or not UTF-8.
+pub fn relative(root: &Path, path: &Path) -> Option<String> {
+    let rel = path.strip_prefix(root).ok()?;
+    let mut out = String::new();
+    for part in rel.components() {
+        if !out.is_empty() {
+            out.push('/');
+        }
+        out.push_str(part.as_os_str().to_str()?);
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+fn symlink_reason(root: &Path, link: &Path) -> SkipReason {
+    match std::fs::canonicalize(link) {
+        Ok(target) if target.starts_with(root) => SkipReason::Symlink,
+        Ok(_) => SkipReason::SymlinkOutsideRoot,
+        Err(_) => SkipReason::Unreadable,
+    }
+}
+
+fn mtime_ns(metadata: &std::fs::Metadata) -> i64 {
+    metadata
+        .modified()
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_nanos() as i64)
+}
