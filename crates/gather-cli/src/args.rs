@@ -28,6 +28,9 @@ pub enum Command {
         /// Also list every file with its language, size and status.
         #[arg(long)]
         files: bool,
+        /// With --json: also list every definition (path, name, kind, lines).
+        #[arg(long)]
+        symbols: bool,
     },
     /// Find every definition of NAME (a plain or qualified name such as Client.send).
     Find {

@@ -56,12 +56,12 @@ fn run(args: Args) -> Result<String, Error> {
     };
     let json = args.json;
     match args.command {
-        Command::Index { files } => {
+        Command::Index { files, symbols } => {
             let started = Instant::now();
             let index = index::build_with(&root, &options)?;
             let elapsed = started.elapsed().as_secs_f64() * 1000.0;
             Ok(if json {
-                format!("{}\n", render::index_json(&index, elapsed, files))
+                format!("{}\n", render::index_json(&index, elapsed, files, symbols))
             } else {
                 render::index_text(&index, elapsed, files)
             })

@@ -257,7 +257,7 @@ fn file_line(file: &FileRecord) -> String {
 }
 
 /// `gather index` as JSON.
-pub fn index_json(index: &Index, elapsed_ms: f64, list_files: bool) -> Value {
+pub fn index_json(index: &Index, elapsed_ms: f64, list_files: bool, list_symbols: bool) -> Value {
     let summary = summarize(index);
     let mut v = json!({
         "success": true,
@@ -276,6 +276,17 @@ pub fn index_json(index: &Index, elapsed_ms: f64, list_files: bool) -> Value {
             .map(|f| {
                 json!({"path": f.path, "language": f.language, "status": f.status.label(),
                        "lines": f.n_lines, "symbols": f.symbols.len(), "size": f.size})
+            })
+            .collect();
+    }
+    if list_symbols {
+        v["symbol_list"] = index
+            .files()
+            .iter()
+            .flat_map(|f| {
+                f.symbols
+                    .iter()
+                    .map(move |s| symbol_json(&f.path, s, &f.symbols))
             })
             .collect();
     }

@@ -32,14 +32,21 @@ fn outline(symbols: &[Symbol]) -> String {
 #[test]
 fn language_fixtures() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/languages");
-    let mut paths: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     paths.sort();
     assert!(!paths.is_empty(), "one fixture per language");
     for path in paths {
         let text = std::fs::read_to_string(&path).unwrap();
         let name = path.file_name().unwrap().to_str().unwrap();
         let parsed = gather::parse::file(name, &text);
-        assert_eq!(parsed.status, FileStatus::Parsed, "{name} must parse with its grammar");
+        assert_eq!(
+            parsed.status,
+            FileStatus::Parsed,
+            "{name} must parse with its grammar"
+        );
         assert!(!parsed.symbols.is_empty(), "{name} has no symbols");
         insta::assert_snapshot!(name.replace('.', "_"), outline(&parsed.symbols));
     }

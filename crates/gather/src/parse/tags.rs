@@ -129,6 +129,9 @@ pub fn definitions(
     });
 
     let mut raws: Vec<Raw> = by_name.into_values().collect();
+    for raw in &mut raws {
+        raw.anchor = anchor(spec, raw.node);
+    }
     // Parents before children: by start, then widest first, then by name position.
     raws.sort_by_key(|r| {
         (
@@ -138,6 +141,13 @@ pub fn definitions(
         )
     });
 
+    // Names of every definition, for receivers that point at a type defined later.
+    let mut raw_names: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (idx, raw) in raws.iter().enumerate() {
+        if let Ok(name) = raw.name.utf8_text(bytes) {
+            raw_names.entry(name).or_default().push(idx);
+        }
+    }
     let mut symbols: Vec<Symbol> = Vec::with_capacity(raws.len());
     let mut stack: Vec<usize> = Vec::new();
     for raw in &raws {
@@ -154,26 +164,56 @@ pub fn definitions(
         let mut parent = stack.last().map(|&i| i as u32);
         let name = raw.name.utf8_text(bytes).unwrap_or("").to_string();
         let (range, leading, start_byte) = extent(spec, raw.anchor);
-        if parent.is_none() {
-            if let Some(receiver) = &raw.receiver {
-                parent = symbols
-                    .iter()
-                    .position(|s| &s.name == receiver && s.kind.holds_methods())
-                    .map(|i| i as u32);
-            }
-        }
-        let parent_symbol = parent.map(|p| &symbols[p as usize]);
-        let qualified_name = match (parent_symbol, &raw.receiver) {
-            (Some(p), _) => format!("{}{}{}", p.qualified_name, spec.scope_separator, name),
-            (None, Some(receiver)) => format!("{receiver}{}{name}", spec.scope_separator),
-            (None, None) => name.clone(),
-        };
         let mut kind = raw.kind;
-        if kind == SymbolKind::Function
-            && (raw.receiver.is_some() || parent_symbol.is_some_and(|p| p.kind.holds_methods()))
-        {
+        let mut qualified_name = match parent {
+            Some(p) => format!(
+                "{}{}{}",
+                symbols[p as usize].qualified_name, spec.scope_separator, name
+            ),
+            None => name.clone(),
+        };
+        // A receiver names the type (or namespace) a definition belongs to when it is
+        // written outside of it: Go methods, C++ `Type::method` definitions.
+        let nested_in_type = parent.is_some_and(|p| symbols[p as usize].kind.holds_methods());
+        if let (Some(receiver), false) = (&raw.receiver, nested_in_type) {
+            match receiver_target(&raws, &raw_names, receiver) {
+                Some(target) => {
+                    let target_kind = raws[target].kind;
+                    let prefix = if target < symbols.len() {
+                        symbols[target].qualified_name.clone()
+                    } else {
+                        match parent {
+                            Some(p) => format!(
+                                "{}{}{receiver}",
+                                symbols[p as usize].qualified_name, spec.scope_separator
+                            ),
+                            None => receiver.clone(),
+                        }
+                    };
+                    qualified_name = format!("{prefix}{}{name}", spec.scope_separator);
+                    parent = Some(target as u32);
+                    if kind == SymbolKind::Function && target_kind != SymbolKind::Module {
+                        kind = SymbolKind::Method;
+                    }
+                }
+                None => {
+                    qualified_name = match parent {
+                        Some(p) => format!(
+                            "{}{sep}{receiver}{sep}{name}",
+                            symbols[p as usize].qualified_name,
+                            sep = spec.scope_separator
+                        ),
+                        None => format!("{receiver}{}{name}", spec.scope_separator),
+                    };
+                    if kind == SymbolKind::Function {
+                        kind = SymbolKind::Method;
+                    }
+                }
+            }
+        } else if kind == SymbolKind::Function && nested_in_type {
             kind = SymbolKind::Method;
         }
+        let parent_symbol = parent.and_then(|p| symbols.get(p as usize));
         let doc = raw.docstring.map(|d| node_lines(d)).or(leading);
         let name_line = raw.name.start_position().row as Line + 1;
         let head_text = text.get(start_byte..raw.name.start_byte()).unwrap_or("");
@@ -197,10 +237,40 @@ pub fn definitions(
     Ok(symbols)
 }
 
+/// The definition a receiver names: a type that holds methods, else a named type, else a
+/// namespace.
+fn receiver_target(
+    raws: &[Raw],
+    raw_names: &HashMap<&str, Vec<usize>>,
+    receiver: &str,
+) -> Option<usize> {
+    let candidates = raw_names.get(receiver)?;
+    let rank = |kind: SymbolKind| {
+        if kind.holds_methods() && kind != SymbolKind::Impl {
+            0
+        } else if kind == SymbolKind::Type {
+            1
+        } else if kind == SymbolKind::Module {
+            2
+        } else {
+            3
+        }
+    };
+    candidates
+        .iter()
+        .copied()
+        .filter(|&i| rank(raws[i].kind) < 3)
+        .min_by_key(|&i| (rank(raws[i].kind), i))
+}
+
 /// Grows a definition node to a wrapper that holds nothing else (an export statement, a
 /// decorated definition, a template declaration).
 fn anchor<'t>(spec: &LanguageSpec, node: Node<'t>) -> Node<'t> {
     let mut anchor = node;
+    // Finding a parent walks down from the root; skip it when no wrapper can exist.
+    if spec.wrapper_kinds.is_empty() {
+        return anchor;
+    }
     while let Some(parent) = anchor.parent() {
         if !spec.wrapper_kinds.contains(&parent.kind()) {
             break;

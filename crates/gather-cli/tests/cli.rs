@@ -1,0 +1,252 @@
+//! The `gather` binary end to end: flags, output shapes, exit codes.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+const PY: &str = "import os\n\n\ndef parse(text):\n    \"\"\"Parses text.\"\"\"\n    return text.split()\n\n\nclass Client:\n    def send(self, data):\n        return len(data)\n";
+
+fn workspace() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("src")).unwrap();
+    std::fs::write(dir.path().join("src/app.py"), PY).unwrap();
+    std::fs::write(
+        dir.path().join("src/lib.rs"),
+        "pub fn load() -> u8 {\n    1\n}\n",
+    )
+    .unwrap();
+    dir
+}
+
+fn gather(root: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gather"))
+        .arg("-C")
+        .arg(root)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn json(output: &Output) -> Value {
+    serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&output.stdout)))
+}
+
+fn keys(v: &Value) -> Vec<String> {
+    let mut keys: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+    keys.sort();
+    keys
+}
+
+#[test]
+fn slice_json_has_exactly_the_documented_shape() {
+    let ws = workspace();
+    let out = gather(
+        ws.path(),
+        &["slice", "src/app.py:parse", "src/lib.rs", "--json"],
+    );
+    assert!(out.status.success());
+    let v = json(&out);
+    assert_eq!(keys(&v), ["budget_report", "slices", "success"]);
+    assert_eq!(v["success"], true);
+    let slice = &v["slices"][0];
+    assert_eq!(
+        keys(slice),
+        [
+            "content",
+            "file",
+            "found",
+            "line_end",
+            "line_start",
+            "symbol"
+        ]
+    );
+    assert_eq!(slice["file"], "src/app.py");
+    assert_eq!(slice["symbol"], "parse");
+    assert_eq!(
+        (slice["line_start"].as_u64(), slice["line_end"].as_u64()),
+        (Some(4), Some(6))
+    );
+    assert_eq!(v["slices"][1]["symbol"], Value::Null);
+    assert_eq!(
+        keys(&v["budget_report"]),
+        [
+            "budget_exceeded",
+            "budget_tokens",
+            "dropped_files",
+            "dropped_slices",
+            "estimated_tokens_used",
+            "included_slices",
+            "total_slices"
+        ]
+    );
+    assert_eq!(v["budget_report"]["budget_tokens"], 8000);
+    assert_eq!(v["budget_report"]["total_slices"], 2);
+}
+
+#[test]
+fn root_flag_works_before_and_after_the_subcommand() {
+    let ws = workspace();
+    let after = Command::new(env!("CARGO_BIN_EXE_gather"))
+        .args(["slice", "src/lib.rs:load", "-C"])
+        .arg(ws.path())
+        .output()
+        .unwrap();
+    let before = gather(ws.path(), &["slice", "src/lib.rs:load"]);
+    assert!(after.status.success());
+    assert_eq!(after.stdout, before.stdout);
+    assert!(String::from_utf8_lossy(&after.stdout).contains("pub fn load() -> u8 {"));
+}
+
+#[test]
+fn slice_forms_line_and_range() {
+    let ws = workspace();
+    let v = json(&gather(
+        ws.path(),
+        &["slice", "src/app.py:11", "src/app.py:1-2", "--json"],
+    ));
+    assert_eq!(v["slices"][0]["symbol"], "Client.send");
+    assert_eq!(v["slices"][1]["content"], "import os\n");
+}
+
+#[test]
+fn tight_budget_drops_whole_slices_and_lists_them() {
+    let ws = workspace();
+    let v = json(&gather(
+        ws.path(),
+        &[
+            "slice",
+            "src/app.py:Client",
+            "src/lib.rs:load",
+            "--max-tokens",
+            "12",
+            "--json",
+        ],
+    ));
+    assert_eq!(v["slices"].as_array().unwrap().len(), 1);
+    assert_eq!(v["slices"][0]["file"], "src/lib.rs");
+    assert_eq!(
+        v["budget_report"]["dropped_files"],
+        serde_json::json!(["src/app.py"])
+    );
+    assert_eq!(v["budget_report"]["budget_exceeded"], true);
+    let text = String::from_utf8(
+        gather(
+            ws.path(),
+            &[
+                "slice",
+                "src/app.py:Client",
+                "src/lib.rs:load",
+                "--max-tokens",
+                "12",
+            ],
+        )
+        .stdout,
+    )
+    .unwrap();
+    assert!(
+        text.contains("## Beyond budget\n- src/app.py:9-11 Client"),
+        "{text}"
+    );
+}
+
+#[test]
+fn line_budget_is_accepted() {
+    let ws = workspace();
+    let v = json(&gather(
+        ws.path(),
+        &[
+            "slice",
+            "src/app.py:Client",
+            "src/lib.rs:load",
+            "--budget-lines",
+            "6",
+            "--json",
+        ],
+    ));
+    assert_eq!(v["budget_report"]["included_slices"], 2);
+    assert_eq!(v["budget_report"]["lines_used"], 6);
+}
+
+#[test]
+fn outside_root_is_an_error_with_code_and_non_zero_exit() {
+    let ws = workspace();
+    let out = gather(ws.path(), &["slice", "../etc/passwd", "--json"]);
+    assert!(!out.status.success());
+    let v = json(&out);
+    assert_eq!(keys(&v), ["code", "message", "success"]);
+    assert_eq!(v["success"], false);
+    assert_eq!(v["code"], "outside_root");
+    let text = gather(ws.path(), &["slice", "/etc/passwd"]);
+    assert!(!text.status.success());
+    assert!(String::from_utf8_lossy(&text.stderr).contains("error[outside_root]"));
+}
+
+#[test]
+fn missing_file_is_a_slice_with_found_false() {
+    let ws = workspace();
+    let out = gather(ws.path(), &["slice", "src/nope.py", "--json"]);
+    assert!(out.status.success());
+    let v = json(&out);
+    assert_eq!(v["slices"][0]["found"], false);
+    assert_eq!(v["slices"][0]["reason"], "not_found");
+}
+
+#[test]
+fn find_lists_definitions_and_fails_on_unknown_names() {
+    let ws = workspace();
+    let out = gather(ws.path(), &["find", "Client.send"]);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "src/app.py:10-11 method Client.send\n"
+    );
+    let out = gather(ws.path(), &["find", "nothing_here", "--json"]);
+    assert!(!out.status.success());
+    assert_eq!(json(&out)["code"], "not_found");
+}
+
+#[test]
+fn outline_lists_nested_symbols() {
+    let ws = workspace();
+    let out = gather(ws.path(), &["outline", "src/app.py"]);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "src/app.py (parsed, 3 symbols)\n4-6 function parse\n9-11 class Client\n  10-11 method send\n"
+    );
+}
+
+#[test]
+fn index_reports_languages_statuses_and_kinds() {
+    let ws = workspace();
+    std::fs::write(ws.path().join("blob.bin"), b"\0\0\0").unwrap();
+    let v = json(&gather(ws.path(), &["index", "--json", "--files"]));
+    assert_eq!(v["files"], 2);
+    assert_eq!(v["skipped"], 1);
+    assert_eq!(v["languages"]["python"], 1);
+    assert_eq!(v["status"]["skipped(binary)"], 1);
+    assert_eq!(v["kinds"]["method"], 1);
+    assert!(v["elapsed_ms"].is_number());
+    let files: Vec<&str> = v["file_list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(files, ["blob.bin", "src/app.py", "src/lib.rs"]);
+}
+
+#[test]
+fn bad_root_and_bad_usage_fail_cleanly() {
+    let out = Command::new(env!("CARGO_BIN_EXE_gather"))
+        .args(["-C", "/no/such/dir", "index", "--json"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert_eq!(json(&out)["code"], "not_found");
+    let ws = workspace();
+    let out = gather(ws.path(), &["slice", "src/app.py:9-3", "--json"]);
+    assert_eq!(json(&out)["code"], "invalid_request");
+    let out = gather(ws.path(), &["slice"]);
+    assert_eq!(out.status.code(), Some(2));
+}

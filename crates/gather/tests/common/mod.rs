@@ -1,0 +1,83 @@
+//! A temporary workspace written from (path, contents) pairs.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+pub struct Workspace {
+    _dir: tempfile::TempDir,
+    pub root: PathBuf,
+}
+
+impl Workspace {
+    pub fn new(files: &[(&str, &str)]) -> Workspace {
+        let dir = tempfile::tempdir().unwrap();
+        let root = std::fs::canonicalize(dir.path()).unwrap();
+        for (path, contents) in files {
+            let full = root.join(path);
+            std::fs::create_dir_all(full.parent().unwrap()).unwrap();
+            std::fs::write(full, contents).unwrap();
+        }
+        Workspace { _dir: dir, root }
+    }
+
+    pub fn write(&self, path: &str, contents: &[u8]) {
+        let full = self.root.join(path);
+        std::fs::create_dir_all(full.parent().unwrap()).unwrap();
+        std::fs::write(full, contents).unwrap();
+    }
+
+    pub fn path(&self, rel: &str) -> PathBuf {
+        self.root.join(rel)
+    }
+
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+}
+
+pub const PY: &str = r#"import os
+
+
+def parse(text):
+    """Parses text."""
+    return text.split()
+
+
+class Client:
+    def send(self, data):
+        return len(data)
+
+    def close(self):
+        pass
+"#;
+
+pub const RS: &str = r#"pub struct Config {
+    pub name: String,
+}
+
+pub fn load(path: &str) -> Config {
+    Config { name: path.to_string() }
+}
+
+impl Config {
+    pub fn save(&self) -> bool {
+        true
+    }
+}
+"#;
+
+pub const GO: &str = r#"package main
+
+type Server struct {
+	Addr string
+}
+
+func (s *Server) Start() error {
+	return nil
+}
+
+func parse(text string) []string {
+	return nil
+}
+"#;
