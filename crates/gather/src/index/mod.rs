@@ -62,7 +62,7 @@ pub fn build_with(root: &Path, options: &IndexOptions) -> Result<Index> {
     let walked = walk::files(&root, &options.walk);
     let files: Vec<FileRecord> = walked
         .into_par_iter()
-        .map(|file| read_and_parse(file))
+        .map(read_and_parse)
         .collect();
     Ok(Index::from_files(root, files))
 }
