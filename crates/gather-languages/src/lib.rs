@@ -100,6 +100,25 @@ pub fn detect(path: &Path) -> Option<&'static LanguageSpec> {
     LANGUAGES.iter().find(|spec| spec.extensions.contains(&ext))
 }
 
+/// Extensions that several languages share, and the text markers that claim a file for
+/// the other language: a `.h` file holding C++ constructs is C++, not C.
+const SHARED_EXTENSIONS: &[(&str, &str, &[&str])] = &[(
+    "h",
+    "cpp",
+    &["namespace ", "template <", "template<", "class ", "public:", "private:", "std::", "constexpr ", "nullptr"],
+)];
+
+/// Finds the language of a file from its path and, for shared extensions, its text.
+pub fn detect_with_text(path: &Path, text: &str) -> Option<&'static LanguageSpec> {
+    let ext = path.extension().and_then(|e| e.to_str());
+    for (shared, id, markers) in SHARED_EXTENSIONS {
+        if ext == Some(*shared) && markers.iter().any(|m| text.contains(m)) {
+            return by_id(id);
+        }
+    }
+    detect(path)
+}
+
 /// Finds a language by its id.
 pub fn by_id(id: &str) -> Option<&'static LanguageSpec> {
     LANGUAGES.iter().find(|spec| spec.id == id)
@@ -169,5 +188,8 @@ mod tests {
         assert_eq!(detect(Path::new("Rakefile")).map(|s| s.id), Some("ruby"));
         assert!(detect(Path::new("notes.txt")).is_none());
         assert!(detect(Path::new("Makefile")).is_none());
+        let header = Path::new("include/fmt/core.h");
+        assert_eq!(detect_with_text(header, "int f(void);\n").map(|s| s.id), Some("c"));
+        assert_eq!(detect_with_text(header, "namespace fmt {\n}\n").map(|s| s.id), Some("cpp"));
     }
 }

@@ -36,7 +36,7 @@ pub fn decode(bytes: Vec<u8>) -> Result<String, SkipReason> {
 /// Extracts the definitions of `text`, found at root-relative `path`.
 pub fn file(path: &str, text: &str) -> Parsed {
     let is_test_file = is_test_path(path);
-    if let Some(spec) = gather_languages::detect(Path::new(path)) {
+    if let Some(spec) = gather_languages::detect_with_text(Path::new(path), text) {
         match tags::definitions(spec, text, is_test_file) {
             Ok(symbols) => {
                 return Parsed {
