@@ -60,10 +60,7 @@ pub fn build(root: &Path) -> Result<Index> {
 pub fn build_with(root: &Path, options: &IndexOptions) -> Result<Index> {
     let root = canonical_root(root)?;
     let walked = walk::files(&root, &options.walk);
-    let files: Vec<FileRecord> = walked
-        .into_par_iter()
-        .map(read_and_parse)
-        .collect();
+    let files: Vec<FileRecord> = walked.into_par_iter().map(read_and_parse).collect();
     Ok(Index::from_files(root, files))
 }
 

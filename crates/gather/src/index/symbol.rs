@@ -147,6 +147,8 @@ pub enum SkipReason {
     SymlinkOutsideRoot,
     /// A socket, fifo or device.
     NotRegular,
+    /// Minified or generated code: very long lines that no reader wants as context.
+    Minified,
 }
 
 impl SkipReason {
@@ -160,6 +162,7 @@ impl SkipReason {
             SkipReason::Symlink => "symlink",
             SkipReason::SymlinkOutsideRoot => "symlink-outside-root",
             SkipReason::NotRegular => "not-regular",
+            SkipReason::Minified => "minified",
         }
     }
 }

@@ -36,6 +36,13 @@ pub fn decode(bytes: Vec<u8>) -> Result<String, SkipReason> {
 /// Extracts the definitions of `text`, found at root-relative `path`.
 pub fn file(path: &str, text: &str) -> Parsed {
     let is_test_file = is_test_path(path);
+    if text_label(path).is_none() && is_minified(text) {
+        return Parsed {
+            language: gather_languages::detect(Path::new(path)).map(|spec| spec.id.to_string()),
+            status: FileStatus::Skipped(SkipReason::Minified),
+            symbols: Vec::new(),
+        };
+    }
     if let Some(spec) = gather_languages::detect_with_text(Path::new(path), text) {
         match tags::definitions(spec, text, is_test_file) {
             Ok(symbols) => {
@@ -68,6 +75,23 @@ pub fn file(path: &str, text: &str) -> Parsed {
             symbols: heuristic::definitions(text, is_test_file),
         },
     }
+}
+
+/// Whether code is minified: lines far longer than anyone writes by hand.
+pub fn is_minified(text: &str) -> bool {
+    const MIN_SIZE: usize = 2048;
+    const MAX_AVERAGE_LINE: usize = 300;
+    const MAX_LINE: usize = 20_000;
+    if text.len() < MIN_SIZE {
+        return false;
+    }
+    let mut n_lines = 0usize;
+    let mut longest = 0usize;
+    for line in text.split('\n') {
+        n_lines += 1;
+        longest = longest.max(line.len());
+    }
+    text.len() / n_lines > MAX_AVERAGE_LINE || longest > MAX_LINE
 }
 
 /// Prose and data formats: indexed as text, never searched for definitions.
@@ -160,6 +184,18 @@ mod tests {
         assert_eq!(parsed.status, FileStatus::Heuristic);
         assert_eq!(parsed.language.as_deref(), Some("kt"));
         assert_eq!(parsed.symbols[0].name, "main");
+    }
+
+    #[test]
+    fn minified_code_is_skipped() {
+        let minified = format!("!function(){{{}}}();\n", "var a=1;".repeat(2000));
+        assert_eq!(
+            file("vendor/x.min.js", &minified).status,
+            FileStatus::Skipped(SkipReason::Minified)
+        );
+        let normal = "function f() {\n  return 1;\n}\n".repeat(200);
+        assert_eq!(file("src/x.js", &normal).status, FileStatus::Parsed);
+        assert!(!is_minified("x"));
     }
 
     #[test]

@@ -331,13 +331,7 @@ fn signature(node: Node, name: Node, range: LineRange) -> LineRange {
     let node_start = node.start_position().row as Line + 1;
     let name_line = name.start_position().row as Line + 1;
     let start = range.start.min(node_start);
-    let body = node.child_by_field_name("body").or_else(|| {
-        let mut walker = node.walk();
-        let found = node
-            .named_children(&mut walker)
-            .find(|child| child.start_byte() > name.start_byte() && child.kind().ends_with("body"));
-        found
-    });
+    let body = find_body(node, name, 3);
     let end = match body {
         Some(body) => {
             let body_row = body.start_position().row as Line + 1;
@@ -354,6 +348,37 @@ fn signature(node: Node, name: Node, range: LineRange) -> LineRange {
         None => name_line,
     };
     LineRange::new(start, end.clamp(name_line.max(start), range.end))
+}
+
+/// The body of a definition: its `body` field, a child whose kind ends in `body`, or
+/// (for a function bound to a variable or property) the body of the value, a few levels
+/// down.
+fn find_body<'t>(node: Node<'t>, name: Node<'t>, depth: u32) -> Option<Node<'t>> {
+    let after = name.start_byte();
+    if let Some(body) = node.child_by_field_name("body") {
+        return Some(body);
+    }
+    let mut walker = node.walk();
+    let children: Vec<Node> = node
+        .named_children(&mut walker)
+        .filter(|c| c.end_byte() > after)
+        .collect();
+    if let Some(body) = children
+        .iter()
+        .find(|c| c.start_byte() > after && c.kind().ends_with("body"))
+    {
+        return Some(*body);
+    }
+    if depth == 0 {
+        return None;
+    }
+    // Only a value that starts on the name's line is the definition's own (`const f = () => {`),
+    // not a later member of a container.
+    let name_row = name.start_position().row;
+    children
+        .into_iter()
+        .filter(|child| child.start_position().row == name_row)
+        .find_map(|child| find_body(child, name, depth - 1))
 }
 
 fn node_lines(node: Node) -> LineRange {
