@@ -17,6 +17,11 @@ use gather::{render, slice, workspace, Error, ErrorCode};
 
 use args::{Args, Command};
 
+// mimalloc also replaces the C allocator (feature `override`), which tree-sitter's parser
+// calls for every subtree it builds.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let args = Args::parse();
     let json = args.json;

@@ -52,6 +52,9 @@ pub struct LanguageSpec {
     pub file_names: &'static [&'static str],
     /// The grammar.
     pub grammar: fn() -> tree_sitter::Language,
+    /// The grammar's `node-types.json`: which node kinds can hold which, so that the walk
+    /// for definitions skips subtrees (string literals, most expressions) that cannot hold one.
+    pub node_types: &'static str,
     /// `queries/<id>/definitions.scm`.
     pub definitions: &'static str,
     /// Node kinds that decorate the next sibling definition (Rust `attribute_item`);
@@ -70,6 +73,13 @@ pub struct Compiled {
     pub definitions: tree_sitter::Query,
     /// The grammar the queries were compiled against.
     pub grammar: tree_sitter::Language,
+    /// Indexed by node kind id: whether some definitions pattern starts at a node of that
+    /// kind. `None` when a pattern starts with a wildcard or alternation, so that every
+    /// node must be offered to the query.
+    pub definition_roots: Option<Vec<bool>>,
+    /// Indexed by node kind id: whether a node of that kind can have a definition root
+    /// somewhere below it. Kinds the node types do not describe count as able to.
+    pub may_hold_definitions: Vec<bool>,
 }
 
 impl LanguageSpec {
@@ -105,7 +115,17 @@ pub fn detect(path: &Path) -> Option<&'static LanguageSpec> {
 const SHARED_EXTENSIONS: &[(&str, &str, &[&str])] = &[(
     "h",
     "cpp",
-    &["namespace ", "template <", "template<", "class ", "public:", "private:", "std::", "constexpr ", "nullptr"],
+    &[
+        "namespace ",
+        "template <",
+        "template<",
+        "class ",
+        "public:",
+        "private:",
+        "std::",
+        "constexpr ",
+        "nullptr",
+    ],
 )];
 
 /// Finds the language of a file from its path and, for shared extensions, its text.
@@ -148,10 +168,245 @@ fn compile(spec: &LanguageSpec) -> Result<Compiled, String> {
             ));
         }
     }
+    let definition_roots = root_kinds(&grammar, &definitions, spec.definitions);
+    let may_hold_definitions = match &definition_roots {
+        Some(roots) => containers(&grammar, spec.node_types, roots)
+            .map_err(|e| format!("node types of {}: {e}", spec.id))?,
+        None => vec![true; grammar.node_kind_count()],
+    };
     Ok(Compiled {
         definitions,
         grammar,
+        definition_roots,
+        may_hold_definitions,
     })
+}
+
+/// The node kinds that the patterns of `query` start with, read from each pattern's source:
+/// `(kind …` gives `kind`; anything else (`[…]`, `(_ …`) means any node can start a match.
+fn root_kinds(
+    grammar: &tree_sitter::Language,
+    query: &tree_sitter::Query,
+    source: &str,
+) -> Option<Vec<bool>> {
+    let mut roots = vec![false; grammar.node_kind_count()];
+    for pattern in 0..query.pattern_count() {
+        let text = source
+            .get(query.start_byte_for_pattern(pattern)..query.end_byte_for_pattern(pattern))?;
+        for kind in pattern_roots(&strip_comments(text))? {
+            let mut found = false;
+            for id in 0..grammar.node_kind_count() as u16 {
+                if grammar.node_kind_is_named(id)
+                    && grammar.node_kind_for_id(id) == Some(kind.as_str())
+                {
+                    roots[id as usize] = true;
+                    found = true;
+                }
+            }
+            if !found {
+                return None;
+            }
+        }
+    }
+    Some(roots)
+}
+
+/// The node kinds a pattern can start with: `(kind …)`, or each `(kind …)` of a top-level
+/// alternation `[(a …) (b …)]` (optionally grouped in parentheses). `None` for a wildcard.
+fn pattern_roots(text: &str) -> Option<Vec<String>> {
+    let mut text = text.trim_start();
+    // A group `((node) @capture (#predicate))` starts like its first member.
+    while let Some(inner) = text
+        .strip_prefix('(')
+        .map(str::trim_start)
+        .filter(|t| t.starts_with('('))
+    {
+        text = inner;
+    }
+    let grouped = text
+        .strip_prefix('(')
+        .map(str::trim_start)
+        .filter(|t| t.starts_with('['));
+    let Some(alternatives) = grouped.or_else(|| text.strip_prefix('[').map(|_| text)) else {
+        let kind: String = text
+            .strip_prefix('(')?
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        return (!kind.is_empty() && kind != "_").then(|| vec![kind]);
+    };
+    let mut kinds = Vec::new();
+    let (mut parens, mut brackets, mut in_string) = (0i32, 0i32, false);
+    let chars: Vec<char> = alternatives.chars().collect();
+    for (idx, &ch) in chars.iter().enumerate() {
+        if in_string {
+            in_string = ch != '"' || chars[idx - 1] == '\\';
+            continue;
+        }
+        match ch {
+            '"' => in_string = true,
+            '[' => brackets += 1,
+            ']' => {
+                brackets -= 1;
+                if brackets == 0 {
+                    break;
+                }
+            }
+            '(' => {
+                if brackets == 1 && parens == 0 {
+                    let kind: String = chars[idx + 1..]
+                        .iter()
+                        .take_while(|c| c.is_alphanumeric() || **c == '_')
+                        .collect();
+                    if kind.is_empty() || kind == "_" {
+                        return None;
+                    }
+                    kinds.push(kind);
+                }
+                parens += 1;
+            }
+            ')' => parens -= 1,
+            _ => {}
+        }
+    }
+    (!kinds.is_empty()).then_some(kinds)
+}
+
+#[derive(serde::Deserialize)]
+struct NodeType {
+    #[serde(rename = "type")]
+    kind: String,
+    named: bool,
+    #[serde(default)]
+    fields: std::collections::BTreeMap<String, ChildTypes>,
+    children: Option<ChildTypes>,
+    #[serde(default)]
+    subtypes: Vec<TypeRef>,
+}
+
+#[derive(serde::Deserialize)]
+struct ChildTypes {
+    types: Vec<TypeRef>,
+}
+
+#[derive(serde::Deserialize)]
+struct TypeRef {
+    #[serde(rename = "type")]
+    kind: String,
+    named: bool,
+}
+
+/// For every node kind, whether a node marked in `roots` can occur below it, worked out
+/// from the grammar's node types (supertypes expanded) to a fixed point.
+fn containers(
+    grammar: &tree_sitter::Language,
+    node_types: &str,
+    roots: &[bool],
+) -> Result<Vec<bool>, String> {
+    use std::collections::{HashMap, HashSet};
+    let types: Vec<NodeType> = serde_json::from_str(node_types).map_err(|e| e.to_string())?;
+    let supertypes: HashMap<&str, Vec<&str>> = types
+        .iter()
+        .filter(|t| !t.subtypes.is_empty())
+        .map(|t| {
+            (
+                t.kind.as_str(),
+                t.subtypes
+                    .iter()
+                    .filter(|s| s.named)
+                    .map(|s| s.kind.as_str())
+                    .collect(),
+            )
+        })
+        .collect();
+    fn expand<'a>(
+        kind: &'a str,
+        supertypes: &HashMap<&'a str, Vec<&'a str>>,
+        out: &mut HashSet<&'a str>,
+    ) {
+        match supertypes.get(kind) {
+            Some(subtypes) => {
+                for sub in subtypes {
+                    if out.insert(sub) {
+                        expand(sub, supertypes, out);
+                    }
+                }
+            }
+            None => {
+                out.insert(kind);
+            }
+        }
+    }
+    let mut children: HashMap<&str, HashSet<&str>> = HashMap::new();
+    for t in types.iter().filter(|t| t.named && t.subtypes.is_empty()) {
+        let mut kids = HashSet::new();
+        for child in t
+            .fields
+            .values()
+            .chain(t.children.iter())
+            .flat_map(|c| c.types.iter())
+        {
+            if child.named {
+                expand(&child.kind, &supertypes, &mut kids);
+            }
+        }
+        children.insert(t.kind.as_str(), kids);
+    }
+    let root_names: HashSet<&str> = (0..grammar.node_kind_count() as u16)
+        .filter(|&id| roots[id as usize])
+        .filter_map(|id| grammar.node_kind_for_id(id))
+        .collect();
+    // A kind may hold definitions if a child kind is a root or may hold definitions.
+    let mut holds: HashSet<&str> = HashSet::new();
+    loop {
+        let before = holds.len();
+        for (kind, kids) in &children {
+            if !holds.contains(kind)
+                && kids
+                    .iter()
+                    .any(|k| root_names.contains(k) || holds.contains(k))
+            {
+                holds.insert(kind);
+            }
+        }
+        if holds.len() == before {
+            break;
+        }
+    }
+    Ok((0..grammar.node_kind_count() as u16)
+        .map(|id| {
+            if !grammar.node_kind_is_named(id) {
+                return false;
+            }
+            match grammar.node_kind_for_id(id) {
+                Some(name) if children.contains_key(name) => holds.contains(name),
+                // Not described (hidden or aliased kinds, ERROR): assume it may.
+                _ => true,
+            }
+        })
+        .collect())
+}
+
+/// Removes `;` comments (outside strings) from query source.
+fn strip_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.lines() {
+        let mut in_string = false;
+        let mut prev = '\0';
+        let mut cut = line.len();
+        for (idx, ch) in line.char_indices() {
+            if ch == '"' && prev != '\\' {
+                in_string = !in_string;
+            } else if ch == ';' && !in_string {
+                cut = idx;
+                break;
+            }
+            prev = ch;
+        }
+        out.push_str(&line[..cut]);
+        out.push('\n');
+    }
+    out
 }
 
 #[cfg(test)]
@@ -166,6 +421,57 @@ mod tests {
                 panic!("{e}");
             }
         }
+    }
+
+    #[test]
+    fn pattern_roots_are_known_for_every_language() {
+        for spec in LANGUAGES {
+            let compiled = spec.compiled().unwrap();
+            let roots = compiled.definition_roots.as_ref();
+            assert!(
+                roots.is_some_and(|r| r.iter().any(|b| *b)),
+                "{}: a pattern root could not be read",
+                spec.id
+            );
+        }
+    }
+
+    #[test]
+    fn pattern_roots_read_kinds_and_alternations() {
+        assert_eq!(
+            pattern_roots("(function_item name: (identifier) @name)"),
+            Some(vec!["function_item".into()])
+        );
+        assert_eq!(
+            pattern_roots("([(a (x)) (b \"(no\" (y))] (#eq? @n \"v\"))"),
+            Some(vec!["a".into(), "b".into()])
+        );
+        assert_eq!(
+            pattern_roots("[(c) (d)] @x"),
+            Some(vec!["c".into(), "d".into()])
+        );
+        assert_eq!(pattern_roots("(_ (x))"), None);
+        assert_eq!(
+            pattern_roots("((e (x) @n) (#eq? @n \"v\"))"),
+            Some(vec!["e".into()])
+        );
+        assert_eq!(strip_comments("; c (x)\n(a) ; (b)\n"), "\n(a) \n");
+    }
+
+    #[test]
+    fn leaves_and_expressions_cannot_hold_python_definitions() {
+        let compiled = by_id("python").unwrap().compiled().unwrap();
+        let grammar = &compiled.grammar;
+        let holds = |kind: &str| {
+            compiled.may_hold_definitions[grammar.id_for_node_kind(kind, true) as usize]
+        };
+        assert!(holds("module"));
+        assert!(holds("class_definition"));
+        assert!(holds("block"));
+        assert!(holds("if_statement"));
+        assert!(!holds("string"));
+        assert!(!holds("call"));
+        assert!(!holds("binary_operator"));
     }
 
     #[test]
@@ -189,7 +495,13 @@ mod tests {
         assert!(detect(Path::new("notes.txt")).is_none());
         assert!(detect(Path::new("Makefile")).is_none());
         let header = Path::new("include/fmt/core.h");
-        assert_eq!(detect_with_text(header, "int f(void);\n").map(|s| s.id), Some("c"));
-        assert_eq!(detect_with_text(header, "namespace fmt {\n}\n").map(|s| s.id), Some("cpp"));
+        assert_eq!(
+            detect_with_text(header, "int f(void);\n").map(|s| s.id),
+            Some("c")
+        );
+        assert_eq!(
+            detect_with_text(header, "namespace fmt {\n}\n").map(|s| s.id),
+            Some("cpp")
+        );
     }
 }

@@ -6,7 +6,7 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-use gather_languages::tree_sitter::{Node, Parser, QueryCursor};
+use gather_languages::tree_sitter::{Node, Parser, QueryCursor, QueryMatch, Tree};
 use gather_languages::LanguageSpec;
 use streaming_iterator::StreamingIterator;
 
@@ -38,6 +38,7 @@ struct Raw<'t> {
     kind: SymbolKind,
     receiver: Option<String>,
     docstring: Option<Node<'t>>,
+    pattern: usize,
 }
 
 enum Role {
@@ -91,38 +92,24 @@ pub fn definitions(
     let mut by_name: HashMap<usize, Raw> = HashMap::new();
     CURSOR.with(|cursor| {
         let mut cursor = cursor.borrow_mut();
-        let mut matches = cursor.matches(query, tree.root_node(), bytes);
-        while let Some(m) = matches.next() {
-            let mut def = None;
-            let mut name = None;
-            let mut receiver = None;
-            let mut docstring = None;
-            for capture in m.captures() {
-                match &roles[capture.index as usize] {
-                    Role::Definition(kind) => def = Some((capture.node, *kind)),
-                    Role::Name => name = Some(capture.node),
-                    Role::Receiver => {
-                        receiver = capture.node.utf8_text(bytes).ok().map(str::to_string)
+        match &compiled.definition_roots {
+            // Offer the query only the nodes a pattern can start at, each on its own:
+            // walking the tree with a plain cursor is far cheaper than letting the query
+            // cursor visit every node.
+            Some(roots) => {
+                cursor.set_max_start_depth(Some(0));
+                for node in nodes_of_kinds(&tree, roots, &compiled.may_hold_definitions) {
+                    let mut matches = cursor.matches(query, node, bytes);
+                    while let Some(m) = matches.next() {
+                        collect(m, &roles, bytes, &mut by_name);
                     }
-                    Role::Doc => docstring = Some(capture.node),
-                    Role::Other => {}
                 }
+                cursor.set_max_start_depth(None);
             }
-            let (Some((node, kind)), Some(name)) = (def, name) else {
-                continue;
-            };
-            let raw = Raw {
-                node,
-                anchor: anchor(spec, node),
-                name,
-                kind,
-                receiver,
-                docstring,
-            };
-            match by_name.get(&name.start_byte()) {
-                Some(old) if old.node.byte_range().len() >= node.byte_range().len() => {}
-                _ => {
-                    by_name.insert(name.start_byte(), raw);
+            None => {
+                let mut matches = cursor.matches(query, tree.root_node(), bytes);
+                while let Some(m) = matches.next() {
+                    collect(m, &roles, bytes, &mut by_name);
                 }
             }
         }
@@ -235,6 +222,77 @@ pub fn definitions(
         stack.push(symbols.len() - 1);
     }
     Ok(symbols)
+}
+
+/// Records one match as a raw definition, keeping the widest definition per name.
+fn collect<'t>(
+    m: &QueryMatch<'_, 't>,
+    roles: &[Role],
+    bytes: &[u8],
+    by_name: &mut HashMap<usize, Raw<'t>>,
+) {
+    let mut def = None;
+    let mut name = None;
+    let mut receiver = None;
+    let mut docstring = None;
+    for capture in m.captures() {
+        match &roles[capture.index as usize] {
+            Role::Definition(kind) => def = Some((capture.node, *kind)),
+            Role::Name => name = Some(capture.node),
+            Role::Receiver => receiver = capture.node.utf8_text(bytes).ok().map(str::to_string),
+            Role::Doc => docstring = Some(capture.node),
+            Role::Other => {}
+        }
+    }
+    let (Some((node, kind)), Some(name)) = (def, name) else {
+        return;
+    };
+    let raw = Raw {
+        node,
+        anchor: node,
+        name,
+        kind,
+        receiver,
+        docstring,
+        pattern: m.pattern_index,
+    };
+    // On equal width the pattern listed first in the query wins.
+    let replace = match by_name.get(&name.start_byte()) {
+        Some(old) => {
+            let (old_len, new_len) = (old.node.byte_range().len(), node.byte_range().len());
+            new_len > old_len || new_len == old_len && raw.pattern < old.pattern
+        }
+        None => true,
+    };
+    if replace {
+        by_name.insert(name.start_byte(), raw);
+    }
+}
+
+/// Every node whose kind is marked in `roots`, in document order, without entering
+/// subtrees whose kind cannot hold one (`descend`).
+fn nodes_of_kinds<'t>(tree: &'t Tree, roots: &[bool], descend: &[bool]) -> Vec<Node<'t>> {
+    let mut out = Vec::new();
+    let mut cursor = tree.walk();
+    loop {
+        let node = cursor.node();
+        let kind = node.kind_id() as usize;
+        if roots.get(kind).copied().unwrap_or(false) {
+            out.push(node);
+        }
+        // Kinds outside the table (ERROR) are entered.
+        if descend.get(kind).copied().unwrap_or(true) && cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return out;
+            }
+        }
+    }
 }
 
 /// The definition a receiver names: a type that holds methods, else a named type, else a
