@@ -354,6 +354,25 @@ fn extent(spec: &LanguageSpec, anchor: Node) -> (LineRange, Option<LineRange>, u
     let mut doc: Option<LineRange> = None;
     let mut top = range.start;
     let mut prev = anchor.prev_sibling();
+    // A definition that opens its block (Ruby's first `def` in a class body, `private def`)
+    // has its comment in front of the enclosing node that starts on the same line.
+    let first_row = anchor.start_position().row;
+    let mut first = anchor;
+    while prev.is_none_or(|p| {
+        !is_comment(p)
+            && !spec.attribute_kinds.contains(&p.kind())
+            && p.end_position().row == first_row
+    }) {
+        match first.parent() {
+            Some(parent)
+                if parent.start_position().row == first_row && parent.parent().is_some() =>
+            {
+                first = parent;
+                prev = parent.prev_sibling();
+            }
+            _ => break,
+        }
+    }
     while let Some(node) = prev {
         let lines = node_lines(node);
         // Only a block that touches the definition (no blank line between) belongs to it.

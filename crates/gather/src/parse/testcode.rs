@@ -56,6 +56,11 @@ pub fn has_test_name(language: &str, name: &str) -> bool {
                 rest.is_empty() || !rest.starts_with(|c: char| c.is_lowercase())
             })
         }),
+        "ruby" => name.starts_with("test_"),
+        "php" => {
+            name.starts_with("test")
+                && name[4..].starts_with(|c: char| c.is_uppercase() || c == '_')
+        }
         _ => false,
     }
 }
@@ -92,5 +97,8 @@ mod tests {
         assert!(!has_test_name("go", "Testify"));
         assert!(has_test_name("python", "test_parse"));
         assert!(!has_test_name("rust", "test_parse"));
+        assert!(has_test_name("php", "testTotal"));
+        assert!(!has_test_name("php", "testament"));
+        assert!(!has_test_name("php", "test"));
     }
 }
