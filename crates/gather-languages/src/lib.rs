@@ -63,6 +63,9 @@ pub struct LanguageSpec {
     /// Node kinds that wrap a definition without being one (`export_statement`,
     /// `decorated_definition`): the definition's range grows to cover the wrapper.
     pub wrapper_kinds: &'static [&'static str],
+    /// Whether attribute-like macros (`FMT_API`, `GTEST_API_`) are blanked before parsing,
+    /// for grammars without a preprocessor.
+    pub blank_macros: bool,
     /// Joins a parent's name and a child's name in qualified names (`::` or `.`).
     pub scope_separator: &'static str,
 }

@@ -22,6 +22,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         definitions: queries!("rust"),
         attribute_kinds: &["attribute_item"],
         wrapper_kinds: &[],
+        blank_macros: false,
         scope_separator: "::",
     },
     LanguageSpec {
@@ -33,6 +34,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         definitions: queries!("python"),
         attribute_kinds: &["decorator"],
         wrapper_kinds: &["decorated_definition"],
+        blank_macros: false,
         scope_separator: ".",
     },
     LanguageSpec {
@@ -44,6 +46,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         definitions: queries!("javascript"),
         attribute_kinds: &["decorator"],
         wrapper_kinds: &["export_statement"],
+        blank_macros: false,
         scope_separator: ".",
     },
     LanguageSpec {
@@ -55,6 +58,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         definitions: queries!("typescript"),
         attribute_kinds: &["decorator"],
         wrapper_kinds: &["export_statement", "ambient_declaration"],
+        blank_macros: false,
         scope_separator: ".",
     },
     LanguageSpec {
@@ -66,6 +70,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         definitions: queries!("typescript"),
         attribute_kinds: &["decorator"],
         wrapper_kinds: &["export_statement", "ambient_declaration"],
+        blank_macros: false,
         scope_separator: ".",
     },
     LanguageSpec {
@@ -82,6 +87,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
             "var_declaration",
             "var_spec_list",
         ],
+        blank_macros: false,
         scope_separator: ".",
     },
     LanguageSpec {
@@ -93,6 +99,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         definitions: queries!("java"),
         attribute_kinds: &[],
         wrapper_kinds: &[],
+        blank_macros: false,
         scope_separator: ".",
     },
     LanguageSpec {
@@ -104,6 +111,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         definitions: queries!("c"),
         attribute_kinds: &[],
         wrapper_kinds: &[],
+        blank_macros: true,
         scope_separator: "::",
     },
     LanguageSpec {
@@ -117,6 +125,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         definitions: queries!("cpp"),
         attribute_kinds: &["template_parameter_list", "requires_clause"],
         wrapper_kinds: &["template_declaration"],
+        blank_macros: true,
         scope_separator: "::",
     },
     LanguageSpec {
@@ -128,6 +137,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         definitions: queries!("csharp"),
         attribute_kinds: &[],
         wrapper_kinds: &[],
+        blank_macros: false,
         scope_separator: ".",
     },
     LanguageSpec {
@@ -139,6 +149,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         definitions: queries!("ruby"),
         attribute_kinds: &[],
         wrapper_kinds: &[],
+        blank_macros: false,
         scope_separator: ".",
     },
     LanguageSpec {
@@ -150,6 +161,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         definitions: queries!("php"),
         attribute_kinds: &[],
         wrapper_kinds: &[],
+        blank_macros: false,
         scope_separator: "::",
     },
 ];

@@ -122,6 +122,10 @@
 (struct_specifier name: (type_identifier) @name body: (_)) @definition.struct
 (union_specifier name: (type_identifier) @name body: (_)) @definition.struct
 (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum
+; Template specialisations (`struct formatter<T, Char> {`) are named by their template.
+(class_specifier name: (template_type name: (type_identifier) @name) body: (_)) @definition.class
+(struct_specifier name: (template_type name: (type_identifier) @name) body: (_)) @definition.struct
+(union_specifier name: (template_type name: (type_identifier) @name) body: (_)) @definition.struct
 (type_definition
   type: (class_specifier name: (type_identifier) @name body: (_))) @definition.class
 (type_definition

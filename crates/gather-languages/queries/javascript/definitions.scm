@@ -168,3 +168,27 @@
   (assignment_expression
     left: (identifier) @name
     right: [(arrow_function) (function_expression) (generator_function)])) @definition.function
+
+; Two levels deeper, as namespaced DSL objects do (`JSpec.DSLs.snake.it: function`).
+(variable_declarator
+  value: (object
+           (pair
+             value: (object
+               (pair
+                 value: (object
+                   [(method_definition
+                      name: [(property_identifier) (private_property_identifier)] @name) @definition.method
+                    (pair
+                      key: (property_identifier) @name
+                      value: [(arrow_function) (function_expression) (generator_function)]) @definition.method]))))))
+(assignment_expression
+  right: (object
+           (pair
+             value: (object
+               (pair
+                 value: (object
+                   [(method_definition
+                      name: [(property_identifier) (private_property_identifier)] @name) @definition.method
+                    (pair
+                      key: (property_identifier) @name
+                      value: [(arrow_function) (function_expression) (generator_function)]) @definition.method]))))))

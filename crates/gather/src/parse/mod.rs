@@ -3,6 +3,7 @@
 //! prose and data are recorded as text with no definitions.
 
 mod heuristic;
+mod macros;
 mod tags;
 mod testcode;
 

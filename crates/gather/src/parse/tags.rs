@@ -56,6 +56,14 @@ pub fn definitions(
     is_test_file: bool,
 ) -> Result<Vec<Symbol>, TagsError> {
     let compiled = spec.compiled().map_err(|_| TagsError::Query)?;
+    // Offsets are unchanged by blanking, so positions found in the blanked text hold for
+    // the original.
+    let blanked = if spec.blank_macros {
+        super::macros::blank(text)
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    };
+    let text: &str = &blanked;
     let tree = PARSERS.with(|parsers| {
         let mut parsers = parsers.borrow_mut();
         let parser = parsers.entry(spec.id).or_insert_with(|| {

@@ -1,0 +1,143 @@
+//! Blanks attribute-like macros in C and C++ before parsing. A grammar without a
+//! preprocessor cannot read `FMT_CONSTEXPR void f()`, `class GTEST_API_ Foo` or
+//! `Foo::~Foo() FMT_NOEXCEPT {`, and loses the definitions around them. Such tokens are
+//! replaced by spaces of the same length, so every byte offset and line stays where it was;
+//! output is always cut from the original text.
+
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
+use regex::Regex;
+
+fn macro_token() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        // ALL_CAPS with an underscore (FMT_API, GTEST_API_, JEMALLOC_EXPORT); plain words
+        // in capitals (BOOL, DWORD) are too often real types to touch.
+        Regex::new(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]*)+\b").expect("valid regex")
+    })
+}
+
+/// Keywords after which a macro still sits in specifier position.
+const SPECIFIER_CONTEXT: &[&str] = &[
+    "class",
+    "struct",
+    "union",
+    "enum",
+    "static",
+    "inline",
+    "extern",
+    "virtual",
+    "explicit",
+    "friend",
+    "constexpr",
+];
+
+/// `text` with attribute-like macros replaced by spaces (borrowed when there are none).
+pub fn blank(text: &str) -> Cow<'_, str> {
+    let bytes = text.as_bytes();
+    let mut spans: Vec<(usize, usize)> = Vec::new();
+    for m in macro_token().find_iter(text) {
+        if on_preprocessor_line(bytes, m.start()) {
+            continue;
+        }
+        let before = text[..m.start()].trim_end();
+        let after = text[m.end()..].trim_start();
+        let after_start = text.len() - after.len();
+        let prev_word = before
+            .rsplit(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .next()
+            .unwrap_or("");
+        let prev_char = before.chars().last();
+        let next_char = after.chars().next();
+        let is_specifier = next_char.is_some_and(|c| c.is_alphabetic() || c == '_' || c == '~')
+            && (prev_char.is_none_or(|c| matches!(c, ';' | '{' | '}' | '>' | ':'))
+                || SPECIFIER_CONTEXT.contains(&prev_word));
+        let after_parameters =
+            prev_char == Some(')') || prev_word == "const" || prev_word == "override";
+        let is_trailing =
+            after_parameters && matches!(next_char, Some('{' | ';' | ':' | '=' | '('));
+        if is_specifier {
+            spans.push((m.start(), m.end()));
+        } else if is_trailing {
+            let end = if next_char == Some('(') {
+                balanced(bytes, after_start).unwrap_or(m.end())
+            } else {
+                m.end()
+            };
+            spans.push((m.start(), end));
+        }
+    }
+    if spans.is_empty() {
+        return Cow::Borrowed(text);
+    }
+    let mut out = bytes.to_vec();
+    for (start, end) in spans {
+        for byte in &mut out[start..end] {
+            // Newlines stay so that lines do not move.
+            if *byte != b'\n' {
+                *byte = b' ';
+            }
+        }
+    }
+    // Only ASCII bytes inside macro spans were replaced, by ASCII spaces.
+    Cow::Owned(String::from_utf8(out).unwrap_or_else(|_| text.to_string()))
+}
+
+fn on_preprocessor_line(bytes: &[u8], pos: usize) -> bool {
+    let line_start = bytes[..pos]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    bytes[line_start..pos]
+        .iter()
+        .find(|b| !b.is_ascii_whitespace())
+        == Some(&b'#')
+}
+
+/// The end of the parenthesised group that opens at `open`, if it closes on the same
+/// or a following line without crossing a brace.
+fn balanced(bytes: &[u8], open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (idx, &byte) in bytes.iter().enumerate().skip(open) {
+        match byte {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(idx + 1);
+                }
+            }
+            b'{' | b'}' | b';' => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specifier_and_trailing_macros_are_blanked_in_place() {
+        let text = "class GTEST_API_ Reporter {\n};\nFMT_CONSTEXPR int f(int a) {\n}\nfile::~file() FMT_NOEXCEPT {\n}\nvoid g() const GTEST_LOCK_EXCLUDED_(mu_) {\n}\n";
+        let blanked = blank(text);
+        assert_eq!(blanked.len(), text.len());
+        assert_eq!(blanked.lines().count(), text.lines().count());
+        assert!(blanked.starts_with("class            Reporter {"));
+        assert!(blanked.contains("\n              int f(int a) {"));
+        assert!(blanked.contains("file::~file()              {"));
+        let blank_call = " ".repeat("GTEST_LOCK_EXCLUDED_(mu_)".len());
+        assert!(
+            blanked.contains(&format!("void g() const {blank_call} {{")),
+            "{blanked}"
+        );
+    }
+
+    #[test]
+    fn calls_definitions_and_preprocessor_lines_are_kept() {
+        let text = "#define FMT_API __attribute__((visibility(\"default\")))\nTEST(Foo, Bar) {\n  EXPECT_EQ(a, b);\n  int x = MAX_SIZE;\n}\n";
+        assert_eq!(blank(text), text);
+    }
+}
