@@ -221,12 +221,16 @@ pub fn summarize(index: &Index) -> IndexSummary {
 pub fn index_text(index: &Index, elapsed_ms: f64, list_files: bool) -> String {
     let summary = summarize(index);
     let skipped = index.files().len() - index.file_count();
+    let t = index.timings();
     let mut out = format!(
-        "indexed {} files ({} skipped), {} symbols in {:.0} ms\n",
+        "indexed {} files ({} skipped), {} symbols in {:.0} ms (walk {:.0}, read+parse {:.0}, tables {:.0})\n",
         index.file_count(),
         skipped,
         index.symbol_count(),
-        elapsed_ms
+        elapsed_ms,
+        t.walk_ms,
+        t.parse_ms,
+        t.tables_ms
     );
     let line = |title: &str, map: &BTreeMap<String, usize>| {
         let mut pairs: Vec<(&String, &usize)> = map.iter().collect();
@@ -265,6 +269,11 @@ pub fn index_json(index: &Index, elapsed_ms: f64, list_files: bool, list_symbols
         "skipped": index.files().len() - index.file_count(),
         "symbols": index.symbol_count(),
         "elapsed_ms": (elapsed_ms * 10.0).round() / 10.0,
+        "timings_ms": {
+            "walk": (index.timings().walk_ms * 10.0).round() / 10.0,
+            "parse": (index.timings().parse_ms * 10.0).round() / 10.0,
+            "tables": (index.timings().tables_ms * 10.0).round() / 10.0,
+        },
         "languages": summary.languages,
         "status": summary.statuses,
         "kinds": summary.kinds,

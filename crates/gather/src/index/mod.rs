@@ -6,6 +6,7 @@ mod symbol;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 use rayon::prelude::*;
 
@@ -38,6 +39,7 @@ pub struct Index {
     files: Vec<FileRecord>,
     by_path: HashMap<String, u32>,
     by_name: HashMap<String, Vec<SymbolId>>,
+    timings: BuildTimings,
 }
 
 /// A symbol together with the file it is in.
@@ -59,9 +61,35 @@ pub fn build(root: &Path) -> Result<Index> {
 /// Builds the index of the workspace at `root`.
 pub fn build_with(root: &Path, options: &IndexOptions) -> Result<Index> {
     let root = canonical_root(root)?;
+    let started = Instant::now();
     let walked = walk::files(&root, &options.walk);
+    let walk_ms = ms_since(started);
+    let started = Instant::now();
     let files: Vec<FileRecord> = walked.into_par_iter().map(read_and_parse).collect();
-    Ok(Index::from_files(root, files))
+    let parse_ms = ms_since(started);
+    let started = Instant::now();
+    let mut index = Index::from_files(root, files);
+    index.timings = BuildTimings {
+        walk_ms,
+        parse_ms,
+        tables_ms: ms_since(started),
+    };
+    Ok(index)
+}
+
+/// How long each stage of a build took, in milliseconds.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct BuildTimings {
+    /// Listing files.
+    pub walk_ms: f64,
+    /// Reading and parsing them, in parallel.
+    pub parse_ms: f64,
+    /// Building the lookup tables.
+    pub tables_ms: f64,
+}
+
+fn ms_since(started: Instant) -> f64 {
+    started.elapsed().as_secs_f64() * 1000.0
 }
 
 /// Canonicalises a workspace root, or explains why it cannot be one.
@@ -138,7 +166,13 @@ impl Index {
             files,
             by_path,
             by_name,
+            timings: BuildTimings::default(),
         }
+    }
+
+    /// How long the build's stages took (zero for an index assembled from records).
+    pub fn timings(&self) -> BuildTimings {
+        self.timings
     }
 
     /// The canonical workspace root.
