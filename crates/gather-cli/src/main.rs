@@ -102,21 +102,14 @@ fn run(args: Args) -> Result<String, Error> {
             }
             let bytes = std::fs::read(&resolved.abs)
                 .map_err(|e| Error::new(ErrorCode::IoError, format!("cannot read {path}: {e}")))?;
-            let (language, status, symbols) = match gather::parse::decode(bytes) {
-                Ok(text) => {
-                    let parsed = gather::parse::file(&resolved.rel, &text);
-                    (parsed.language, parsed.status, parsed.symbols)
-                }
-                Err(reason) => (None, gather::index::FileStatus::Skipped(reason), Vec::new()),
+            let parsed = match gather::parse::decode(bytes) {
+                Ok(text) => gather::parse::file(&resolved.rel, &text),
+                Err(reason) => gather::parse::Parsed::skipped(reason),
             };
-            let status = status.label();
             Ok(if json {
-                format!(
-                    "{}\n",
-                    render::outline_json(&resolved.rel, language.as_deref(), &status, &symbols)
-                )
+                format!("{}\n", render::outline_json(&resolved.rel, &parsed))
             } else {
-                render::outline_text(&resolved.rel, &status, &symbols)
+                render::outline_text(&resolved.rel, &parsed.status.label(), &parsed.symbols)
             })
         }
         Command::Slice {

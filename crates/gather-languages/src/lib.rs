@@ -35,6 +35,54 @@ pub const DEFINITION_KINDS: &[&str] = &[
     "macro",
 ];
 
+/// Captures a calls query may use:
+/// - `reference.call` on a call, `reference.new` on a constructor call (`new C()`),
+///   `reference.macro` on a macro invocation (`name!(…)`);
+/// - `name`: the called identifier (required);
+/// - `qualifier`: the receiver or path before the name (`a.b` in `a.b.c()`, `A` in `A::f()`).
+pub const CALL_CAPTURES: &[&str] = &[
+    "reference.call",
+    "reference.new",
+    "reference.macro",
+    "name",
+    "qualifier",
+];
+
+/// Captures an imports query may use, one match per bound name:
+/// - `import.source`: the module as written (a string literal is unquoted);
+/// - `import.name`: the name taken from the module (absent: the module itself);
+/// - `import.alias`: the local name, when it differs;
+/// - `import.glob`: marks `*` imports;
+/// - `import.reexport`: marks re-exports (`export {a} from './m'`);
+/// - `import.tree`: a whole Rust-style use tree, expanded by the pipeline;
+/// - `import.package`: the file's own package (`package a.b;`).
+pub const IMPORT_CAPTURES: &[&str] = &[
+    "import.source",
+    "import.name",
+    "import.alias",
+    "import.glob",
+    "import.reexport",
+    "import.tree",
+    "import.package",
+];
+
+/// How a language names modules, which decides how import sources map to files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImportStyle {
+    /// No import resolution: same file, then unique names.
+    None,
+    /// Dotted module paths relative to source roots; packages are `__init__.py`.
+    Python,
+    /// Relative specifiers with extension and `index` probing; bare specifiers are packages.
+    EcmaScript,
+    /// `crate::`, `self::`, `super::` paths over `mod` files, crates by `Cargo.toml` name.
+    Rust,
+    /// Import paths under the `go.mod` module path; a directory is a package.
+    Go,
+    /// Dotted packages declared by `package` and mirrored by directories.
+    Java,
+}
+
 /// Captures a definitions query may use besides `definition.<kind>`:
 /// - `name`: the defined identifier (required in every pattern);
 /// - `receiver`: the type a method belongs to when the method is not nested inside it
@@ -57,6 +105,12 @@ pub struct LanguageSpec {
     pub node_types: &'static str,
     /// `queries/<id>/definitions.scm`.
     pub definitions: &'static str,
+    /// `queries/<id>/calls.scm` (empty: no call sites).
+    pub calls: &'static str,
+    /// `queries/<id>/imports.scm` (empty: no imports).
+    pub imports: &'static str,
+    /// How import sources map to files.
+    pub import_style: ImportStyle,
     /// Node kinds that decorate the next sibling definition (Rust `attribute_item`);
     /// they are part of the definition's range.
     pub attribute_kinds: &'static [&'static str],
@@ -70,19 +124,28 @@ pub struct LanguageSpec {
     pub scope_separator: &'static str,
 }
 
+/// A compiled query with the tables that let it be run on candidate nodes only.
+pub struct Patterns {
+    /// The query.
+    pub query: tree_sitter::Query,
+    /// Indexed by node kind id: whether some pattern starts at a node of that kind. `None`
+    /// when a pattern starts with a wildcard, so every node must be offered to the query.
+    pub roots: Option<Vec<bool>>,
+    /// Indexed by node kind id: whether a node of that kind can have a root somewhere below
+    /// it. Kinds the node types do not describe count as able to.
+    pub descend: Vec<bool>,
+}
+
 /// The compiled queries of one language.
 pub struct Compiled {
-    /// The definitions query.
-    pub definitions: tree_sitter::Query,
     /// The grammar the queries were compiled against.
     pub grammar: tree_sitter::Language,
-    /// Indexed by node kind id: whether some definitions pattern starts at a node of that
-    /// kind. `None` when a pattern starts with a wildcard or alternation, so that every
-    /// node must be offered to the query.
-    pub definition_roots: Option<Vec<bool>>,
-    /// Indexed by node kind id: whether a node of that kind can have a definition root
-    /// somewhere below it. Kinds the node types do not describe count as able to.
-    pub may_hold_definitions: Vec<bool>,
+    /// Definitions.
+    pub definitions: Patterns,
+    /// Call sites, if the language has a calls query.
+    pub calls: Option<Patterns>,
+    /// Imports, if the language has an imports query.
+    pub imports: Option<Patterns>,
 }
 
 impl LanguageSpec {
@@ -171,18 +234,61 @@ fn compile(spec: &LanguageSpec) -> Result<Compiled, String> {
             ));
         }
     }
-    let definition_roots = root_kinds(&grammar, &definitions, spec.definitions);
-    let may_hold_definitions = match &definition_roots {
-        Some(roots) => containers(&grammar, spec.node_types, roots)
+    let definitions = patterns(spec, &grammar, definitions, spec.definitions)?;
+    let calls = optional_query(spec, &grammar, spec.calls, "calls", CALL_CAPTURES)?;
+    let imports = optional_query(spec, &grammar, spec.imports, "imports", IMPORT_CAPTURES)?;
+    Ok(Compiled {
+        grammar,
+        definitions,
+        calls,
+        imports,
+    })
+}
+
+fn patterns(
+    spec: &LanguageSpec,
+    grammar: &tree_sitter::Language,
+    query: tree_sitter::Query,
+    source: &str,
+) -> Result<Patterns, String> {
+    let roots = root_kinds(grammar, &query, source);
+    let descend = match &roots {
+        Some(roots) => containers(grammar, spec.node_types, roots)
             .map_err(|e| format!("node types of {}: {e}", spec.id))?,
         None => vec![true; grammar.node_kind_count()],
     };
-    Ok(Compiled {
-        definitions,
-        grammar,
-        definition_roots,
-        may_hold_definitions,
+    Ok(Patterns {
+        query,
+        roots,
+        descend,
     })
+}
+
+fn optional_query(
+    spec: &LanguageSpec,
+    grammar: &tree_sitter::Language,
+    source: &str,
+    file: &str,
+    accepted: &[&str],
+) -> Result<Option<Patterns>, String> {
+    if source
+        .lines()
+        .all(|l| l.trim().is_empty() || l.trim_start().starts_with(';'))
+    {
+        return Ok(None);
+    }
+    let query = tree_sitter::Query::new(grammar, source)
+        .map_err(|e| format!("queries/{}/{file}.scm: {e}", spec.id))?;
+    for name in query.capture_names() {
+        if !accepted.contains(name) && !name.starts_with('_') {
+            return Err(format!(
+                "queries/{}/{file}.scm: unknown capture @{name}; accepted: @{}",
+                spec.id,
+                accepted.join(", @")
+            ));
+        }
+    }
+    Ok(Some(patterns(spec, grammar, query, source)?))
 }
 
 /// The node kinds that the patterns of `query` start with, read from each pattern's source:
@@ -430,7 +536,7 @@ mod tests {
     fn pattern_roots_are_known_for_every_language() {
         for spec in LANGUAGES {
             let compiled = spec.compiled().unwrap();
-            let roots = compiled.definition_roots.as_ref();
+            let roots = compiled.definitions.roots.as_ref();
             assert!(
                 roots.is_some_and(|r| r.iter().any(|b| *b)),
                 "{}: a pattern root could not be read",
@@ -466,7 +572,7 @@ mod tests {
         let compiled = by_id("python").unwrap().compiled().unwrap();
         let grammar = &compiled.grammar;
         let holds = |kind: &str| {
-            compiled.may_hold_definitions[grammar.id_for_node_kind(kind, true) as usize]
+            compiled.definitions.descend[grammar.id_for_node_kind(kind, true) as usize]
         };
         assert!(holds("module"));
         assert!(holds("class_definition"));

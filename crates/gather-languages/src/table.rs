@@ -3,11 +3,14 @@
 //! To add a language: add its grammar crate to `Cargo.toml`, a row here, query files
 //! under `queries/<id>/`, and a fixture under `tests/fixtures/languages/`.
 
-use crate::LanguageSpec;
+use crate::{ImportStyle, LanguageSpec};
 
 macro_rules! queries {
     ($id:literal) => {
         include_str!(concat!("../queries/", $id, "/definitions.scm"))
+    };
+    ($id:literal, $file:literal) => {
+        include_str!(concat!("../queries/", $id, "/", $file, ".scm"))
     };
 }
 
@@ -20,6 +23,9 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         grammar: || tree_sitter_rust::LANGUAGE.into(),
         node_types: tree_sitter_rust::NODE_TYPES,
         definitions: queries!("rust"),
+        calls: queries!("rust", "calls"),
+        imports: queries!("rust", "imports"),
+        import_style: ImportStyle::Rust,
         attribute_kinds: &["attribute_item"],
         wrapper_kinds: &[],
         blank_macros: false,
@@ -32,6 +38,9 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         grammar: || tree_sitter_python::LANGUAGE.into(),
         node_types: tree_sitter_python::NODE_TYPES,
         definitions: queries!("python"),
+        calls: queries!("python", "calls"),
+        imports: queries!("python", "imports"),
+        import_style: ImportStyle::Python,
         attribute_kinds: &["decorator"],
         wrapper_kinds: &["decorated_definition"],
         blank_macros: false,
@@ -44,6 +53,9 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         grammar: || tree_sitter_javascript::LANGUAGE.into(),
         node_types: tree_sitter_javascript::NODE_TYPES,
         definitions: queries!("javascript"),
+        calls: queries!("javascript", "calls"),
+        imports: queries!("javascript", "imports"),
+        import_style: ImportStyle::EcmaScript,
         attribute_kinds: &["decorator"],
         wrapper_kinds: &["export_statement"],
         blank_macros: false,
@@ -56,6 +68,9 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         grammar: || tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
         node_types: tree_sitter_typescript::TYPESCRIPT_NODE_TYPES,
         definitions: queries!("typescript"),
+        calls: queries!("typescript", "calls"),
+        imports: queries!("typescript", "imports"),
+        import_style: ImportStyle::EcmaScript,
         attribute_kinds: &["decorator"],
         wrapper_kinds: &["export_statement", "ambient_declaration"],
         blank_macros: false,
@@ -68,6 +83,9 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         grammar: || tree_sitter_typescript::LANGUAGE_TSX.into(),
         node_types: tree_sitter_typescript::TSX_NODE_TYPES,
         definitions: queries!("typescript"),
+        calls: queries!("typescript", "calls"),
+        imports: queries!("typescript", "imports"),
+        import_style: ImportStyle::EcmaScript,
         attribute_kinds: &["decorator"],
         wrapper_kinds: &["export_statement", "ambient_declaration"],
         blank_macros: false,
@@ -80,6 +98,9 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         grammar: || tree_sitter_go::LANGUAGE.into(),
         node_types: tree_sitter_go::NODE_TYPES,
         definitions: queries!("go"),
+        calls: queries!("go", "calls"),
+        imports: queries!("go", "imports"),
+        import_style: ImportStyle::Go,
         attribute_kinds: &[],
         wrapper_kinds: &[
             "type_declaration",
@@ -97,6 +118,9 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         grammar: || tree_sitter_java::LANGUAGE.into(),
         node_types: tree_sitter_java::NODE_TYPES,
         definitions: queries!("java"),
+        calls: queries!("java", "calls"),
+        imports: queries!("java", "imports"),
+        import_style: ImportStyle::Java,
         attribute_kinds: &[],
         wrapper_kinds: &[],
         blank_macros: false,
@@ -109,6 +133,9 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         grammar: || tree_sitter_c::LANGUAGE.into(),
         node_types: tree_sitter_c::NODE_TYPES,
         definitions: queries!("c"),
+        calls: queries!("c", "calls"),
+        imports: queries!("c", "imports"),
+        import_style: ImportStyle::None,
         attribute_kinds: &[],
         wrapper_kinds: &[],
         blank_macros: true,
@@ -123,6 +150,9 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         grammar: || tree_sitter_cpp::LANGUAGE.into(),
         node_types: tree_sitter_cpp::NODE_TYPES,
         definitions: queries!("cpp"),
+        calls: queries!("cpp", "calls"),
+        imports: queries!("cpp", "imports"),
+        import_style: ImportStyle::None,
         attribute_kinds: &["template_parameter_list", "requires_clause"],
         wrapper_kinds: &["template_declaration"],
         blank_macros: true,
@@ -135,6 +165,9 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         grammar: || tree_sitter_c_sharp::LANGUAGE.into(),
         node_types: tree_sitter_c_sharp::NODE_TYPES,
         definitions: queries!("csharp"),
+        calls: queries!("csharp", "calls"),
+        imports: queries!("csharp", "imports"),
+        import_style: ImportStyle::None,
         attribute_kinds: &[],
         wrapper_kinds: &[],
         blank_macros: false,
@@ -147,6 +180,9 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         grammar: || tree_sitter_ruby::LANGUAGE.into(),
         node_types: tree_sitter_ruby::NODE_TYPES,
         definitions: queries!("ruby"),
+        calls: queries!("ruby", "calls"),
+        imports: queries!("ruby", "imports"),
+        import_style: ImportStyle::None,
         attribute_kinds: &[],
         wrapper_kinds: &[],
         blank_macros: false,
@@ -159,6 +195,9 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         grammar: || tree_sitter_php::LANGUAGE_PHP.into(),
         node_types: tree_sitter_php::PHP_NODE_TYPES,
         definitions: queries!("php"),
+        calls: queries!("php", "calls"),
+        imports: queries!("php", "imports"),
+        import_style: ImportStyle::None,
         attribute_kinds: &[],
         wrapper_kinds: &[],
         blank_macros: false,

@@ -173,13 +173,28 @@ pub fn outline_text(path: &str, status: &str, symbols: &[Symbol]) -> String {
     out
 }
 
-/// A file's outline as JSON.
-pub fn outline_json(path: &str, language: Option<&str>, status: &str, symbols: &[Symbol]) -> Value {
+/// A file's outline as JSON: its definitions, call sites and imports.
+pub fn outline_json(path: &str, parsed: &crate::parse::Parsed) -> Value {
+    let symbols = &parsed.symbols;
     let items: Vec<Value> = symbols
         .iter()
         .map(|s| symbol_json(path, s, symbols))
         .collect();
-    json!({"success": true, "path": path, "language": language, "status": status, "symbols": items})
+    let calls: Vec<Value> = parsed
+        .calls
+        .iter()
+        .map(|c| {
+            json!({"line": c.line, "name": c.name, "qualifier": c.qualifier, "kind": c.kind,
+                   "enclosing": c.enclosing.map(|e| symbols[e as usize].qualified_name.clone())})
+        })
+        .collect();
+    let imports: Vec<Value> = parsed
+        .imports
+        .iter()
+        .map(|i| json!({"line": i.line, "local": i.local, "source": i.source, "name": i.name, "reexport": i.is_reexport}))
+        .collect();
+    json!({"success": true, "path": path, "language": parsed.language, "status": parsed.status.label(),
+           "package": parsed.package, "symbols": items, "calls": calls, "imports": imports})
 }
 
 /// Counts for `gather index`.

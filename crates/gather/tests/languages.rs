@@ -1,12 +1,15 @@
 //! One snapshot per language fixture under `tests/fixtures/languages/`: every symbol's
-//! kind, qualified name, exact line range, signature and doc ranges, parent and test flag.
+//! kind, qualified name, exact line range, signature and doc ranges, parent and test flag,
+//! then the file's imports and call sites (line, kind, qualifier, name, enclosing symbol).
 //! Adding a fixture file adds a test; review new snapshots with `cargo insta review`.
 
 use std::path::Path;
 
-use gather::index::{FileStatus, Symbol};
+use gather::index::FileStatus;
+use gather::parse::Parsed;
 
-fn outline(symbols: &[Symbol]) -> String {
+fn outline(parsed: &Parsed) -> String {
+    let symbols = &parsed.symbols;
     let mut out = String::new();
     for s in symbols {
         let parent = s
@@ -24,6 +27,34 @@ fn outline(symbols: &[Symbol]) -> String {
             doc,
             parent,
             if s.is_test { " test" } else { "" }
+        ));
+    }
+    if let Some(package) = &parsed.package {
+        out.push_str(&format!("package {package}\n"));
+    }
+    for i in &parsed.imports {
+        out.push_str(&format!(
+            "import {} local={} source={} name={}{}\n",
+            i.line,
+            i.local.as_deref().unwrap_or("*"),
+            i.source,
+            i.name.as_deref().unwrap_or("-"),
+            if i.is_reexport { " reexport" } else { "" }
+        ));
+    }
+    for c in &parsed.calls {
+        let enclosing = c
+            .enclosing
+            .map(|e| symbols[e as usize].qualified_name.as_str())
+            .unwrap_or("-");
+        let qualifier = c
+            .qualifier
+            .as_deref()
+            .map(|q| format!("{q} . "))
+            .unwrap_or_default();
+        out.push_str(&format!(
+            "call {} {:?} {qualifier}{} in={enclosing}\n",
+            c.line, c.kind, c.name
         ));
     }
     out
@@ -48,6 +79,6 @@ fn language_fixtures() {
             "{name} must parse with its grammar"
         );
         assert!(!parsed.symbols.is_empty(), "{name} has no symbols");
-        insta::assert_snapshot!(name.replace('.', "_"), outline(&parsed.symbols));
+        insta::assert_snapshot!(name.replace('.', "_"), outline(&parsed));
     }
 }

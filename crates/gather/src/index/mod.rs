@@ -10,7 +10,9 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-pub use symbol::{FileRecord, FileStatus, SkipReason, Symbol, SymbolKind};
+pub use symbol::{
+    CallKind, CallSite, FileRecord, FileStatus, Import, SkipReason, Symbol, SymbolKind,
+};
 
 use crate::error::{Error, ErrorCode, Result};
 use crate::walk::{self, WalkOptions, WalkedFile};
@@ -119,6 +121,9 @@ fn read_and_parse(file: WalkedFile) -> FileRecord {
         n_lines: 0,
         status: FileStatus::Skipped(SkipReason::Unreadable),
         symbols: Vec::new(),
+        calls: Vec::new(),
+        imports: Vec::new(),
+        package: None,
     };
     if let Some(reason) = file.skip {
         record.status = FileStatus::Skipped(reason);
@@ -142,6 +147,9 @@ fn read_and_parse(file: WalkedFile) -> FileRecord {
     record.language = parsed.language;
     record.status = parsed.status;
     record.symbols = parsed.symbols;
+    record.calls = parsed.calls;
+    record.imports = parsed.imports;
+    record.package = parsed.package;
     record
 }
 

@@ -218,4 +218,53 @@ pub struct FileRecord {
     pub status: FileStatus,
     /// Definitions, ordered by start line (parents before children).
     pub symbols: Vec<Symbol>,
+    /// Call sites, in source order.
+    pub calls: Vec<CallSite>,
+    /// Imported names, in source order.
+    pub imports: Vec<Import>,
+    /// The package the file declares (`package a.b;`), for languages that have one.
+    pub package: Option<String>,
+}
+
+/// What kind of call a call site is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CallKind {
+    /// A function or method call.
+    Call,
+    /// A constructor call (`new C()`).
+    New,
+    /// A macro invocation (`name!(…)`).
+    Macro,
+}
+
+/// One call in the source.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CallSite {
+    /// The innermost named callable definition holding the call (index in the file's
+    /// symbols); `None` at module or class level.
+    pub enclosing: Option<u32>,
+    /// The called name.
+    pub name: String,
+    /// The receiver or path before the name, as written (`self`, `np`, `a::b`).
+    pub qualifier: Option<String>,
+    /// The line of the called name.
+    pub line: Line,
+    /// Call, constructor or macro.
+    pub kind: CallKind,
+}
+
+/// One name an import binds in a file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Import {
+    /// The local name (`None` for a glob import, which binds every public name).
+    pub local: Option<String>,
+    /// The module as written (`./m`, `a.b`, `..pkg`, `crate::x`, `github.com/a/b`).
+    pub source: String,
+    /// The name taken from the module; `None` when the module itself is bound.
+    pub name: Option<String>,
+    /// Whether the import re-exports the name (`export {a} from './m'`, `pub use`).
+    pub is_reexport: bool,
+    /// The line of the import.
+    pub line: Line,
 }

@@ -4,12 +4,13 @@
 
 mod heuristic;
 mod macros;
+mod refs;
 mod tags;
 mod testcode;
 
 use std::path::Path;
 
-use crate::index::{FileStatus, SkipReason, Symbol};
+use crate::index::{CallSite, FileStatus, Import, SkipReason, Symbol};
 
 pub use testcode::is_test_path;
 
@@ -21,6 +22,30 @@ pub struct Parsed {
     pub status: FileStatus,
     /// Definitions ordered by start line, parents before children.
     pub symbols: Vec<Symbol>,
+    /// Call sites in source order.
+    pub calls: Vec<CallSite>,
+    /// Imports in source order.
+    pub imports: Vec<Import>,
+    /// The declared package, if any.
+    pub package: Option<String>,
+}
+
+impl Parsed {
+    /// A file that was not read, for `reason`.
+    pub fn skipped(reason: SkipReason) -> Parsed {
+        Parsed::new(None, FileStatus::Skipped(reason), Vec::new())
+    }
+
+    fn new(language: Option<String>, status: FileStatus, symbols: Vec<Symbol>) -> Parsed {
+        Parsed {
+            language,
+            status,
+            symbols,
+            calls: Vec::new(),
+            imports: Vec::new(),
+            package: None,
+        }
+    }
 }
 
 /// How much of a file is checked for NUL bytes when deciding that it is binary.
@@ -37,44 +62,42 @@ pub fn decode(bytes: Vec<u8>) -> Result<String, SkipReason> {
 /// Extracts the definitions of `text`, found at root-relative `path`.
 pub fn file(path: &str, text: &str) -> Parsed {
     let is_test_file = is_test_path(path);
+    let spec = gather_languages::detect_with_text(Path::new(path), text);
     if text_label(path).is_none() && is_minified(text) {
-        return Parsed {
-            language: gather_languages::detect(Path::new(path)).map(|spec| spec.id.to_string()),
-            status: FileStatus::Skipped(SkipReason::Minified),
-            symbols: Vec::new(),
-        };
+        let language = spec.map(|spec| spec.id.to_string());
+        return Parsed::new(
+            language,
+            FileStatus::Skipped(SkipReason::Minified),
+            Vec::new(),
+        );
     }
-    if let Some(spec) = gather_languages::detect_with_text(Path::new(path), text) {
-        match tags::definitions(spec, text, is_test_file) {
-            Ok(symbols) => {
-                return Parsed {
-                    language: Some(spec.id.to_string()),
-                    status: FileStatus::Parsed,
-                    symbols,
-                }
-            }
+    if let Some(spec) = spec {
+        let language = Some(spec.id.to_string());
+        return match tags::extract(spec, text, is_test_file) {
+            Ok(extracted) => Parsed {
+                language,
+                status: FileStatus::Parsed,
+                symbols: extracted.symbols,
+                calls: extracted.calls,
+                imports: extracted.imports,
+                package: extracted.package,
+            },
             // A grammar that cannot be used (query error, parser refusal) falls back to
             // line rules, and the status says so.
-            Err(_) => {
-                return Parsed {
-                    language: Some(spec.id.to_string()),
-                    status: FileStatus::Heuristic,
-                    symbols: heuristic::definitions(text, is_test_file),
-                }
-            }
-        }
+            Err(_) => Parsed::new(
+                language,
+                FileStatus::Heuristic,
+                heuristic::definitions(text, is_test_file),
+            ),
+        };
     }
     match text_label(path) {
-        Some(label) => Parsed {
-            language: Some(label.to_string()),
-            status: FileStatus::Text,
-            symbols: Vec::new(),
-        },
-        None => Parsed {
-            language: Some(code_label(path)),
-            status: FileStatus::Heuristic,
-            symbols: heuristic::definitions(text, is_test_file),
-        },
+        Some(label) => Parsed::new(Some(label.to_string()), FileStatus::Text, Vec::new()),
+        None => Parsed::new(
+            Some(code_label(path)),
+            FileStatus::Heuristic,
+            heuristic::definitions(text, is_test_file),
+        ),
     }
 }
 

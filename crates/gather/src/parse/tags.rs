@@ -7,11 +7,11 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 
 use gather_languages::tree_sitter::{Node, Parser, QueryCursor, QueryMatch, Tree};
-use gather_languages::LanguageSpec;
+use gather_languages::{LanguageSpec, Patterns};
 use streaming_iterator::StreamingIterator;
 
-use super::testcode;
-use crate::index::{Symbol, SymbolKind};
+use super::{refs, testcode};
+use crate::index::{CallSite, Import, Symbol, SymbolKind};
 use crate::lines::{Line, LineRange};
 
 thread_local! {
@@ -49,12 +49,24 @@ enum Role {
     Other,
 }
 
-/// Extracts the definitions of `text` with `spec`'s grammar and queries.
-pub fn definitions(
+/// What the queries found in one file.
+pub struct Extracted {
+    /// Definitions, parents before children.
+    pub symbols: Vec<Symbol>,
+    /// Call sites.
+    pub calls: Vec<CallSite>,
+    /// Imports.
+    pub imports: Vec<Import>,
+    /// The declared package.
+    pub package: Option<String>,
+}
+
+/// Extracts definitions, call sites and imports of `text` with `spec`'s grammar and queries.
+pub fn extract(
     spec: &'static LanguageSpec,
     text: &str,
     is_test_file: bool,
-) -> Result<Vec<Symbol>, TagsError> {
+) -> Result<Extracted, TagsError> {
     let compiled = spec.compiled().map_err(|_| TagsError::Query)?;
     // Offsets are unchanged by blanking, so positions found in the blanked text hold for
     // the original.
@@ -76,7 +88,7 @@ pub fn definitions(
         parser.parse(text, None)
     });
     let tree = tree.ok_or(TagsError::NoTree)?;
-    let query = &compiled.definitions;
+    let query = &compiled.definitions.query;
     let roles: Vec<Role> = query
         .capture_names()
         .iter()
@@ -98,29 +110,8 @@ pub fn definitions(
     // Keyed by the name node's start byte: when several patterns match one definition
     // (a function inside its decorator wrapper), the widest definition node wins.
     let mut by_name: HashMap<usize, Raw> = HashMap::new();
-    CURSOR.with(|cursor| {
-        let mut cursor = cursor.borrow_mut();
-        match &compiled.definition_roots {
-            // Offer the query only the nodes a pattern can start at, each on its own:
-            // walking the tree with a plain cursor is far cheaper than letting the query
-            // cursor visit every node.
-            Some(roots) => {
-                cursor.set_max_start_depth(Some(0));
-                for node in nodes_of_kinds(&tree, roots, &compiled.may_hold_definitions) {
-                    let mut matches = cursor.matches(query, node, bytes);
-                    while let Some(m) = matches.next() {
-                        collect(m, &roles, bytes, &mut by_name);
-                    }
-                }
-                cursor.set_max_start_depth(None);
-            }
-            None => {
-                let mut matches = cursor.matches(query, tree.root_node(), bytes);
-                while let Some(m) = matches.next() {
-                    collect(m, &roles, bytes, &mut by_name);
-                }
-            }
-        }
+    run(&compiled.definitions, &tree, bytes, |m| {
+        collect(m, &roles, bytes, &mut by_name)
     });
 
     let mut raws: Vec<Raw> = by_name.into_values().collect();
@@ -229,7 +220,20 @@ pub fn definitions(
         });
         stack.push(symbols.len() - 1);
     }
-    Ok(symbols)
+    let calls = match &compiled.calls {
+        Some(patterns) => refs::calls(patterns, &tree, bytes, &symbols),
+        None => Vec::new(),
+    };
+    let (imports, package) = match &compiled.imports {
+        Some(patterns) => refs::imports(patterns, &tree, bytes),
+        None => (Vec::new(), None),
+    };
+    Ok(Extracted {
+        symbols,
+        calls,
+        imports,
+        package,
+    })
 }
 
 /// Records one match as a raw definition, keeping the widest definition per name.
@@ -275,6 +279,39 @@ fn collect<'t>(
     if replace {
         by_name.insert(name.start_byte(), raw);
     }
+}
+
+/// Runs `patterns` over `tree`, calling `each` for every match in document order.
+pub(super) fn run<'t>(
+    patterns: &Patterns,
+    tree: &'t Tree,
+    bytes: &[u8],
+    mut each: impl FnMut(&QueryMatch<'_, 't>),
+) {
+    CURSOR.with(|cursor| {
+        let mut cursor = cursor.borrow_mut();
+        match &patterns.roots {
+            // Offer the query only the nodes a pattern can start at, each on its own:
+            // walking the tree with a plain cursor is far cheaper than letting the query
+            // cursor visit every node.
+            Some(roots) => {
+                cursor.set_max_start_depth(Some(0));
+                for node in nodes_of_kinds(tree, roots, &patterns.descend) {
+                    let mut matches = cursor.matches(&patterns.query, node, bytes);
+                    while let Some(m) = matches.next() {
+                        each(m);
+                    }
+                }
+                cursor.set_max_start_depth(None);
+            }
+            None => {
+                let mut matches = cursor.matches(&patterns.query, tree.root_node(), bytes);
+                while let Some(m) = matches.next() {
+                    each(m);
+                }
+            }
+        }
+    });
 }
 
 /// Every node whose kind is marked in `roots`, in document order, without entering

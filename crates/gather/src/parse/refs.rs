@@ -1,0 +1,347 @@
+//! Call sites and imports from a language's `calls.scm` and `imports.scm`. Like the
+//! definitions, everything language-specific comes from the query captures; the one
+//! exception is a Rust-style use tree (`a::{b, c as d, e::*}`), which a query can capture
+//! but not flatten, so it is expanded here.
+
+use std::collections::HashSet;
+
+use gather_languages::tree_sitter::{Node, QueryMatch, Tree};
+use gather_languages::Patterns;
+
+use super::tags::run;
+use crate::index::{CallKind, CallSite, Import, Symbol, SymbolKind};
+use crate::lines::Line;
+
+/// Longest qualifier kept, in bytes; longer receivers are expressions nobody resolves.
+const MAX_QUALIFIER: usize = 120;
+
+/// Every call site, with its enclosing callable definition.
+pub(super) fn calls(
+    patterns: &Patterns,
+    tree: &Tree,
+    bytes: &[u8],
+    symbols: &[Symbol],
+) -> Vec<CallSite> {
+    let names = patterns.query.capture_names();
+    let enclosing = EnclosingTable::new(symbols);
+    let mut seen: HashSet<usize> = HashSet::new();
+    let mut out = Vec::new();
+    run(patterns, tree, bytes, |m: &QueryMatch| {
+        let mut kind = None;
+        let mut name: Option<Node> = None;
+        let mut qualifier: Option<Node> = None;
+        for capture in m.captures() {
+            match names[capture.index as usize] {
+                "reference.call" => kind = Some(CallKind::Call),
+                "reference.new" => kind = Some(CallKind::New),
+                "reference.macro" => kind = Some(CallKind::Macro),
+                "name" => name = Some(capture.node),
+                "qualifier" => qualifier = Some(capture.node),
+                _ => {}
+            }
+        }
+        let (Some(kind), Some(name)) = (kind, name) else {
+            return;
+        };
+        // Several patterns may match one call (a plain and a qualified form); the first wins.
+        if !seen.insert(name.start_byte()) {
+            return;
+        }
+        let Ok(name_text) = name.utf8_text(bytes) else {
+            return;
+        };
+        let qualifier = qualifier
+            .and_then(|q| q.utf8_text(bytes).ok())
+            .map(compact)
+            .filter(|q| q.len() <= MAX_QUALIFIER);
+        let line = name.start_position().row as Line + 1;
+        out.push(CallSite {
+            enclosing: enclosing.at(line),
+            name: name_text.to_string(),
+            qualifier,
+            line,
+            kind,
+        });
+    });
+    out.sort_by_key(|c| (c.line, c.name.clone()));
+    out
+}
+
+/// Every imported name, and the package the file declares.
+pub(super) fn imports(
+    patterns: &Patterns,
+    tree: &Tree,
+    bytes: &[u8],
+) -> (Vec<Import>, Option<String>) {
+    let names = patterns.query.capture_names();
+    let mut out = Vec::new();
+    let mut package = None;
+    run(patterns, tree, bytes, |m: &QueryMatch| {
+        let text = |node: Node| node.utf8_text(bytes).ok().map(unquote);
+        let (mut source, mut name, mut alias, mut use_tree) = (None, None, None, None);
+        let (mut is_glob, mut is_reexport) = (false, false);
+        let mut line = 0;
+        for capture in m.captures() {
+            line = line.max(capture.node.start_position().row as Line + 1);
+            match names[capture.index as usize] {
+                "import.source" => source = text(capture.node),
+                "import.name" => name = text(capture.node),
+                "import.alias" => alias = text(capture.node),
+                "import.glob" => is_glob = true,
+                "import.reexport" => is_reexport = true,
+                "import.tree" => use_tree = text(capture.node),
+                "import.package" => package = text(capture.node),
+                _ => {}
+            }
+        }
+        if let Some(use_tree) = use_tree {
+            for (path, leaf) in expand_use_tree(&use_tree) {
+                let import = match leaf {
+                    UseLeaf::Name { name, alias } => {
+                        let local = alias.unwrap_or_else(|| name.clone());
+                        // `a::b::{self}` binds the module `b` itself.
+                        if name == "self" {
+                            let (parent, last) =
+                                path.rsplit_once("::").unwrap_or(("", path.as_str()));
+                            Import {
+                                local: Some(local.replace("self", last)),
+                                source: parent.to_string(),
+                                name: Some(last.to_string()),
+                                is_reexport,
+                                line,
+                            }
+                        } else {
+                            Import {
+                                local: Some(local),
+                                source: path,
+                                name: Some(name),
+                                is_reexport,
+                                line,
+                            }
+                        }
+                    }
+                    UseLeaf::Glob => Import {
+                        local: None,
+                        source: path,
+                        name: None,
+                        is_reexport,
+                        line,
+                    },
+                };
+                out.push(import);
+            }
+            return;
+        }
+        let Some(source) = source else { return };
+        let local = if is_glob {
+            None
+        } else {
+            alias
+                .or_else(|| name.clone())
+                .or_else(|| Some(source.clone()))
+        };
+        out.push(Import {
+            local,
+            source,
+            name,
+            is_reexport,
+            line,
+        });
+    });
+    out.sort_by(|a, b| (a.line, &a.local, &a.source).cmp(&(b.line, &b.local, &b.source)));
+    out.dedup();
+    (out, package)
+}
+
+/// Innermost callable definition per line.
+struct EnclosingTable {
+    by_line: Vec<Option<u32>>,
+}
+
+impl EnclosingTable {
+    fn new(symbols: &[Symbol]) -> EnclosingTable {
+        let last = symbols.iter().map(|s| s.range.end).max().unwrap_or(0) as usize;
+        let mut innermost: Vec<Option<(u32, u32)>> = vec![None; last + 1];
+        for (idx, symbol) in symbols.iter().enumerate() {
+            let len = symbol.range.len();
+            for line in symbol.range.start..=symbol.range.end {
+                let slot = &mut innermost[line as usize];
+                if slot.is_none_or(|(_, best)| len <= best) {
+                    *slot = Some((idx as u32, len));
+                }
+            }
+        }
+        // Calls directly in a class, module or constant body have no caller.
+        let by_line = innermost
+            .into_iter()
+            .map(|slot| {
+                slot.and_then(|(idx, _)| {
+                    matches!(
+                        symbols[idx as usize].kind,
+                        SymbolKind::Function | SymbolKind::Method
+                    )
+                    .then_some(idx)
+                })
+            })
+            .collect();
+        EnclosingTable { by_line }
+    }
+
+    fn at(&self, line: Line) -> Option<u32> {
+        self.by_line.get(line as usize).copied().flatten()
+    }
+}
+
+/// Strips one level of matching quotes (`'./m'`, `"fmt"`, `` `x` ``).
+fn unquote(text: &str) -> String {
+    let t = text.trim();
+    for q in ['"', '\'', '`'] {
+        if t.len() >= 2 && t.starts_with(q) && t.ends_with(q) {
+            return t[1..t.len() - 1].to_string();
+        }
+    }
+    t.to_string()
+}
+
+/// Removes whitespace and newlines inside a qualifier (`a\n  .b` → `a.b`).
+fn compact(text: &str) -> String {
+    text.split_whitespace().collect()
+}
+
+enum UseLeaf {
+    Name { name: String, alias: Option<String> },
+    Glob,
+}
+
+/// Flattens a use tree into (module path, leaf) pairs:
+/// `a::{b, c::d as e, f::*}` → (`a`, b), (`a::c`, d as e), (`a::f`, *).
+fn expand_use_tree(text: &str) -> Vec<(String, UseLeaf)> {
+    let mut out = Vec::new();
+    expand_into("", &compact_use(text), &mut out);
+    out
+}
+
+fn compact_use(text: &str) -> String {
+    // Keep the space before and after `as`, drop every other whitespace.
+    let spaced = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    spaced
+        .replace(" :: ", "::")
+        .replace(":: ", "::")
+        .replace(" ::", "::")
+        .replace("{ ", "{")
+        .replace(" }", "}")
+        .replace(", ", ",")
+        .replace(" ,", ",")
+}
+
+fn expand_into(prefix: &str, tree: &str, out: &mut Vec<(String, UseLeaf)>) {
+    let tree = tree.trim().trim_start_matches("::");
+    if tree.is_empty() {
+        return;
+    }
+    let join = |a: &str, b: &str| {
+        if a.is_empty() {
+            b.to_string()
+        } else if b.is_empty() {
+            a.to_string()
+        } else {
+            format!("{a}::{b}")
+        }
+    };
+    if let Some(open) = tree.find('{') {
+        if tree.ends_with('}') {
+            let path = tree[..open].trim_end_matches("::");
+            let inner = &tree[open + 1..tree.len() - 1];
+            for part in split_top_level(inner) {
+                expand_into(&join(prefix, path), part, out);
+            }
+            return;
+        }
+    }
+    if tree == "*" {
+        out.push((prefix.to_string(), UseLeaf::Glob));
+        return;
+    }
+    if let Some(path) = tree.strip_suffix("::*") {
+        out.push((join(prefix, path), UseLeaf::Glob));
+        return;
+    }
+    let (path, alias) = match tree.split_once(" as ") {
+        Some((path, alias)) => (path.trim(), Some(alias.trim().to_string())),
+        None => (tree, None),
+    };
+    let (module, name) = match path.rsplit_once("::") {
+        Some((module, name)) => (join(prefix, module), name),
+        None => (prefix.to_string(), path),
+    };
+    out.push((
+        module,
+        UseLeaf::Name {
+            name: name.to_string(),
+            alias,
+        },
+    ));
+}
+
+fn split_top_level(text: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let mut depth = 0;
+    let mut start = 0;
+    for (idx, ch) in text.char_indices() {
+        match ch {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(&text[start..idx]);
+                start = idx + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&text[start..]);
+    parts.into_iter().filter(|p| !p.trim().is_empty()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn flat(text: &str) -> Vec<String> {
+        expand_use_tree(text)
+            .into_iter()
+            .map(|(path, leaf)| match leaf {
+                UseLeaf::Name {
+                    name,
+                    alias: Some(alias),
+                } => format!("{path} {name} as {alias}"),
+                UseLeaf::Name { name, alias: None } => format!("{path} {name}"),
+                UseLeaf::Glob => format!("{path} *"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn use_trees_flatten() {
+        assert_eq!(flat("std::io"), ["std io"]);
+        assert_eq!(
+            flat("crate::a::{b, c::d as e, f::*}"),
+            ["crate::a b", "crate::a::c d as e", "crate::a::f *"]
+        );
+        assert_eq!(
+            flat("super::{\n    x,\n    y::{self, z},\n}"),
+            ["super x", "super::y self", "super::y z"]
+        );
+        assert_eq!(
+            flat("foo as bar"),
+            [" foo as bar"].map(|s| s.trim_start().to_string())
+        );
+        assert_eq!(flat("self::m::*"), ["self::m *"]);
+    }
+
+    #[test]
+    fn quotes_and_spaces() {
+        assert_eq!(unquote("'./m'"), "./m");
+        assert_eq!(unquote("\"fmt\""), "fmt");
+        assert_eq!(compact("a\n   .b"), "a.b");
+    }
+}
