@@ -42,6 +42,17 @@ pub enum Command {
         /// File, relative to the root.
         path: String,
     },
+    /// Direct callers and callees of one definition, with how each edge was proven.
+    Graph {
+        /// The definition's name (plain or qualified).
+        name: String,
+        /// The file that defines it (optional when the name is unique).
+        #[arg(long, alias = "file-path")]
+        path: Option<String>,
+        /// Any line of the definition, to choose among same-named ones in the file.
+        #[arg(long)]
+        line: Option<u32>,
+    },
     /// Cut exact slices out of files, in request order, within a budget.
     Slice {
         /// `path`, `path:symbol`, `path:LINE` or `path:START-END`.

@@ -92,6 +92,20 @@ fn run(args: Args) -> Result<String, Error> {
                 render::find_text(&hits)
             })
         }
+        Command::Graph { name, path, line } => {
+            let index = index::build_with(&root, &options)?;
+            let path = match path {
+                Some(p) => Some(workspace::resolve(&root, &p)?.rel),
+                None => None,
+            };
+            let id = index.locate(&name, path.as_deref(), line)?;
+            let graph = gather::graph::build(&index);
+            Ok(if json {
+                format!("{}\n", render::graph_json(&index, &graph, id))
+            } else {
+                render::graph_text(&index, &graph, id)
+            })
+        }
         Command::Outline { path } => {
             let resolved = workspace::resolve(&root, &path)?;
             if !resolved.exists {

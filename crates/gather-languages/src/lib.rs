@@ -111,6 +111,9 @@ pub struct LanguageSpec {
     pub imports: &'static str,
     /// How import sources map to files.
     pub import_style: ImportStyle,
+    /// Whether a bare call inside a method may name another method of the same class
+    /// (Java, C++, C#, Ruby), rather than only functions in scope.
+    pub implicit_this: bool,
     /// Node kinds that decorate the next sibling definition (Rust `attribute_item`);
     /// they are part of the definition's range.
     pub attribute_kinds: &'static [&'static str],

@@ -14,6 +14,7 @@
 
 pub mod budget;
 pub mod error;
+pub mod graph;
 pub mod index;
 pub mod lines;
 pub mod parse;

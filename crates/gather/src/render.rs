@@ -316,3 +316,120 @@ pub fn index_json(index: &Index, elapsed_ms: f64, list_files: bool, list_symbols
     }
     v
 }
+
+/// A symbol reference as JSON: `{path, symbol, kind, line_start, line_end}`.
+pub fn place_json(index: &Index, id: crate::index::SymbolId) -> Value {
+    let s = index.symbol(id);
+    let range = s.symbol.full_range();
+    json!({"path": s.file.path, "symbol": s.symbol.qualified_name, "kind": s.symbol.kind.as_str(),
+           "line_start": range.start, "line_end": range.end})
+}
+
+/// `gather graph` as JSON.
+pub fn graph_json(
+    index: &Index,
+    graph: &crate::graph::CallGraph,
+    id: crate::index::SymbolId,
+) -> Value {
+    let edge = |other: crate::index::SymbolId, e: &crate::graph::Edge| {
+        let mut v = place_json(index, other);
+        v["call_line"] = json!(e.line);
+        v["confidence"] = json!(e.confidence.as_str());
+        v
+    };
+    let callers: Vec<Value> = graph
+        .callers(id)
+        .iter()
+        .map(|e| edge(e.caller, e))
+        .collect();
+    let callees: Vec<Value> = graph
+        .callees(id)
+        .iter()
+        .map(|e| edge(e.callee, e))
+        .collect();
+    let ambiguous: Vec<Value> = graph
+        .ambiguous_from(id)
+        .iter()
+        .map(|a| json!({"direction": "callee", "name": a.name, "call_line": a.line,
+                        "candidates": a.candidates.iter().map(|c| place_json(index, *c)).collect::<Vec<_>>()}))
+        .chain(graph.ambiguous_to(id).iter().map(|a| {
+            let mut v = place_json(index, a.caller);
+            v["direction"] = json!("caller");
+            v["call_line"] = json!(a.line);
+            v["candidates"] = json!(a.candidates.len());
+            v
+        }))
+        .collect();
+    let external = graph.external_from(id);
+    json!({"success": true, "symbol": place_json(index, id), "callers": callers, "callees": callees,
+           "external_callees": external.len(), "external_names": external, "ambiguous": ambiguous})
+}
+
+/// `gather graph` as text.
+pub fn graph_text(
+    index: &Index,
+    graph: &crate::graph::CallGraph,
+    id: crate::index::SymbolId,
+) -> String {
+    let place = |id: crate::index::SymbolId| {
+        let s = index.symbol(id);
+        format!(
+            "{}:{} {} {}",
+            s.file.path,
+            s.symbol.full_range(),
+            s.symbol.kind,
+            s.symbol.qualified_name
+        )
+    };
+    let mut out = format!("{}\n", place(id));
+    let callers = graph.callers(id);
+    let _ = writeln!(out, "callers ({}):", callers.len());
+    for e in &callers {
+        let _ = writeln!(
+            out,
+            "  {} (line {}, {})",
+            place(e.caller),
+            e.line,
+            e.confidence.as_str()
+        );
+    }
+    let callees = graph.callees(id);
+    let _ = writeln!(out, "callees ({}):", callees.len());
+    for e in &callees {
+        let _ = writeln!(
+            out,
+            "  {} (line {}, {})",
+            place(e.callee),
+            e.line,
+            e.confidence.as_str()
+        );
+    }
+    for a in graph.ambiguous_from(id) {
+        let _ = writeln!(
+            out,
+            "ambiguous: {} at line {} could be {} definitions",
+            a.name,
+            a.line,
+            a.candidates.len()
+        );
+    }
+    for a in graph.ambiguous_to(id) {
+        let _ = writeln!(
+            out,
+            "ambiguous caller: {} (line {}) among {} candidates",
+            place(a.caller),
+            a.line,
+            a.candidates.len()
+        );
+    }
+    let external = graph.external_from(id);
+    if !external.is_empty() {
+        let _ = writeln!(
+            out,
+            "external callees: {} ({})",
+            external.len(),
+            external.join(", ")
+        );
+    }
+    out
+}

@@ -192,3 +192,21 @@
                     (pair
                       key: (property_identifier) @name
                       value: [(arrow_function) (function_expression) (generator_function)]) @definition.method]))))))
+
+; `export const TopNode = freeze({ create() {} })`: an object literal passed through a
+; wrapper call (freeze, Object.freeze, defineStore) is still a namespace of methods.
+(lexical_declaration
+  (variable_declarator
+    name: (identifier) @name
+    value: (call_expression
+      arguments: (arguments . (object))))) @definition.const
+(variable_declarator
+  value: (call_expression
+    arguments: (arguments
+      .
+      (object
+        [(method_definition
+           name: [(property_identifier) (private_property_identifier)] @name) @definition.method
+         (pair
+           key: (property_identifier) @name
+           value: [(arrow_function) (function_expression) (generator_function)]) @definition.method]))))

@@ -1,0 +1,76 @@
+; TypeScript and TSX call sites (both grammars share these node kinds). `C()` is a call
+; whether C is a function or a class; the resolver tells them apart. Tagged templates (sql`…`) and decorators parse as calls. `require(…)`
+; and dynamic `import(…)` load modules (imports.scm), they are not calls.
+
+; f(), f?.(), sql`…`
+((call_expression
+   function: (identifier) @name) @reference.call
+ (#not-eq? @name "require"))
+
+; a.b.c(), a?.b(), this.m(), super.m(), this.#p(): the object is the qualifier.
+((call_expression
+   function: (member_expression
+     object: (_) @qualifier
+     property: [(property_identifier) (private_property_identifier)] @name)) @reference.call
+ (#not-match? @qualifier "!$"))
+; this.store!.get(): the qualifier leaves out the non-null assertion.
+(call_expression
+  function: (member_expression
+    object: (non_null_expression (_) @qualifier)
+    property: [(property_identifier) (private_property_identifier)] @name)) @reference.call
+
+; super(…) in a constructor.
+(call_expression function: (super) @name) @reference.call
+
+; new C(), new C, new ns.C()
+(new_expression constructor: (identifier) @name) @reference.new
+(new_expression
+  constructor: (member_expression
+    object: (_) @qualifier
+    property: (property_identifier) @name)) @reference.new
+
+; Decorators without parentheses: @sealed, @ns.sealed (`@f()` is a call_expression above).
+(decorator (identifier) @name) @reference.call
+(decorator
+  (member_expression
+    object: (_) @qualifier
+    property: (property_identifier) @name)) @reference.call
+
+; Non-null assertions before the call: a.b!(), f!().
+(call_expression
+  function: (non_null_expression
+    (member_expression
+      object: (_) @qualifier
+      property: [(property_identifier) (private_property_identifier)] @name))) @reference.call
+(call_expression
+  function: (non_null_expression (identifier) @name)) @reference.call
+
+; The grammar parses `await f<T>(x)` as a call of `await f`: the name is still f.
+(call_expression
+  function: (await_expression (identifier) @name)
+  type_arguments: (type_arguments)) @reference.call
+(call_expression
+  function: (await_expression
+    (member_expression
+      object: (_) @qualifier
+      property: [(property_identifier) (private_property_identifier)] @name))
+  type_arguments: (type_arguments)) @reference.call
+
+; Tagged templates with type arguments. The grammar reads sql<{ a: number }>`…` as a call
+; of a non-null instantiation expression, and sql<string>`…` as the comparisons
+; `(sql < string) > `…``, with or without a call chained on the template.
+(call_expression
+  function: (non_null_expression (instantiation_expression . (identifier) @name))
+  arguments: (template_string)) @reference.call
+(binary_expression
+  left: (binary_expression
+    left: (identifier) @name
+    operator: "<"
+    right: (identifier))
+  operator: ">"
+  right: [(template_string)
+          (call_expression
+            function: (member_expression object: (template_string)))]) @reference.call
+
+; JSX components (<Badge />) are not here: the typescript grammar has no JSX nodes and
+; TSX shares this file.

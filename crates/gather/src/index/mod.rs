@@ -15,6 +15,7 @@ pub use symbol::{
 };
 
 use crate::error::{Error, ErrorCode, Result};
+use crate::lines::Line;
 use crate::walk::{self, WalkOptions, WalkedFile};
 use crate::{lines, parse};
 
@@ -247,6 +248,72 @@ impl Index {
         out
     }
 
+    /// Ids of every definition whose plain name is `name`, in (path, line) order.
+    pub fn ids_named(&self, name: &str) -> &[SymbolId] {
+        self.by_name.get(name).map_or(&[], Vec::as_slice)
+    }
+
+    /// Index of a root-relative path in [`Index::files`].
+    pub fn file_idx(&self, path: &str) -> Option<u32> {
+        self.by_path.get(path).copied()
+    }
+
+    /// The one definition a request names: `name` (plain or qualified) in `path` when given,
+    /// `line` (any line of the definition) choosing among same-named ones. A name that is
+    /// not there is `not_found` with the nearest candidates; an ambiguous one without a path
+    /// is `invalid_request` listing them.
+    pub fn locate(&self, name: &str, path: Option<&str>, line: Option<Line>) -> Result<SymbolId> {
+        let all = self.find(name);
+        let Some(path) = path else {
+            return match all.len() {
+                0 => Err(Error::new(
+                    ErrorCode::NotFound,
+                    format!("no definition named {name}{}", similar_hint(self, name)),
+                )),
+                1 => Ok(all[0].id),
+                _ => Err(Error::new(
+                    ErrorCode::InvalidRequest,
+                    format!(
+                        "{name} is defined {} times; add a path: {}",
+                        all.len(),
+                        list_places(&all)
+                    ),
+                )),
+            };
+        };
+        let in_file: Vec<&SymbolRef> = all.iter().filter(|s| s.file.path == path).collect();
+        if in_file.is_empty() {
+            let elsewhere = if all.is_empty() {
+                String::new()
+            } else {
+                format!("; defined in {}", list_places(&all))
+            };
+            return Err(Error::new(
+                ErrorCode::NotFound,
+                format!(
+                    "no definition named {name} in {path}{elsewhere}{}",
+                    similar_hint_in(self, name, path)
+                ),
+            ));
+        }
+        let chosen = match line {
+            Some(line) => in_file
+                .iter()
+                .min_by_key(|s| {
+                    let r = s.symbol.full_range();
+                    let distance = if r.contains(line) {
+                        0
+                    } else {
+                        r.start.abs_diff(line).min(r.end.abs_diff(line))
+                    };
+                    (distance, r.len())
+                })
+                .expect("not empty"),
+            None => in_file[0],
+        };
+        Ok(chosen.id)
+    }
+
     /// Every definition in a root-relative path, in line order.
     pub fn find_in_file(&self, path: &str) -> Vec<SymbolRef<'_>> {
         let Some(&file_idx) = self.by_path.get(path) else {
@@ -261,6 +328,69 @@ impl Index {
                 })
             })
             .collect()
+    }
+}
+
+fn list_places(hits: &[SymbolRef]) -> String {
+    let mut places: Vec<String> = hits
+        .iter()
+        .take(8)
+        .map(|h| {
+            format!(
+                "{}:{} ({})",
+                h.file.path, h.symbol.range, h.symbol.qualified_name
+            )
+        })
+        .collect();
+    if hits.len() > 8 {
+        places.push(format!("and {} more", hits.len() - 8));
+    }
+    places.join(", ")
+}
+
+fn similar_hint(index: &Index, name: &str) -> String {
+    let wanted = split_qualified(name)
+        .last()
+        .map(|s| s.to_lowercase())
+        .unwrap_or_default();
+    let mut similar: Vec<&str> = index
+        .by_name
+        .keys()
+        .filter(|k| {
+            let k = k.to_lowercase();
+            wanted.len() >= 3 && (k.contains(&wanted) || wanted.contains(&k) && k.len() >= 3)
+        })
+        .map(String::as_str)
+        .collect();
+    similar.sort_unstable();
+    similar.truncate(6);
+    if similar.is_empty() {
+        String::new()
+    } else {
+        format!("; similar names: {}", similar.join(", "))
+    }
+}
+
+fn similar_hint_in(index: &Index, name: &str, path: &str) -> String {
+    let wanted = split_qualified(name)
+        .last()
+        .map(|s| s.to_lowercase())
+        .unwrap_or_default();
+    let mut similar: Vec<String> = index
+        .find_in_file(path)
+        .iter()
+        .filter(|s| {
+            let k = s.symbol.name.to_lowercase();
+            !wanted.is_empty() && (k.contains(&wanted) || wanted.contains(&k) && k.len() >= 3)
+        })
+        .map(|s| s.symbol.qualified_name.clone())
+        .collect();
+    similar.dedup();
+    similar.truncate(6);
+    if similar.is_empty() {
+        String::new()
+    } else {
+        format!("; similar in {path}: {}", similar.join(", "))
     }
 }
 

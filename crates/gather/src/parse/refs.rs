@@ -79,6 +79,13 @@ pub(super) fn imports(
     run(patterns, tree, bytes, |m: &QueryMatch| {
         let text = |node: Node| node.utf8_text(bytes).ok().map(unquote);
         let (mut source, mut name, mut alias, mut use_tree) = (None, None, None, None);
+        // A pattern may fix the imported name where no node spells it:
+        // `(#set! import.name "default")` for `import x from './m'`.
+        for property in patterns.query.property_settings(m.pattern_index) {
+            if &*property.key == "import.name" {
+                name = property.value.as_deref().map(str::to_string);
+            }
+        }
         let (mut is_glob, mut is_reexport) = (false, false);
         let mut line = 0;
         for capture in m.captures() {
@@ -203,9 +210,24 @@ fn unquote(text: &str) -> String {
     t.to_string()
 }
 
-/// Removes whitespace and newlines inside a qualifier (`a\n  .b` → `a.b`).
+/// Folds whitespace inside a qualifier: none around member access (`a\n  .b` → `a.b`),
+/// one space elsewhere (`(a as any)`).
 fn compact(text: &str) -> String {
-    text.split_whitespace().collect()
+    let spaced = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut out = String::with_capacity(spaced.len());
+    let chars: Vec<char> = spaced.chars().collect();
+    for (idx, &ch) in chars.iter().enumerate() {
+        if ch == ' ' {
+            let prev = idx.checked_sub(1).map(|i| chars[i]);
+            let next = chars.get(idx + 1).copied();
+            let joins = |c: Option<char>| matches!(c, Some('.' | ':' | '?' | '-' | '>'));
+            if joins(prev) || joins(next) {
+                continue;
+            }
+        }
+        out.push(ch);
+    }
+    out
 }
 
 enum UseLeaf {
@@ -341,5 +363,14 @@ mod tests {
         assert_eq!(unquote("'./m'"), "./m");
         assert_eq!(unquote("\"fmt\""), "fmt");
         assert_eq!(compact("a\n   .b"), "a.b");
+        assert_eq!(compact("(a as any)"), "(a as any)");
+        assert_eq!(
+            compact("new Intl.NumberFormat(\"en\")"),
+            "new Intl.NumberFormat(\"en\")"
+        );
+        assert_eq!(
+            compact("db\n  .selectFrom('x')\n  ?.where()"),
+            "db.selectFrom('x')?.where()"
+        );
     }
 }

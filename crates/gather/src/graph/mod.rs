@@ -1,0 +1,196 @@
+//! The call graph: every call site of the index resolved to the definitions it calls,
+//! each edge labelled with how it was proven. Ambiguous calls are kept apart with their
+//! candidates, never silently picked; calls to names defined outside the workspace are
+//! counted as external.
+
+mod modules;
+mod resolve;
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use serde::Serialize;
+
+use crate::index::{Index, SymbolId};
+use crate::lines::Line;
+
+/// How an edge was proven.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Confidence {
+    /// Followed an import (or a re-export chain) to the definition.
+    Import,
+    /// Same file or same scope (nested function, same package, same class).
+    Local,
+    /// The receiver or path names the type or module (`self.m`, `Type::f`, `pkg.F`).
+    Qualified,
+    /// The only definition of that name in the workspace.
+    Name,
+    /// Several candidates; kept apart.
+    Ambiguous,
+}
+
+impl Confidence {
+    /// The label as it appears in output.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Confidence::Import => "import",
+            Confidence::Local => "local",
+            Confidence::Qualified => "qualified",
+            Confidence::Name => "name",
+            Confidence::Ambiguous => "ambiguous",
+        }
+    }
+
+    /// Rank for ordering neighbours: stronger proofs first.
+    pub fn rank(self) -> u8 {
+        match self {
+            Confidence::Import => 0,
+            Confidence::Local => 1,
+            Confidence::Qualified => 2,
+            Confidence::Name => 3,
+            Confidence::Ambiguous => 4,
+        }
+    }
+}
+
+/// A resolved call from one definition to another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Edge {
+    /// The calling definition.
+    pub caller: SymbolId,
+    /// The called definition.
+    pub callee: SymbolId,
+    /// The line of the call.
+    pub line: Line,
+    /// How it was proven.
+    pub confidence: Confidence,
+}
+
+/// A call with several candidate definitions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AmbiguousCall {
+    /// The calling definition.
+    pub caller: SymbolId,
+    /// The called name.
+    pub name: String,
+    /// The line of the call.
+    pub line: Line,
+    /// Every definition it could be.
+    pub candidates: Vec<SymbolId>,
+}
+
+/// The call graph of an index.
+#[derive(Debug, Default)]
+pub struct CallGraph {
+    edges: Vec<Edge>,
+    ambiguous: Vec<AmbiguousCall>,
+    external: HashMap<SymbolId, BTreeSet<String>>,
+    by_caller: HashMap<SymbolId, Vec<usize>>,
+    by_callee: HashMap<SymbolId, Vec<usize>>,
+}
+
+/// Resolves every call site of `index`.
+pub fn build(index: &Index) -> CallGraph {
+    let resolved = resolve::all(index);
+    let mut graph = CallGraph::default();
+    for call in resolved {
+        match call.outcome {
+            resolve::Outcome::Resolved(targets, confidence) => {
+                for callee in targets {
+                    graph.edges.push(Edge {
+                        caller: call.caller,
+                        callee,
+                        line: call.line,
+                        confidence,
+                    });
+                }
+            }
+            resolve::Outcome::Ambiguous(candidates) => graph.ambiguous.push(AmbiguousCall {
+                caller: call.caller,
+                name: call.name,
+                line: call.line,
+                candidates,
+            }),
+            resolve::Outcome::External => {
+                graph
+                    .external
+                    .entry(call.caller)
+                    .or_default()
+                    .insert(call.name);
+            }
+        }
+    }
+    for (idx, edge) in graph.edges.iter().enumerate() {
+        graph.by_caller.entry(edge.caller).or_default().push(idx);
+        graph.by_callee.entry(edge.callee).or_default().push(idx);
+    }
+    graph
+}
+
+impl CallGraph {
+    /// Every resolved edge.
+    pub fn edges(&self) -> &[Edge] {
+        &self.edges
+    }
+
+    /// Direct callers of `id`: one edge per calling definition (its first call), ordered by
+    /// confidence, then by (file, line).
+    pub fn callers(&self, id: SymbolId) -> Vec<Edge> {
+        let edges = self
+            .by_callee
+            .get(&id)
+            .map_or(&[][..], Vec::as_slice)
+            .iter()
+            .map(|&i| self.edges[i]);
+        first_per(edges, |e| e.caller)
+    }
+
+    /// Direct callees of `id`: one edge per called definition (its first call).
+    pub fn callees(&self, id: SymbolId) -> Vec<Edge> {
+        let edges = self
+            .by_caller
+            .get(&id)
+            .map_or(&[][..], Vec::as_slice)
+            .iter()
+            .map(|&i| self.edges[i]);
+        first_per(edges, |e| e.callee)
+    }
+
+    /// Calls made by `id` whose target could not be told apart.
+    pub fn ambiguous_from(&self, id: SymbolId) -> Vec<&AmbiguousCall> {
+        self.ambiguous.iter().filter(|a| a.caller == id).collect()
+    }
+
+    /// Calls of `id`'s name that could be `id` but could also be another definition.
+    pub fn ambiguous_to(&self, id: SymbolId) -> Vec<&AmbiguousCall> {
+        self.ambiguous
+            .iter()
+            .filter(|a| a.candidates.contains(&id))
+            .collect()
+    }
+
+    /// Distinct names `id` calls that are defined outside the workspace.
+    pub fn external_from(&self, id: SymbolId) -> Vec<&str> {
+        self.external
+            .get(&id)
+            .map_or_else(Vec::new, |names| names.iter().map(String::as_str).collect())
+    }
+}
+
+/// Keeps the first edge per key (by line), then orders by confidence and position.
+fn first_per(edges: impl Iterator<Item = Edge>, key: impl Fn(&Edge) -> SymbolId) -> Vec<Edge> {
+    let mut best: BTreeMap<SymbolId, Edge> = BTreeMap::new();
+    for edge in edges {
+        let k = key(&edge);
+        match best.get(&k) {
+            Some(old)
+                if (old.confidence.rank(), old.line) <= (edge.confidence.rank(), edge.line) => {}
+            _ => {
+                best.insert(k, edge);
+            }
+        }
+    }
+    let mut out: Vec<(SymbolId, Edge)> = best.into_iter().collect();
+    out.sort_by_key(|(k, e)| (e.confidence.rank(), *k));
+    out.into_iter().map(|(_, e)| e).collect()
+}

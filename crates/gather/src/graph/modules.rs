@@ -1,0 +1,377 @@
+//! Where an import's source points: module paths mapped to files, one scheme per
+//! `ImportStyle` (Python dotted modules, ECMAScript relative specifiers, Rust crate paths,
+//! Go package directories, Java packages). Everything here is computed once per graph.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use gather_languages::ImportStyle;
+
+use crate::index::{FileRecord, Index};
+
+/// The module maps of one workspace.
+pub struct Modules {
+    /// Python: dotted module name → file.
+    python: HashMap<String, u32>,
+    /// Python: file → its dotted module name and whether it is a package `__init__`.
+    python_names: HashMap<u32, (String, bool)>,
+    /// Root-relative paths → file, for ECMAScript probing.
+    paths: HashMap<String, u32>,
+    /// Rust crates: (crate name, `src` directory).
+    crates: Vec<(String, String)>,
+    /// Go: the module path of each `go.mod` and its directory.
+    go_modules: Vec<(String, String)>,
+    /// Go and Java: directory or package → files.
+    packages: HashMap<String, Vec<u32>>,
+}
+
+impl Modules {
+    /// Builds the maps for every file of `index`.
+    pub fn new(index: &Index) -> Modules {
+        let mut modules = Modules {
+            python: HashMap::new(),
+            python_names: HashMap::new(),
+            paths: HashMap::new(),
+            crates: Vec::new(),
+            go_modules: Vec::new(),
+            packages: HashMap::new(),
+        };
+        let has_init: std::collections::HashSet<&str> = index
+            .files()
+            .iter()
+            .filter_map(|f| f.path.strip_suffix("/__init__.py"))
+            .collect();
+        for (idx, file) in index.files().iter().enumerate() {
+            let idx = idx as u32;
+            modules.paths.insert(file.path.clone(), idx);
+            match style_of(file) {
+                ImportStyle::Python => {
+                    let (name, is_package) = python_module_name(&file.path, &has_init);
+                    modules.python.entry(name.clone()).or_insert(idx);
+                    // The full root-relative path also names the module (scripts, tests).
+                    let full = file
+                        .path
+                        .trim_end_matches(".pyi")
+                        .trim_end_matches(".py")
+                        .replace('/', ".");
+                    let full = full.strip_suffix(".__init__").unwrap_or(&full).to_string();
+                    modules.python.entry(full).or_insert(idx);
+                    modules.python_names.insert(idx, (name, is_package));
+                }
+                ImportStyle::Go | ImportStyle::Java => {
+                    let key = match (&file.package, style_of(file)) {
+                        (Some(package), ImportStyle::Java) => package.clone(),
+                        _ => parent_dir(&file.path).to_string(),
+                    };
+                    modules.packages.entry(key).or_default().push(idx);
+                }
+                _ => {}
+            }
+            let name = file.path.rsplit('/').next().unwrap_or(&file.path);
+            if name == "Cargo.toml" {
+                if let Some(crate_name) = read_manifest_value(index.root(), &file.path, "name") {
+                    let dir = parent_dir(&file.path);
+                    let src = if dir.is_empty() {
+                        "src".to_string()
+                    } else {
+                        format!("{dir}/src")
+                    };
+                    modules.crates.push((crate_name.replace('-', "_"), src));
+                }
+            } else if name == "go.mod" {
+                if let Some(module) = read_go_module(index.root(), &file.path) {
+                    modules
+                        .go_modules
+                        .push((module, parent_dir(&file.path).to_string()));
+                }
+            }
+        }
+        // Longest source directories first, so nested crates win over their parents.
+        modules.crates.sort_by(|a, b| b.1.len().cmp(&a.1.len()));
+        modules.go_modules.sort_by(|a, b| b.1.len().cmp(&a.1.len()));
+        modules
+    }
+
+    /// Python: the file of an absolute or relative module `source` imported from `from`.
+    pub fn python_module(&self, from: u32, source: &str) -> Option<u32> {
+        let absolute = if source.starts_with('.') {
+            let (own, is_package) = self.python_names.get(&from)?;
+            let dots = source.len() - source.trim_start_matches('.').len();
+            let mut parts: Vec<&str> = own.split('.').collect();
+            // A module's package is its parent; a package `__init__` is its own package.
+            let up = if *is_package { dots - 1 } else { dots };
+            for _ in 0..up {
+                parts.pop()?;
+            }
+            let rest = &source[dots..];
+            let mut name = parts.join(".");
+            if !rest.is_empty() {
+                if !name.is_empty() {
+                    name.push('.');
+                }
+                name.push_str(rest);
+            }
+            name
+        } else {
+            source.to_string()
+        };
+        if let Some(&idx) = self.python.get(&absolute) {
+            return Some(idx);
+        }
+        None
+    }
+
+    /// ECMAScript: the file a relative specifier points at, probing extensions and `index`.
+    pub fn ecmascript_module(&self, from_path: &str, specifier: &str) -> Option<u32> {
+        if !specifier.starts_with('.') {
+            return None;
+        }
+        let joined = normalize(&format!("{}/{}", parent_dir(from_path), specifier));
+        let stem = ["js", "jsx", "mjs", "cjs"]
+            .iter()
+            .find_map(|ext| joined.strip_suffix(&format!(".{ext}")))
+            .unwrap_or(&joined);
+        let mut candidates = vec![joined.clone()];
+        for base in [stem, joined.as_str()] {
+            for ext in ["ts", "tsx", "d.ts", "js", "jsx", "mjs", "cjs", "mts", "cts"] {
+                candidates.push(format!("{base}.{ext}"));
+            }
+            for ext in ["ts", "tsx", "js", "jsx", "mjs"] {
+                candidates.push(format!("{base}/index.{ext}"));
+            }
+        }
+        candidates
+            .iter()
+            .find_map(|c| self.paths.get(c.trim_start_matches("./")).copied())
+    }
+
+    /// Rust: the files of a module path (`crate::a::b`, `super::x`, `other_crate::m`) as
+    /// seen from `from_path`, and the segments left over (items inside the last file).
+    pub fn rust_module(&self, from_path: &str, path: &[&str]) -> Option<(u32, usize)> {
+        let (crate_src, own) = self.rust_module_of(from_path)?;
+        let (mut base, rest): (Vec<String>, &[&str]) = match path.first().copied() {
+            Some("crate") => (Vec::new(), &path[1..]),
+            Some("self") => (own.clone(), &path[1..]),
+            Some("super") => {
+                let mut base = own.clone();
+                let mut rest = &path[..];
+                while rest.first() == Some(&"super") {
+                    base.pop()?;
+                    rest = &rest[1..];
+                }
+                (base, rest)
+            }
+            Some(first) => {
+                if let Some((_, src)) = self.crates.iter().find(|(name, _)| name == first) {
+                    return self.rust_in_crate(src, &[], &path[1..]);
+                }
+                // 2018 paths: a child of the current module, else of the crate root.
+                if let Some(found) = self.rust_in_crate(&crate_src, &own, path) {
+                    if found.1 < path.len() {
+                        return Some(found);
+                    }
+                }
+                (Vec::new(), path)
+            }
+            None => return None,
+        };
+        if base.is_empty() && rest.is_empty() {
+            base.clear();
+        }
+        self.rust_in_crate(&crate_src, &base, rest)
+    }
+
+    /// The longest prefix of `base + rest` that is a module file; returns the file and how
+    /// many segments of `rest` it consumed.
+    fn rust_in_crate(&self, src: &str, base: &[String], rest: &[&str]) -> Option<(u32, usize)> {
+        for take in (0..=rest.len()).rev() {
+            let mut segments: Vec<&str> = base.iter().map(String::as_str).collect();
+            segments.extend_from_slice(&rest[..take]);
+            if let Some(idx) = self.rust_file(src, &segments) {
+                return Some((idx, take));
+            }
+        }
+        None
+    }
+
+    fn rust_file(&self, src: &str, segments: &[&str]) -> Option<u32> {
+        if segments.is_empty() {
+            return ["lib.rs", "main.rs"]
+                .iter()
+                .find_map(|f| self.paths.get(&format!("{src}/{f}")).copied());
+        }
+        let joined = segments.join("/");
+        [
+            format!("{src}/{joined}.rs"),
+            format!("{src}/{joined}/mod.rs"),
+        ]
+        .iter()
+        .find_map(|p| self.paths.get(p).copied())
+    }
+
+    /// The crate `src` directory and module path of a Rust file.
+    fn rust_module_of(&self, path: &str) -> Option<(String, Vec<String>)> {
+        let (_, src) = self
+            .crates
+            .iter()
+            .find(|(_, src)| path.starts_with(&format!("{src}/")))?;
+        let inner = &path[src.len() + 1..];
+        let inner = inner.strip_suffix(".rs")?;
+        let mut segments: Vec<String> = inner.split('/').map(str::to_string).collect();
+        if matches!(
+            segments.last().map(String::as_str),
+            Some("mod" | "lib" | "main")
+        ) {
+            segments.pop();
+        }
+        if segments.first().map(String::as_str) == Some("bin") {
+            segments.clear();
+        }
+        Some((src.clone(), segments))
+    }
+
+    /// Go: the files of the package an import path names.
+    pub fn go_package(&self, import_path: &str) -> &[u32] {
+        for (module, dir) in &self.go_modules {
+            if let Some(rest) = import_path.strip_prefix(module.as_str()) {
+                let rest = rest.trim_start_matches('/');
+                let key = match (dir.is_empty(), rest.is_empty()) {
+                    (true, _) => rest.to_string(),
+                    (false, true) => dir.clone(),
+                    (false, false) => format!("{dir}/{rest}"),
+                };
+                return self.packages.get(&key).map_or(&[], Vec::as_slice);
+            }
+        }
+        &[]
+    }
+
+    /// Go and Java: the files of the same package as `file`.
+    pub fn same_package(&self, file: &FileRecord) -> &[u32] {
+        let key = match (&file.package, style_of(file)) {
+            (Some(package), ImportStyle::Java) => package.clone(),
+            _ => parent_dir(&file.path).to_string(),
+        };
+        self.packages.get(&key).map_or(&[], Vec::as_slice)
+    }
+
+    /// Java: the files declaring `package`.
+    pub fn java_package(&self, package: &str) -> &[u32] {
+        self.packages.get(package).map_or(&[], Vec::as_slice)
+    }
+}
+
+/// The import style of a file's language.
+pub fn style_of(file: &FileRecord) -> ImportStyle {
+    file.language
+        .as_deref()
+        .and_then(gather_languages::by_id)
+        .map_or(ImportStyle::None, |spec| spec.import_style)
+}
+
+/// The module name of a Python file: its chain of package directories (those holding an
+/// `__init__.py`) and its stem; and whether it is a package `__init__`.
+fn python_module_name(path: &str, has_init: &std::collections::HashSet<&str>) -> (String, bool) {
+    let stem = path.trim_end_matches(".pyi").trim_end_matches(".py");
+    let mut parts: Vec<&str> = stem.split('/').collect();
+    let is_package = parts.last() == Some(&"__init__");
+    if is_package {
+        parts.pop();
+    }
+    // Walk up while the directory is a package.
+    let mut first = parts.len().saturating_sub(1);
+    if is_package {
+        first = parts.len();
+    }
+    while first > 0 {
+        let dir = parts[..first].join("/");
+        if !has_init.contains(dir.as_str()) {
+            break;
+        }
+        first -= 1;
+    }
+    (parts[first..].join("."), is_package)
+}
+
+fn parent_dir(path: &str) -> &str {
+    path.rsplit_once('/').map_or("", |(dir, _)| dir)
+}
+
+/// Folds `.` and `..` in a `/`-separated relative path.
+fn normalize(path: &str) -> String {
+    let mut out: Vec<&str> = Vec::new();
+    for part in path.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out.join("/")
+}
+
+/// `key = "value"` from the `[package]` table of a Cargo manifest.
+fn read_manifest_value(root: &Path, path: &str, key: &str) -> Option<String> {
+    let text = std::fs::read_to_string(root.join(path)).ok()?;
+    let mut in_package = false;
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            in_package = line == "[package]";
+            continue;
+        }
+        if in_package {
+            if let Some((k, v)) = line.split_once('=') {
+                if k.trim() == key {
+                    return Some(v.trim().trim_matches('"').to_string());
+                }
+            }
+        }
+    }
+    None
+}
+
+fn read_go_module(root: &Path, path: &str) -> Option<String> {
+    let text = std::fs::read_to_string(root.join(path)).ok()?;
+    text.lines().find_map(|l| {
+        l.trim()
+            .strip_prefix("module ")
+            .map(|m| m.trim().to_string())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn python_names_follow_packages() {
+        let init: std::collections::HashSet<&str> =
+            ["httpx", "httpx/_transports"].into_iter().collect();
+        assert_eq!(
+            python_module_name("httpx/_client.py", &init),
+            ("httpx._client".into(), false)
+        );
+        assert_eq!(
+            python_module_name("httpx/__init__.py", &init),
+            ("httpx".into(), true)
+        );
+        assert_eq!(
+            python_module_name("httpx/_transports/default.py", &init),
+            ("httpx._transports.default".into(), false)
+        );
+        assert_eq!(
+            python_module_name("tests/test_api.py", &init),
+            ("test_api".into(), false)
+        );
+    }
+
+    #[test]
+    fn paths_normalize() {
+        assert_eq!(normalize("src/a/../b/./c"), "src/b/c");
+        assert_eq!(parent_dir("a/b.ts"), "a");
+        assert_eq!(parent_dir("b.ts"), "");
+    }
+}

@@ -1,0 +1,767 @@
+//! Resolves call sites to definitions. Order of proof for a call `q.n()`:
+//! 1. no qualifier: a definition in an enclosing scope of the same file (`local`), a name
+//!    bound by an import (`import`), a glob import, the same package (`local`), a method of
+//!    the enclosing class where the language has an implicit receiver (`local`);
+//! 2. `self`/`this`/`Self`/`cls`: a method of the enclosing type (`qualified`);
+//! 3. a qualifier bound by an import or naming a type or module in scope: the member of that
+//!    module or type (`import` or `qualified`);
+//! 4. otherwise the definitions of that name in the workspace, same language: one gives a
+//!    `name` edge, several an ambiguous call, none an external one.
+//!
+//! A name proven to come from outside the workspace (an import of a third-party module)
+//! stays external rather than falling back to name matching.
+
+use std::collections::HashMap;
+
+use gather_languages::{ImportStyle, LanguageSpec};
+use rayon::prelude::*;
+
+use super::modules::{style_of, Modules};
+use super::Confidence;
+use crate::index::{CallKind, CallSite, FileRecord, Import, Index, SymbolId, SymbolKind};
+use crate::lines::Line;
+
+/// One call site's resolution.
+pub(super) struct ResolvedCall {
+    pub caller: SymbolId,
+    pub name: String,
+    pub line: Line,
+    pub outcome: Outcome,
+}
+
+/// Where a call goes.
+pub(super) enum Outcome {
+    Resolved(Vec<SymbolId>, Confidence),
+    Ambiguous(Vec<SymbolId>),
+    External,
+}
+
+/// Resolves every call site that has an enclosing definition, in (file, line) order.
+pub(super) fn all(index: &Index) -> Vec<ResolvedCall> {
+    let context = Context::new(index);
+    index
+        .files()
+        .par_iter()
+        .enumerate()
+        .flat_map_iter(|(file_idx, file)| {
+            let context = &context;
+            file.calls.iter().filter_map(move |call| {
+                let caller = SymbolId {
+                    file: file_idx as u32,
+                    idx: call.enclosing?,
+                };
+                Some(ResolvedCall {
+                    caller,
+                    name: call.name.clone(),
+                    line: call.line,
+                    outcome: context.resolve(file_idx as u32, caller, call),
+                })
+            })
+        })
+        .collect()
+}
+
+/// What an import or qualifier points at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Target {
+    Symbol(SymbolId),
+    /// A module: its files.
+    Module(Vec<u32>),
+    /// Defined outside the workspace.
+    External,
+}
+
+struct FileScope<'a> {
+    top: HashMap<&'a str, Vec<u32>>,
+    members: HashMap<(u32, &'a str), Vec<u32>>,
+    imports: HashMap<&'a str, Vec<&'a Import>>,
+    globs: Vec<&'a Import>,
+    spec: Option<&'static LanguageSpec>,
+    style: ImportStyle,
+}
+
+struct Context<'a> {
+    index: &'a Index,
+    modules: Modules,
+    scopes: Vec<FileScope<'a>>,
+}
+
+const SELF_NAMES: &[&str] = &["self", "this", "Self", "cls", "static", "$this"];
+const MAX_DEPTH: u32 = 6;
+
+impl<'a> Context<'a> {
+    fn new(index: &'a Index) -> Context<'a> {
+        let scopes = index
+            .files()
+            .iter()
+            .map(|file| {
+                let mut scope = FileScope {
+                    top: HashMap::new(),
+                    members: HashMap::new(),
+                    imports: HashMap::new(),
+                    globs: Vec::new(),
+                    spec: file.language.as_deref().and_then(gather_languages::by_id),
+                    style: style_of(file),
+                };
+                for (idx, symbol) in file.symbols.iter().enumerate() {
+                    match symbol.parent {
+                        None => scope
+                            .top
+                            .entry(symbol.name.as_str())
+                            .or_default()
+                            .push(idx as u32),
+                        Some(p) => scope
+                            .members
+                            .entry((p, symbol.name.as_str()))
+                            .or_default()
+                            .push(idx as u32),
+                    }
+                }
+                for import in &file.imports {
+                    match &import.local {
+                        // `import a.b` binds `a` (and `a.b` through it).
+                        Some(local) => {
+                            let key = local.split('.').next().unwrap_or(local);
+                            scope.imports.entry(key).or_default().push(import);
+                        }
+                        None => scope.globs.push(import),
+                    }
+                }
+                scope
+            })
+            .collect();
+        Context {
+            index,
+            modules: Modules::new(index),
+            scopes,
+        }
+    }
+
+    fn file(&self, idx: u32) -> &'a FileRecord {
+        &self.index.files()[idx as usize]
+    }
+
+    fn resolve(&self, file_idx: u32, caller: SymbolId, call: &CallSite) -> Outcome {
+        let scope = &self.scopes[file_idx as usize];
+        let name = call.name.as_str();
+        if call.kind == CallKind::Macro {
+            let local = self.top_named(file_idx, name, |k| k == SymbolKind::Macro);
+            if !local.is_empty() {
+                return Outcome::Resolved(local, Confidence::Local);
+            }
+            return self.by_name(file_idx, name, |k| k == SymbolKind::Macro);
+        }
+        match call.qualifier.as_deref() {
+            None => self.resolve_bare(file_idx, caller, name, call.kind),
+            Some(q) if SELF_NAMES.contains(&q) || q == "super" || q == "super()" => {
+                if let Some(found) = self.method_of_enclosing_type(file_idx, caller, name) {
+                    return Outcome::Resolved(found, Confidence::Qualified);
+                }
+                self.by_name(file_idx, name, is_method)
+            }
+            Some(q) => {
+                let _ = scope;
+                match self.resolve_qualifier(file_idx, caller, q, 0) {
+                    Some((targets, confidence)) => {
+                        let mut found = Vec::new();
+                        let mut external = false;
+                        for target in &targets {
+                            match target {
+                                Target::External => external = true,
+                                _ => found.extend(self.member_of(target, name, 0)),
+                            }
+                        }
+                        found.sort();
+                        found.dedup();
+                        if !found.is_empty() {
+                            Outcome::Resolved(found, confidence)
+                        } else if external {
+                            Outcome::External
+                        } else {
+                            self.by_name(file_idx, name, |k| is_method(k) || is_callable(k))
+                        }
+                    }
+                    // An unknown receiver (a variable, an expression): name matching.
+                    None => self.by_name(file_idx, name, |k| {
+                        is_method(k) || k == SymbolKind::Function
+                    }),
+                }
+            }
+        }
+    }
+
+    /// A call without qualifier: scopes, imports, package, implicit receiver, names.
+    fn resolve_bare(&self, file_idx: u32, caller: SymbolId, name: &str, kind: CallKind) -> Outcome {
+        let file = self.file(file_idx);
+        let scope = &self.scopes[file_idx as usize];
+        // Enclosing scopes, innermost first; class bodies are not scopes for bare names
+        // unless the language has an implicit receiver.
+        let implicit_this = scope.spec.is_some_and(|s| s.implicit_this);
+        let mut parent = Some(caller.idx);
+        while let Some(p) = parent {
+            let holder = &file.symbols[p as usize];
+            if !holder.kind.holds_methods() || implicit_this {
+                if let Some(found) = scope.members.get(&(p, name)) {
+                    let found: Vec<SymbolId> = found
+                        .iter()
+                        .filter(|&&i| {
+                            implicit_this
+                                || !is_method(file.symbols[i as usize].kind)
+                                || !holder.kind.holds_methods()
+                        })
+                        .map(|&idx| SymbolId {
+                            file: file_idx,
+                            idx,
+                        })
+                        .collect();
+                    if !found.is_empty() {
+                        return Outcome::Resolved(found, Confidence::Local);
+                    }
+                }
+            }
+            parent = holder.parent;
+        }
+        if let Some(found) = scope.top.get(name) {
+            let found: Vec<SymbolId> = found
+                .iter()
+                .filter(|&&i| is_callable(file.symbols[i as usize].kind) || kind == CallKind::New)
+                .map(|&idx| SymbolId {
+                    file: file_idx,
+                    idx,
+                })
+                .collect();
+            if !found.is_empty() {
+                return Outcome::Resolved(found, Confidence::Local);
+            }
+        }
+        if let Some(imports) = scope.imports.get(name) {
+            let mut found = Vec::new();
+            let mut external = false;
+            for import in imports {
+                if import.local.as_deref() != Some(name) {
+                    continue;
+                }
+                for target in self.import_target(file_idx, import, 0) {
+                    match target {
+                        Target::Symbol(id) => found.push(id),
+                        Target::Module(files) => found.extend(self.default_export(&files, name)),
+                        Target::External => external = true,
+                    }
+                }
+            }
+            if !found.is_empty() {
+                found.sort();
+                found.dedup();
+                return Outcome::Resolved(found, Confidence::Import);
+            }
+            if external {
+                return Outcome::External;
+            }
+        }
+        for glob in &scope.globs {
+            for target in self.import_target(file_idx, glob, 0) {
+                if let Target::Module(files) = target {
+                    let found = self.top_in_files(&files, name);
+                    if !found.is_empty() {
+                        return Outcome::Resolved(found, Confidence::Import);
+                    }
+                }
+            }
+        }
+        if matches!(scope.style, ImportStyle::Go | ImportStyle::Java) {
+            let package: Vec<u32> = self
+                .modules
+                .same_package(file)
+                .iter()
+                .copied()
+                .filter(|&f| f != file_idx)
+                .collect();
+            let found = self.top_in_files(&package, name);
+            if !found.is_empty() {
+                return Outcome::Resolved(found, Confidence::Local);
+            }
+        }
+        if implicit_this {
+            if let Some(found) = self.method_of_enclosing_type(file_idx, caller, name) {
+                return Outcome::Resolved(found, Confidence::Local);
+            }
+        }
+        let allow_methods = implicit_this;
+        self.by_name(file_idx, name, |k| {
+            is_callable(k)
+                || (allow_methods && is_method(k))
+                || (kind == CallKind::New && is_type(k))
+        })
+    }
+
+    /// What a qualifier (`np`, `os.path`, `Type`, `crate::a`, `TopNode`) points at.
+    fn resolve_qualifier(
+        &self,
+        file_idx: u32,
+        caller: SymbolId,
+        qualifier: &str,
+        depth: u32,
+    ) -> Option<(Vec<Target>, Confidence)> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        let scope = &self.scopes[file_idx as usize];
+        let file = self.file(file_idx);
+        let segments: Vec<&str> = if qualifier.contains("::") {
+            qualifier.split("::").collect()
+        } else {
+            qualifier.split('.').collect()
+        };
+        if segments.iter().any(|s| {
+            s.is_empty()
+                || !s
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || c == '_' || c == '$')
+        }) {
+            return None;
+        }
+        let first = segments[0];
+        // Rust paths: `crate::`, `self::`, `super::` and crate names.
+        if scope.style == ImportStyle::Rust && qualifier.contains("::") {
+            if let Some((module_file, consumed)) = self.modules.rust_module(&file.path, &segments) {
+                let rest = &segments[consumed..];
+                let target = self.walk_members(vec![Target::Module(vec![module_file])], rest);
+                if !target.is_empty() {
+                    return Some((target, Confidence::Qualified));
+                }
+            }
+        }
+        // A name bound by an import.
+        if let Some(imports) = scope.imports.get(first) {
+            let mut targets = Vec::new();
+            for import in imports {
+                let local = import.local.as_deref().unwrap_or("");
+                // `import a.b` bound `a.b`: the qualifier `a.b.c` uses it whole.
+                let local_segments: Vec<&str> = local.split('.').collect();
+                if segments.len() < local_segments.len()
+                    || segments[..local_segments.len()] != local_segments[..]
+                {
+                    continue;
+                }
+                let base = self.import_target(file_idx, import, depth + 1);
+                targets.extend(self.walk_members(base, &segments[local_segments.len()..]));
+            }
+            if !targets.is_empty() {
+                targets.dedup();
+                return Some((targets, Confidence::Import));
+            }
+        }
+        // A type or module defined in this file or its package.
+        let mut base: Vec<Target> = self
+            .top_named(file_idx, first, |k| {
+                is_type(k) || k == SymbolKind::Module || k == SymbolKind::Const
+            })
+            .into_iter()
+            .map(Target::Symbol)
+            .collect();
+        if base.is_empty() {
+            // Enclosing scopes (a nested class, a Rust inline module).
+            let mut parent = Some(caller.idx);
+            while let Some(p) = parent {
+                if let Some(found) = scope.members.get(&(p, first)) {
+                    base.extend(found.iter().map(|&idx| {
+                        Target::Symbol(SymbolId {
+                            file: file_idx,
+                            idx,
+                        })
+                    }));
+                    break;
+                }
+                parent = file.symbols[p as usize].parent;
+            }
+        }
+        if base.is_empty() && matches!(scope.style, ImportStyle::Go | ImportStyle::Java) {
+            let package: Vec<u32> = self.modules.same_package(file).to_vec();
+            base.extend(
+                self.top_in_files(&package, first)
+                    .into_iter()
+                    .filter(|id| is_type(self.index.symbol(*id).symbol.kind))
+                    .map(Target::Symbol),
+            );
+        }
+        if !base.is_empty() {
+            let targets = self.walk_members(base, &segments[1..]);
+            if !targets.is_empty() {
+                return Some((targets, Confidence::Qualified));
+            }
+        }
+        None
+    }
+
+    /// Follows `rest` member by member from `base`.
+    fn walk_members(&self, base: Vec<Target>, rest: &[&str]) -> Vec<Target> {
+        let mut current = base;
+        for segment in rest {
+            let mut next = Vec::new();
+            for target in &current {
+                match target {
+                    Target::External => next.push(Target::External),
+                    Target::Module(files) => {
+                        let found = self.top_in_files(files, segment);
+                        if !found.is_empty() {
+                            next.extend(found.into_iter().map(Target::Symbol));
+                        } else if let Some(sub) = self.submodule(files, segment) {
+                            next.push(sub);
+                        }
+                    }
+                    Target::Symbol(id) => {
+                        next.extend(
+                            self.member_of(target, segment, 0)
+                                .into_iter()
+                                .map(Target::Symbol),
+                        );
+                        let _ = id;
+                    }
+                }
+            }
+            current = next;
+        }
+        current
+    }
+
+    /// A submodule of a Python package or directory (`pkg.sub`).
+    fn submodule(&self, files: &[u32], name: &str) -> Option<Target> {
+        let file = self.file(*files.first()?);
+        if style_of(file) == ImportStyle::Python {
+            let own = file.path.trim_end_matches(".py");
+            let dir = own.strip_suffix("/__init__").unwrap_or(own);
+            for candidate in [
+                format!("{dir}/{name}.py"),
+                format!("{dir}/{name}/__init__.py"),
+            ] {
+                if let Some(idx) = self.index.file_idx(&candidate) {
+                    return Some(Target::Module(vec![idx]));
+                }
+            }
+        }
+        None
+    }
+
+    /// The members named `name` of a target: top-level definitions of a module, methods
+    /// of a type (including every Rust `impl` of it in the same files or crate).
+    fn member_of(&self, target: &Target, name: &str, depth: u32) -> Vec<SymbolId> {
+        match target {
+            Target::External => Vec::new(),
+            Target::Module(files) => self.top_in_files(files, name),
+            Target::Symbol(id) => {
+                let scope = &self.scopes[id.file as usize];
+                let mut found: Vec<SymbolId> = scope
+                    .members
+                    .get(&(id.idx, name))
+                    .map(|v| {
+                        v.iter()
+                            .map(|&idx| SymbolId { file: id.file, idx })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let symbol = self.index.symbol(*id).symbol;
+                // Methods live in impl blocks (Rust) or receivers elsewhere (Go): every
+                // definition holding methods under the same name in the same language.
+                if found.is_empty() && is_type(symbol.kind) {
+                    for other in self.index.ids_named(&symbol.name) {
+                        if other == id || !self.same_language(id.file, other.file) {
+                            continue;
+                        }
+                        let other_symbol = self.index.symbol(*other).symbol;
+                        if other_symbol.kind.holds_methods() {
+                            if let Some(members) = self.scopes[other.file as usize]
+                                .members
+                                .get(&(other.idx, name))
+                            {
+                                found.extend(members.iter().map(|&idx| SymbolId {
+                                    file: other.file,
+                                    idx,
+                                }));
+                            }
+                        }
+                    }
+                }
+                if found.is_empty() && depth == 0 && symbol.kind == SymbolKind::Const {
+                    let _ = depth;
+                }
+                found.sort();
+                found.dedup();
+                found
+            }
+        }
+    }
+
+    /// Methods named `name` of the type enclosing `caller`.
+    fn method_of_enclosing_type(
+        &self,
+        file_idx: u32,
+        caller: SymbolId,
+        name: &str,
+    ) -> Option<Vec<SymbolId>> {
+        let file = self.file(file_idx);
+        let mut parent = file.symbols[caller.idx as usize].parent;
+        while let Some(p) = parent {
+            let holder = &file.symbols[p as usize];
+            if holder.kind.holds_methods() {
+                let found = self.member_of(
+                    &Target::Symbol(SymbolId {
+                        file: file_idx,
+                        idx: p,
+                    }),
+                    name,
+                    0,
+                );
+                return (!found.is_empty()).then_some(found);
+            }
+            parent = holder.parent;
+        }
+        // Go methods and C++ out-of-line members name their type through the receiver:
+        // the caller's parent is the type itself, handled above; nothing more to try.
+        None
+    }
+
+    /// Where an import points.
+    fn import_target(&self, file_idx: u32, import: &Import, depth: u32) -> Vec<Target> {
+        if depth > MAX_DEPTH {
+            return Vec::new();
+        }
+        let file = self.file(file_idx);
+        match self.scopes[file_idx as usize].style {
+            ImportStyle::Python => {
+                let module = self.modules.python_module(file_idx, &import.source);
+                match (&import.name, module) {
+                    (Some(name), Some(module)) => {
+                        let found = self.top_in_files(&[module], name);
+                        if !found.is_empty() {
+                            return found.into_iter().map(Target::Symbol).collect();
+                        }
+                        if let Some(sub) = self.submodule(&[module], name) {
+                            return vec![sub];
+                        }
+                        self.reexported(module, name, depth)
+                    }
+                    (None, Some(module)) => vec![Target::Module(vec![module])],
+                    (_, None) if import.source.starts_with('.') => Vec::new(),
+                    (_, None) => vec![Target::External],
+                }
+            }
+            ImportStyle::EcmaScript => {
+                match self.modules.ecmascript_module(&file.path, &import.source) {
+                    Some(module) => match &import.name {
+                        Some(name) if name != "default" => {
+                            let found = self.top_in_files(&[module], name);
+                            if !found.is_empty() {
+                                return found.into_iter().map(Target::Symbol).collect();
+                            }
+                            self.reexported(module, name, depth)
+                        }
+                        _ => vec![Target::Module(vec![module])],
+                    },
+                    None if import.source.starts_with('.') => Vec::new(),
+                    None => vec![Target::External],
+                }
+            }
+            ImportStyle::Rust => {
+                let mut segments: Vec<&str> = import
+                    .source
+                    .split("::")
+                    .filter(|s| !s.is_empty())
+                    .collect();
+                if let Some(name) = &import.name {
+                    segments.push(name);
+                }
+                match self.modules.rust_module(&file.path, &segments) {
+                    Some((module, consumed)) => {
+                        let rest = &segments[consumed..];
+                        if rest.is_empty() {
+                            return vec![Target::Module(vec![module])];
+                        }
+                        let found = self.walk_members(vec![Target::Module(vec![module])], rest);
+                        if !found.is_empty() {
+                            return found;
+                        }
+                        if rest.len() == 1 {
+                            return self.reexported(module, rest[0], depth);
+                        }
+                        Vec::new()
+                    }
+                    None => match segments.first() {
+                        Some(&("crate" | "self" | "super")) => Vec::new(),
+                        _ => vec![Target::External],
+                    },
+                }
+            }
+            ImportStyle::Go => {
+                let files = self.modules.go_package(&import.source);
+                if files.is_empty() {
+                    vec![Target::External]
+                } else {
+                    vec![Target::Module(files.to_vec())]
+                }
+            }
+            ImportStyle::Java => {
+                let package = self.modules.java_package(&import.source);
+                match &import.name {
+                    Some(name) if !package.is_empty() => self
+                        .top_in_files(package, name)
+                        .into_iter()
+                        .map(Target::Symbol)
+                        .collect(),
+                    None if !package.is_empty() => vec![Target::Module(package.to_vec())],
+                    _ => {
+                        // `import static a.b.C.m`: the class is the last segment.
+                        let Some((package, class)) = import.source.rsplit_once('.') else {
+                            return vec![Target::External];
+                        };
+                        let files = self.modules.java_package(package);
+                        let classes = self.top_in_files(files, class);
+                        if classes.is_empty() {
+                            return vec![Target::External];
+                        }
+                        match &import.name {
+                            Some(name) => classes
+                                .iter()
+                                .flat_map(|c| self.member_of(&Target::Symbol(*c), name, 0))
+                                .map(Target::Symbol)
+                                .collect(),
+                            None => classes.into_iter().map(Target::Symbol).collect(),
+                        }
+                    }
+                }
+            }
+            ImportStyle::None => Vec::new(),
+        }
+    }
+
+    /// `name` as re-exported by `module` (`from ._client import Client` in a package
+    /// `__init__`, `export {a} from './a'`, `pub use`).
+    fn reexported(&self, module: u32, name: &str, depth: u32) -> Vec<Target> {
+        let scope = &self.scopes[module as usize];
+        let mut out = Vec::new();
+        if let Some(imports) = scope.imports.get(name) {
+            for import in imports {
+                if import.local.as_deref() == Some(name) {
+                    out.extend(self.import_target(module, import, depth + 1));
+                }
+            }
+        }
+        if out.is_empty() {
+            for glob in &scope.globs {
+                for target in self.import_target(module, glob, depth + 1) {
+                    if let Target::Module(files) = &target {
+                        out.extend(
+                            self.top_in_files(files, name)
+                                .into_iter()
+                                .map(Target::Symbol),
+                        );
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// A default or namespace import called directly: the module's definition of the
+    /// local name, or its only top-level function or class.
+    fn default_export(&self, files: &[u32], local: &str) -> Vec<SymbolId> {
+        let named = self.top_in_files(files, local);
+        if !named.is_empty() {
+            return named;
+        }
+        let mut callables = Vec::new();
+        for &file_idx in files {
+            for (idx, symbol) in self.file(file_idx).symbols.iter().enumerate() {
+                if symbol.parent.is_none()
+                    && matches!(symbol.kind, SymbolKind::Function | SymbolKind::Class)
+                {
+                    callables.push(SymbolId {
+                        file: file_idx,
+                        idx: idx as u32,
+                    });
+                }
+            }
+        }
+        if callables.len() == 1 {
+            callables
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn top_in_files(&self, files: &[u32], name: &str) -> Vec<SymbolId> {
+        let mut out = Vec::new();
+        for &file in files {
+            if let Some(found) = self.scopes[file as usize].top.get(name) {
+                out.extend(found.iter().map(|&idx| SymbolId { file, idx }));
+            }
+        }
+        out
+    }
+
+    fn top_named(
+        &self,
+        file_idx: u32,
+        name: &str,
+        keep: impl Fn(SymbolKind) -> bool,
+    ) -> Vec<SymbolId> {
+        let file = self.file(file_idx);
+        self.top_in_files(&[file_idx], name)
+            .into_iter()
+            .filter(|id| keep(file.symbols[id.idx as usize].kind))
+            .collect()
+    }
+
+    /// The workspace-wide fallback: definitions of `name` in the same language.
+    fn by_name(&self, file_idx: u32, name: &str, keep: impl Fn(SymbolKind) -> bool) -> Outcome {
+        let candidates: Vec<SymbolId> = self
+            .index
+            .ids_named(name)
+            .iter()
+            .copied()
+            .filter(|id| {
+                self.same_language(file_idx, id.file) && keep(self.index.symbol(*id).symbol.kind)
+            })
+            .collect();
+        match candidates.len() {
+            0 => Outcome::External,
+            1 => Outcome::Resolved(candidates, Confidence::Name),
+            _ => Outcome::Ambiguous(candidates),
+        }
+    }
+
+    fn same_language(&self, a: u32, b: u32) -> bool {
+        let family = |idx: u32| {
+            let language = self.file(idx).language.as_deref().unwrap_or("");
+            match language {
+                "javascript" | "typescript" | "tsx" => "ecmascript",
+                "c" | "cpp" => "c",
+                other => other,
+            }
+        };
+        family(a) == family(b)
+    }
+}
+
+fn is_method(kind: SymbolKind) -> bool {
+    kind == SymbolKind::Method
+}
+
+fn is_type(kind: SymbolKind) -> bool {
+    matches!(
+        kind,
+        SymbolKind::Class
+            | SymbolKind::Struct
+            | SymbolKind::Enum
+            | SymbolKind::Interface
+            | SymbolKind::Trait
+            | SymbolKind::Type
+    )
+}
+
+/// What a bare call can reach: functions, and classes (constructors, Python `C()`).
+fn is_callable(kind: SymbolKind) -> bool {
+    matches!(
+        kind,
+        SymbolKind::Function | SymbolKind::Class | SymbolKind::Struct | SymbolKind::Macro
+    )
+}
