@@ -87,8 +87,8 @@ impl Modules {
             }
         }
         // Longest source directories first, so nested crates win over their parents.
-        modules.crates.sort_by(|a, b| b.1.len().cmp(&a.1.len()));
-        modules.go_modules.sort_by(|a, b| b.1.len().cmp(&a.1.len()));
+        modules.crates.sort_by_key(|c| std::cmp::Reverse(c.1.len()));
+        modules.go_modules.sort_by_key(|m| std::cmp::Reverse(m.1.len()));
         modules
     }
 
@@ -154,7 +154,7 @@ impl Modules {
             Some("self") => (own.clone(), &path[1..]),
             Some("super") => {
                 let mut base = own.clone();
-                let mut rest = &path[..];
+                let mut rest = path;
                 while rest.first() == Some(&"super") {
                     base.pop()?;
                     rest = &rest[1..];

@@ -12,6 +12,13 @@
 //! stays external rather than falling back to name matching.
 
 use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+/// A file's text and the byte offset of each line start.
+type LoadedText = (String, Vec<usize>);
+
+/// Type names found for a variable, shared between calls.
+type TypeNames = Arc<Vec<String>>;
 
 use gather_languages::{ImportStyle, LanguageSpec};
 use rayon::prelude::*;
@@ -84,6 +91,8 @@ struct Context<'a> {
     index: &'a Index,
     modules: Modules,
     scopes: Vec<FileScope<'a>>,
+    texts: Mutex<HashMap<u32, Option<Arc<LoadedText>>>>,
+    local_types: Mutex<HashMap<(SymbolId, String), TypeNames>>,
 }
 
 const SELF_NAMES: &[&str] = &["self", "this", "Self", "cls", "static", "$this"];
@@ -134,6 +143,8 @@ impl<'a> Context<'a> {
             index,
             modules: Modules::new(index),
             scopes,
+            texts: std::sync::Mutex::new(HashMap::new()),
+            local_types: std::sync::Mutex::new(HashMap::new()),
         }
     }
 
@@ -181,10 +192,25 @@ impl<'a> Context<'a> {
                             self.by_name(file_idx, name, |k| is_method(k) || is_callable(k))
                         }
                     }
-                    // An unknown receiver (a variable, an expression): name matching.
-                    None => self.by_name(file_idx, name, |k| {
-                        is_method(k) || k == SymbolKind::Function
-                    }),
+                    None => {
+                        // A literal receiver (`", ".join(…)`, `[1].map(…)`) is a builtin.
+                        if q.starts_with(['"', '\'', '`', '[', '{'])
+                            || q.starts_with(|c: char| c.is_ascii_digit())
+                            || (q.len() > 1
+                                && q.starts_with(['b', 'f', 'r', 'u'])
+                                && q[1..].starts_with(['"', '\'']))
+                        {
+                            return Outcome::External;
+                        }
+                        // A variable whose type the enclosing definition spells out.
+                        if let Some(found) = self.member_via_local_type(file_idx, caller, q, name) {
+                            return Outcome::Resolved(found, Confidence::Qualified);
+                        }
+                        // An unknown receiver (a variable, an expression): name matching.
+                        self.by_name(file_idx, name, |k| {
+                            is_method(k) || k == SymbolKind::Function
+                        })
+                    }
                 }
             }
         }
@@ -520,6 +546,77 @@ impl<'a> Context<'a> {
         None
     }
 
+    /// Methods named `name` of the type the enclosing definition gives `variable`: a
+    /// parameter annotation (`auth: Auth`, `Auth auth`, `auth *Auth`), a constructor
+    /// assignment (`client = httpx.Client(…)`, `c := &Client{…}`, `const c = new Client(…)`)
+    /// or a `with Client(…) as client`.
+    fn member_via_local_type(
+        &self,
+        file_idx: u32,
+        caller: SymbolId,
+        variable: &str,
+        name: &str,
+    ) -> Option<Vec<SymbolId>> {
+        if !variable
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '$')
+        {
+            return None;
+        }
+        let key = (caller, variable.to_string());
+        let cached = self.local_types.lock().ok()?.get(&key).cloned();
+        let types = match cached {
+            Some(types) => types,
+            None => {
+                let text = self.text_of(file_idx, caller)?;
+                let types = std::sync::Arc::new(local_types(&text, variable));
+                self.local_types.lock().ok()?.insert(key, types.clone());
+                types
+            }
+        };
+        for type_name in types.iter() {
+            let Some((targets, _)) = self.resolve_qualifier(file_idx, caller, type_name, 1) else {
+                continue;
+            };
+            let mut found: Vec<SymbolId> = targets
+                .iter()
+                .flat_map(|t| self.member_of(t, name, 0))
+                .collect();
+            found.sort();
+            found.dedup();
+            if !found.is_empty() {
+                return Some(found);
+            }
+        }
+        None
+    }
+
+    /// The source lines of a definition, read from disk (each file once).
+    fn text_of(&self, file_idx: u32, id: SymbolId) -> Option<String> {
+        let file = self.file(file_idx);
+        let range = file.symbols[id.idx as usize].range;
+        let loaded = {
+            let mut cache = self.texts.lock().ok()?;
+            cache
+                .entry(file_idx)
+                .or_insert_with(|| {
+                    let text = std::fs::read_to_string(self.index.root().join(&file.path)).ok()?;
+                    let mut starts = vec![0usize];
+                    starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+                    Some(std::sync::Arc::new((text, starts)))
+                })
+                .clone()?
+        };
+        let (text, starts) = &*loaded;
+        let from = *starts.get(range.start.saturating_sub(1) as usize)?;
+        let to = starts
+            .get(range.end as usize)
+            .copied()
+            .unwrap_or(text.len())
+            .min(text.len());
+        text.get(from..to).map(str::to_string)
+    }
+
     /// Where an import points.
     fn import_target(&self, file_idx: u32, import: &Import, depth: u32) -> Vec<Target> {
         if depth > MAX_DEPTH {
@@ -719,7 +816,15 @@ impl<'a> Context<'a> {
             .iter()
             .copied()
             .filter(|id| {
-                self.same_language(file_idx, id.file) && keep(self.index.symbol(*id).symbol.kind)
+                let found = self.index.symbol(*id);
+                // A definition nested in a function is invisible outside it.
+                let nested = found.symbol.parent.is_some_and(|p| {
+                    matches!(
+                        found.file.symbols[p as usize].kind,
+                        SymbolKind::Function | SymbolKind::Method
+                    )
+                });
+                !nested && self.same_language(file_idx, id.file) && keep(found.symbol.kind)
             })
             .collect();
         match candidates.len() {
@@ -740,6 +845,147 @@ impl<'a> Context<'a> {
         };
         family(a) == family(b)
     }
+}
+
+/// Type names a definition's text gives `variable`: an annotation (`v: Type`, `v: &mut
+/// Type`, `v: Optional[Type]`), a constructor assignment (`v = Type(…)`, `v := &Type{…}`,
+/// `const v = new Type<T>(…)`), `with Type(…) as v`, a declaration (`Type v =`, `Type<T> v,`)
+/// or a Go parameter (`v *Type`). Only capitalised names count: types are capitalised in
+/// every language here, which keeps `v = compute(…)` out.
+fn local_types(text: &str, variable: &str) -> Vec<String> {
+    let bytes = text.as_bytes();
+    let is_ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
+    let mut out: Vec<String> = Vec::new();
+    let mut push = |found: Option<String>| {
+        if let Some(found) = found {
+            let last = found.rsplit('.').next().unwrap_or(&found);
+            if last.starts_with(|c: char| c.is_ascii_uppercase()) && !out.contains(&found) {
+                out.push(found);
+            }
+        }
+    };
+    let mut from = 0;
+    while let Some(pos) = text[from..].find(variable) {
+        let start = from + pos;
+        let end = start + variable.len();
+        from = end;
+        if start > 0 && is_ident(bytes[start - 1]) || end < bytes.len() && is_ident(bytes[end]) {
+            continue;
+        }
+        let after = text[end..].trim_start_matches([' ', '\t', '?']);
+        // `v: Type`
+        if let Some(rest) = after
+            .strip_prefix(':')
+            .filter(|r| !r.starts_with([':', '=']))
+        {
+            let mut rest = rest.trim_start();
+            for prefix in ["&", "mut ", "typing.Optional[", "Optional[", "\"", "'"] {
+                rest = rest.strip_prefix(prefix).unwrap_or(rest).trim_start();
+            }
+            push(type_path(rest).map(|(t, _)| t));
+        }
+        // `v = Type(…)`, `v := &Type{…}`
+        let assigned = after.strip_prefix(":=").or_else(|| {
+            after
+                .strip_prefix('=')
+                .filter(|r| !r.starts_with(['=', '>']))
+        });
+        if let Some(rest) = assigned {
+            let mut rest = rest.trim_start();
+            for prefix in ["await ", "new ", "&"] {
+                rest = rest.strip_prefix(prefix).unwrap_or(rest).trim_start();
+            }
+            if let Some((found, tail)) = type_path(rest) {
+                let tail = skip_generics(tail.trim_start());
+                if tail.starts_with(['(', '{']) {
+                    push(Some(found));
+                }
+            }
+        }
+        let before = text[..start].trim_end();
+        // `with Type(…) as v`
+        if let Some(head) = before
+            .strip_suffix(" as")
+            .or_else(|| before.strip_suffix("\tas"))
+        {
+            let line = head.rsplit('\n').next().unwrap_or(head);
+            if let Some(idx) = line.rfind("with ") {
+                push(type_path(&line[idx + 5..]).map(|(t, _)| t));
+            }
+        }
+        // `Type v =`, `Type<T> v,` (Java, C#, C++)
+        if after.starts_with(['=', ';', ',', ')']) {
+            let before = before.trim_end_matches(['*', '&', ' ']);
+            let before = strip_generics_back(before);
+            let word_start = before
+                .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
+                .map_or(0, |i| i + 1);
+            if word_start < before.len() {
+                push(Some(before[word_start..].to_string()));
+            }
+        }
+        // `v *Type` (Go parameters)
+        let go = after.trim_start_matches('*');
+        if let Some((found, tail)) = type_path(go) {
+            if tail.trim_start().starts_with([',', ')']) && after.len() < text[end..].len() + 1 {
+                push(Some(found));
+            }
+        }
+    }
+    out
+}
+
+/// A dotted identifier path at the start of `text`, and what follows it.
+fn type_path(text: &str) -> Option<(String, &str)> {
+    let len = text
+        .char_indices()
+        .find(|(_, c)| !(c.is_alphanumeric() || *c == '_' || *c == '.'))
+        .map_or(text.len(), |(i, _)| i);
+    let found = text[..len].trim_end_matches('.');
+    (!found.is_empty() && found.starts_with(|c: char| c.is_alphabetic() || c == '_'))
+        .then(|| (found.to_string(), &text[len..]))
+}
+
+/// Skips a leading `<…>` (balanced).
+fn skip_generics(text: &str) -> &str {
+    if !text.starts_with('<') {
+        return text;
+    }
+    let mut depth = 0;
+    for (idx, ch) in text.char_indices() {
+        match ch {
+            '<' => depth += 1,
+            '>' => {
+                depth -= 1;
+                if depth == 0 {
+                    return &text[idx + 1..];
+                }
+            }
+            _ => {}
+        }
+    }
+    text
+}
+
+/// Drops a trailing `<…>` (balanced).
+fn strip_generics_back(text: &str) -> &str {
+    if !text.ends_with('>') {
+        return text;
+    }
+    let mut depth = 0;
+    for (idx, ch) in text.char_indices().rev() {
+        match ch {
+            '>' => depth += 1,
+            '<' => {
+                depth -= 1;
+                if depth == 0 {
+                    return text[..idx].trim_end();
+                }
+            }
+            _ => {}
+        }
+    }
+    text
 }
 
 fn is_method(kind: SymbolKind) -> bool {
@@ -764,4 +1010,33 @@ fn is_callable(kind: SymbolKind) -> bool {
         kind,
         SymbolKind::Function | SymbolKind::Class | SymbolKind::Struct | SymbolKind::Macro
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::local_types;
+
+    #[test]
+    fn local_types_read_annotations_and_constructors() {
+        assert_eq!(
+            local_types("def f(self, auth: Auth, x: int):", "auth"),
+            ["Auth"]
+        );
+        assert_eq!(
+            local_types("    client = httpx.Client(timeout=1)", "client"),
+            ["httpx.Client"]
+        );
+        assert_eq!(
+            local_types("    with Client() as client:", "client"),
+            ["Client"]
+        );
+        assert_eq!(local_types("fn f(r: &mut Reader) {", "r"), ["Reader"]);
+        assert_eq!(local_types("void f(Writer w, int n) {", "w"), ["Writer"]);
+        assert_eq!(local_types("    s := &Server{Addr: a}", "s"), ["Server"]);
+        assert_eq!(
+            local_types("    const db = new Kysely<DB>({", "db"),
+            ["Kysely"]
+        );
+        assert!(local_types("    x = compute(1)", "x").is_empty());
+    }
 }

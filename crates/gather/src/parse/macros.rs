@@ -50,8 +50,14 @@ pub fn blank(text: &str) -> Cow<'_, str> {
             .unwrap_or("");
         let prev_char = before.chars().last();
         let next_char = after.chars().next();
+        let line_start = bytes[..m.start()]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let first_on_line = text[line_start..m.start()].trim().is_empty();
         let is_specifier = next_char.is_some_and(|c| c.is_alphabetic() || c == '_' || c == '~')
-            && (prev_char.is_none_or(|c| matches!(c, ';' | '{' | '}' | '>' | ':'))
+            && (first_on_line
+                || prev_char.is_none_or(|c| matches!(c, ';' | '{' | '}' | '>' | ':' | '/'))
                 || SPECIFIER_CONTEXT.contains(&prev_word));
         let after_parameters =
             prev_char == Some(')') || prev_word == "const" || prev_word == "override";
@@ -126,6 +132,12 @@ mod tests {
         assert_eq!(blanked.len(), text.len());
         assert_eq!(blanked.lines().count(), text.lines().count());
         assert!(blanked.starts_with("class            Reporter {"));
+        let after_comment =
+            blank("/** Doc. */\n  FMT_CONSTEXPR basic_view(const char* s) : data_(s) {}\n");
+        assert!(
+            after_comment.contains("\n                basic_view(const char* s)"),
+            "{after_comment}"
+        );
         assert!(blanked.contains("\n              int f(int a) {"));
         assert!(blanked.contains("file::~file()              {"));
         let blank_call = " ".repeat("GTEST_LOCK_EXCLUDED_(mu_)".len());
