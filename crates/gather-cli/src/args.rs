@@ -42,6 +42,29 @@ pub enum Command {
         /// File, relative to the root.
         path: String,
     },
+    /// A definition with its direct callers and callees, as one budgeted pack.
+    Symbol {
+        /// The definition's name (plain or qualified).
+        name: String,
+        /// The file that defines it (optional when the name is unique).
+        #[arg(long, alias = "file-path")]
+        path: Option<String>,
+        /// Any line of the definition, to choose among same-named ones in the file.
+        #[arg(long)]
+        line: Option<u32>,
+        /// Line budget for the whole pack (max 800).
+        #[arg(long, default_value_t = 400, conflicts_with = "max_tokens")]
+        budget_lines: usize,
+        /// Token budget instead of lines (ceil(chars / 4)).
+        #[arg(long)]
+        max_tokens: Option<usize>,
+        /// Let test code be a neighbour.
+        #[arg(long)]
+        include_tests: bool,
+        /// Pin an explicit slice first (same SPEC as `gather slice`); repeatable.
+        #[arg(long = "slice", value_name = "SPEC")]
+        slices: Vec<String>,
+    },
     /// Direct callers and callees of one definition, with how each edge was proven.
     Graph {
         /// The definition's name (plain or qualified).

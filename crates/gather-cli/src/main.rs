@@ -92,6 +92,47 @@ fn run(args: Args) -> Result<String, Error> {
                 render::find_text(&hits)
             })
         }
+        Command::Symbol {
+            name,
+            path,
+            line,
+            budget_lines,
+            max_tokens,
+            include_tests,
+            slices,
+        } => {
+            if name.trim().is_empty() {
+                return Err(Error::new(
+                    ErrorCode::InvalidRequest,
+                    "empty name: give a symbol name such as parse or Client.send",
+                ));
+            }
+            let index = index::build_with(&root, &options)?;
+            let path = match path {
+                Some(p) => Some(workspace::resolve(&root, &p)?.rel),
+                None => None,
+            };
+            let seed = index.locate(&name, path.as_deref(), line)?;
+            let requests = slices
+                .iter()
+                .map(|s| spec::parse(s, &root, 40))
+                .collect::<Result<Vec<_>, _>>()?;
+            let pinned = slice::assemble(&root, &requests)?;
+            let graph = gather::graph::build(&index);
+            let budget = match max_tokens {
+                Some(n) => Budget::Tokens(n),
+                None => Budget::Lines(budget_lines),
+            };
+            let request = gather::pack::PackRequest {
+                mode: "symbol".into(),
+                pinned,
+                seeds: vec![seed],
+                budget,
+                include_tests,
+            };
+            let (text, value) = gather::pack::build(&index, &graph, &request);
+            Ok(if json { format!("{value}\n") } else { text })
+        }
         Command::Graph { name, path, line } => {
             let index = index::build_with(&root, &options)?;
             let path = match path {

@@ -17,6 +17,7 @@ pub mod error;
 pub mod graph;
 pub mod index;
 pub mod lines;
+pub mod pack;
 pub mod parse;
 pub mod render;
 pub mod slice;

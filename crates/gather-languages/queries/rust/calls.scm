@@ -77,3 +77,107 @@
     path: (_) @qualifier
     name: (identifier) @name)) @reference.macro
 
+; Calls inside macro arguments (`assert_eq!(f(x), a.b())`, `format!("{}", T::new())`).
+; tree-sitter leaves macro arguments as flat token trees, so these are matched token by
+; token, below a macro invocation only (attribute arguments such as `cfg(all(..))` are
+; token trees too), with one pattern per nesting depth, five deep.
+; - A bare `_` followed by an anchor must be followed by the very next token, punctuation
+;   included (a named pattern skips anonymous tokens), so `a, (b)` is no call to `a`; the
+;   predicates keep identifier tokens and drop keywords (`if (x)`, `let (a, b)`) and the
+;   attribute names of attributes written inside a macro (`#[cfg(..)]`).
+; - The qualifier is the one token before `.` or `::`: `b` in `a::b::f(x)`, none in
+;   `x.f()?.g()` or `Vec::<T>::new()`; `a::m!(…)` comes out as `m!` unqualified.
+; - `fn f(x)` written inside a macro comes out as a call to `f`, and so do operands such
+;   as `lateout("rax")` in `asm!`.
+; - The plain form `f(…)` also matches the name of `a.f(…)`; the qualified form comes
+;   first in this file, and the first match of a name wins.
+; name!(…), 1 deep
+(macro_invocation
+  (token_tree
+    _ @name . _ @_bang . (token_tree) @reference.macro
+    (#eq? @_bang "!")
+    (#match? @name "^[A-Za-z_][A-Za-z0-9_]*$") (#not-any-of? @name "as" "async" "await" "break" "const" "continue" "dyn" "else" "enum" "extern" "false" "fn" "for" "if" "impl" "in" "let" "loop" "match" "mod" "move" "mut" "pub" "ref" "return" "static" "struct" "trait" "true" "type" "unsafe" "use" "where" "while" "yield" "self" "super" "crate")))
+; name!(…), 2 deep
+(macro_invocation
+  (token_tree (token_tree
+    _ @name . _ @_bang . (token_tree) @reference.macro
+    (#eq? @_bang "!")
+    (#match? @name "^[A-Za-z_][A-Za-z0-9_]*$") (#not-any-of? @name "as" "async" "await" "break" "const" "continue" "dyn" "else" "enum" "extern" "false" "fn" "for" "if" "impl" "in" "let" "loop" "match" "mod" "move" "mut" "pub" "ref" "return" "static" "struct" "trait" "true" "type" "unsafe" "use" "where" "while" "yield" "self" "super" "crate"))))
+; name!(…), 3 deep
+(macro_invocation
+  (token_tree (token_tree (token_tree
+    _ @name . _ @_bang . (token_tree) @reference.macro
+    (#eq? @_bang "!")
+    (#match? @name "^[A-Za-z_][A-Za-z0-9_]*$") (#not-any-of? @name "as" "async" "await" "break" "const" "continue" "dyn" "else" "enum" "extern" "false" "fn" "for" "if" "impl" "in" "let" "loop" "match" "mod" "move" "mut" "pub" "ref" "return" "static" "struct" "trait" "true" "type" "unsafe" "use" "where" "while" "yield" "self" "super" "crate")))))
+; name!(…), 4 deep
+(macro_invocation
+  (token_tree (token_tree (token_tree (token_tree
+    _ @name . _ @_bang . (token_tree) @reference.macro
+    (#eq? @_bang "!")
+    (#match? @name "^[A-Za-z_][A-Za-z0-9_]*$") (#not-any-of? @name "as" "async" "await" "break" "const" "continue" "dyn" "else" "enum" "extern" "false" "fn" "for" "if" "impl" "in" "let" "loop" "match" "mod" "move" "mut" "pub" "ref" "return" "static" "struct" "trait" "true" "type" "unsafe" "use" "where" "while" "yield" "self" "super" "crate"))))))
+; name!(…), 5 deep
+(macro_invocation
+  (token_tree (token_tree (token_tree (token_tree (token_tree
+    _ @name . _ @_bang . (token_tree) @reference.macro
+    (#eq? @_bang "!")
+    (#match? @name "^[A-Za-z_][A-Za-z0-9_]*$") (#not-any-of? @name "as" "async" "await" "break" "const" "continue" "dyn" "else" "enum" "extern" "false" "fn" "for" "if" "impl" "in" "let" "loop" "match" "mod" "move" "mut" "pub" "ref" "return" "static" "struct" "trait" "true" "type" "unsafe" "use" "where" "while" "yield" "self" "super" "crate")))))))
+; a.b(…), a::b(…), 1 deep
+(macro_invocation
+  (token_tree
+    _ @qualifier . _ @_sep . _ @name . (token_tree "(") @reference.call
+    (#any-of? @_sep "." "::")
+    (#match? @qualifier "^[A-Za-z_][A-Za-z0-9_]*$") (#not-any-of? @qualifier "as" "async" "await" "break" "const" "continue" "dyn" "else" "enum" "extern" "false" "fn" "for" "if" "impl" "in" "let" "loop" "match" "mod" "move" "mut" "pub" "ref" "return" "static" "struct" "trait" "true" "type" "unsafe" "use" "where" "while" "yield")
+    (#match? @name "^[A-Za-z_][A-Za-z0-9_]*$") (#not-any-of? @name "as" "async" "await" "break" "const" "continue" "dyn" "else" "enum" "extern" "false" "fn" "for" "if" "impl" "in" "let" "loop" "match" "mod" "move" "mut" "pub" "ref" "return" "static" "struct" "trait" "true" "type" "unsafe" "use" "where" "while" "yield" "self" "super" "crate")))
+; a.b(…), a::b(…), 2 deep
+(macro_invocation
+  (token_tree (token_tree
+    _ @qualifier . _ @_sep . _ @name . (token_tree "(") @reference.call
+    (#any-of? @_sep "." "::")
+    (#match? @qualifier "^[A-Za-z_][A-Za-z0-9_]*$") (#not-any-of? @qualifier "as" "async" "await" "break" "const" "continue" "dyn" "else" "enum" "extern" "false" "fn" "for" "if" "impl" "in" "let" "loop" "match" "mod" "move" "mut" "pub" "ref" "return" "static" "struct" "trait" "true" "type" "unsafe" "use" "where" "while" "yield")
+    (#match? @name "^[A-Za-z_][A-Za-z0-9_]*$") (#not-any-of? @name "as" "async" "await" "break" "const" "continue" "dyn" "else" "enum" "extern" "false" "fn" "for" "if" "impl" "in" "let" "loop" "match" "mod" "move" "mut" "pub" "ref" "return" "static" "struct" "trait" "true" "type" "unsafe" "use" "where" "while" "yield" "self" "super" "crate"))))
+; a.b(…), a::b(…), 3 deep
+(macro_invocation
+  (token_tree (token_tree (token_tree
+    _ @qualifier . _ @_sep . _ @name . (token_tree "(") @reference.call
+    (#any-of? @_sep "." "::")
+    (#match? @qualifier "^[A-Za-z_][A-Za-z0-9_]*$") (#not-any-of? @qualifier "as" "async" "await" "break" "const" "continue" "dyn" "else" "enum" "extern" "false" "fn" "for" "if" "impl" "in" "let" "loop" "match" "mod" "move" "mut" "pub" "ref" "return" "static" "struct" "trait" "true" "type" "unsafe" "use" "where" "while" "yield")
+    (#match? @name "^[A-Za-z_][A-Za-z0-9_]*$") (#not-any-of? @name "as" "async" "await" "break" "const" "continue" "dyn" "else" "enum" "extern" "false" "fn" "for" "if" "impl" "in" "let" "loop" "match" "mod" "move" "mut" "pub" "ref" "return" "static" "struct" "trait" "true" "type" "unsafe" "use" "where" "while" "yield" "self" "super" "crate")))))
+; a.b(…), a::b(…), 4 deep
+(macro_invocation
+  (token_tree (token_tree (token_tree (token_tree
+    _ @qualifier . _ @_sep . _ @name . (token_tree "(") @reference.call
+    (#any-of? @_sep "." "::")
+    (#match? @qualifier "^[A-Za-z_][A-Za-z0-9_]*$") (#not-any-of? @qualifier "as" "async" "await" "break" "const" "continue" "dyn" "else" "enum" "extern" "false" "fn" "for" "if" "impl" "in" "let" "loop" "match" "mod" "move" "mut" "pub" "ref" "return" "static" "struct" "trait" "true" "type" "unsafe" "use" "where" "while" "yield")
+    (#match? @name "^[A-Za-z_][A-Za-z0-9_]*$") (#not-any-of? @name "as" "async" "await" "break" "const" "continue" "dyn" "else" "enum" "extern" "false" "fn" "for" "if" "impl" "in" "let" "loop" "match" "mod" "move" "mut" "pub" "ref" "return" "static" "struct" "trait" "true" "type" "unsafe" "use" "where" "while" "yield" "self" "super" "crate"))))))
+; a.b(…), a::b(…), 5 deep
+(macro_invocation
+  (token_tree (token_tree (token_tree (token_tree (token_tree
+    _ @qualifier . _ @_sep . _ @name . (token_tree "(") @reference.call
+    (#any-of? @_sep "." "::")
+    (#match? @qualifier "^[A-Za-z_][A-Za-z0-9_]*$") (#not-any-of? @qualifier "as" "async" "await" "break" "const" "continue" "dyn" "else" "enum" "extern" "false" "fn" "for" "if" "impl" "in" "let" "loop" "match" "mod" "move" "mut" "pub" "ref" "return" "static" "struct" "trait" "true" "type" "unsafe" "use" "where" "while" "yield")
+    (#match? @name "^[A-Za-z_][A-Za-z0-9_]*$") (#not-any-of? @name "as" "async" "await" "break" "const" "continue" "dyn" "else" "enum" "extern" "false" "fn" "for" "if" "impl" "in" "let" "loop" "match" "mod" "move" "mut" "pub" "ref" "return" "static" "struct" "trait" "true" "type" "unsafe" "use" "where" "while" "yield" "self" "super" "crate")))))))
+; f(…), 1 deep
+(macro_invocation
+  (token_tree
+    _ @name . (token_tree "(") @reference.call
+    (#match? @name "^[A-Za-z_][A-Za-z0-9_]*$") (#not-any-of? @name "as" "async" "await" "break" "const" "continue" "dyn" "else" "enum" "extern" "false" "fn" "for" "if" "impl" "in" "let" "loop" "match" "mod" "move" "mut" "pub" "ref" "return" "static" "struct" "trait" "true" "type" "unsafe" "use" "where" "while" "yield" "self" "super" "crate" "cfg" "cfg_attr" "derive" "repr" "doc" "allow" "warn" "deny" "forbid" "inline" "must_use" "deprecated" "target_feature")))
+; f(…), 2 deep
+(macro_invocation
+  (token_tree (token_tree
+    _ @name . (token_tree "(") @reference.call
+    (#match? @name "^[A-Za-z_][A-Za-z0-9_]*$") (#not-any-of? @name "as" "async" "await" "break" "const" "continue" "dyn" "else" "enum" "extern" "false" "fn" "for" "if" "impl" "in" "let" "loop" "match" "mod" "move" "mut" "pub" "ref" "return" "static" "struct" "trait" "true" "type" "unsafe" "use" "where" "while" "yield" "self" "super" "crate" "cfg" "cfg_attr" "derive" "repr" "doc" "allow" "warn" "deny" "forbid" "inline" "must_use" "deprecated" "target_feature"))))
+; f(…), 3 deep
+(macro_invocation
+  (token_tree (token_tree (token_tree
+    _ @name . (token_tree "(") @reference.call
+    (#match? @name "^[A-Za-z_][A-Za-z0-9_]*$") (#not-any-of? @name "as" "async" "await" "break" "const" "continue" "dyn" "else" "enum" "extern" "false" "fn" "for" "if" "impl" "in" "let" "loop" "match" "mod" "move" "mut" "pub" "ref" "return" "static" "struct" "trait" "true" "type" "unsafe" "use" "where" "while" "yield" "self" "super" "crate" "cfg" "cfg_attr" "derive" "repr" "doc" "allow" "warn" "deny" "forbid" "inline" "must_use" "deprecated" "target_feature")))))
+; f(…), 4 deep
+(macro_invocation
+  (token_tree (token_tree (token_tree (token_tree
+    _ @name . (token_tree "(") @reference.call
+    (#match? @name "^[A-Za-z_][A-Za-z0-9_]*$") (#not-any-of? @name "as" "async" "await" "break" "const" "continue" "dyn" "else" "enum" "extern" "false" "fn" "for" "if" "impl" "in" "let" "loop" "match" "mod" "move" "mut" "pub" "ref" "return" "static" "struct" "trait" "true" "type" "unsafe" "use" "where" "while" "yield" "self" "super" "crate" "cfg" "cfg_attr" "derive" "repr" "doc" "allow" "warn" "deny" "forbid" "inline" "must_use" "deprecated" "target_feature"))))))
+; f(…), 5 deep
+(macro_invocation
+  (token_tree (token_tree (token_tree (token_tree (token_tree
+    _ @name . (token_tree "(") @reference.call
+    (#match? @name "^[A-Za-z_][A-Za-z0-9_]*$") (#not-any-of? @name "as" "async" "await" "break" "const" "continue" "dyn" "else" "enum" "extern" "false" "fn" "for" "if" "impl" "in" "let" "loop" "match" "mod" "move" "mut" "pub" "ref" "return" "static" "struct" "trait" "true" "type" "unsafe" "use" "where" "while" "yield" "self" "super" "crate" "cfg" "cfg_attr" "derive" "repr" "doc" "allow" "warn" "deny" "forbid" "inline" "must_use" "deprecated" "target_feature")))))))

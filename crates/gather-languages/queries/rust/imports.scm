@@ -1,5 +1,6 @@
 ; Rust imports. The pipeline expands each use tree into one import per bound name.
-; `pub use` (any visibility) is a re-export.
+; Any visibility (`pub use`, `pub(crate) use`) makes a re-export; the anchored `"use"` /
+; `"extern"` keeps the plain patterns off declarations that have one.
 (use_declaration
   (visibility_modifier) @import.reexport
   argument: (_) @import.tree)
@@ -10,8 +11,20 @@
 
 ; extern crate a; extern crate a as b;
 (extern_crate_declaration
+  .
+  "extern"
   name: (identifier) @import.source
   !alias)
 (extern_crate_declaration
+  .
+  "extern"
+  name: (identifier) @import.source
+  alias: (identifier) @import.alias)
+(extern_crate_declaration
+  (visibility_modifier) @import.reexport
+  name: (identifier) @import.source
+  !alias)
+(extern_crate_declaration
+  (visibility_modifier) @import.reexport
   name: (identifier) @import.source
   alias: (identifier) @import.alias)

@@ -88,7 +88,9 @@ impl Modules {
         }
         // Longest source directories first, so nested crates win over their parents.
         modules.crates.sort_by_key(|c| std::cmp::Reverse(c.1.len()));
-        modules.go_modules.sort_by_key(|m| std::cmp::Reverse(m.1.len()));
+        modules
+            .go_modules
+            .sort_by_key(|m| std::cmp::Reverse(m.1.len()));
         modules
     }
 

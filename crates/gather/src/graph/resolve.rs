@@ -667,7 +667,9 @@ impl<'a> Context<'a> {
                 if let Some(name) = &import.name {
                     segments.push(name);
                 }
-                match self.modules.rust_module(&file.path, &segments) {
+                let dbg = self.modules.rust_module(&file.path, &segments);
+                eprintln!("DBG {} {:?} -> {:?}", file.path, segments, dbg);
+                match dbg {
                     Some((module, consumed)) => {
                         let rest = &segments[consumed..];
                         if rest.is_empty() {

@@ -184,6 +184,17 @@ impl Index {
         self.timings
     }
 
+    /// A short fingerprint of every file's path and content hash: two packs with the same
+    /// stamp were cut from the same tree.
+    pub fn stamp(&self) -> String {
+        let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+        for file in &self.files {
+            hasher.update(file.path.as_bytes());
+            hasher.update(&file.hash.to_le_bytes());
+        }
+        format!("{:08x}", hasher.digest() as u32)
+    }
+
     /// The canonical workspace root.
     pub fn root(&self) -> &Path {
         &self.root

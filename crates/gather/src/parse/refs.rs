@@ -6,7 +6,7 @@
 use std::collections::HashSet;
 
 use gather_languages::tree_sitter::{Node, QueryMatch, Tree};
-use gather_languages::Patterns;
+use gather_languages::{ImportStyle, Patterns};
 
 use super::tags::run;
 use crate::index::{CallKind, CallSite, Import, Symbol, SymbolKind};
@@ -72,6 +72,7 @@ pub(super) fn imports(
     patterns: &Patterns,
     tree: &Tree,
     bytes: &[u8],
+    style: ImportStyle,
 ) -> (Vec<Import>, Option<String>) {
     let names = patterns.query.capture_names();
     let mut out = Vec::new();
@@ -145,7 +146,7 @@ pub(super) fn imports(
         } else {
             alias
                 .or_else(|| name.clone())
-                .or_else(|| Some(source.clone()))
+                .or_else(|| Some(default_local(&source, style)))
         };
         out.push(Import {
             local,
@@ -158,6 +159,22 @@ pub(super) fn imports(
     out.sort_by(|a, b| (a.line, &a.local, &a.source).cmp(&(b.line, &b.local, &b.source)));
     out.dedup();
     (out, package)
+}
+
+/// The name a module import binds without an alias: Go binds the package's last path
+/// segment (without a `/vN` version suffix); elsewhere the source as written (`import a.b`).
+fn default_local(source: &str, style: ImportStyle) -> String {
+    if style != ImportStyle::Go {
+        return source.to_string();
+    }
+    let mut segments = source.rsplit('/');
+    let last = segments.next().unwrap_or(source);
+    let is_version =
+        last.len() > 1 && last.starts_with('v') && last[1..].chars().all(|c| c.is_ascii_digit());
+    match (is_version, segments.next()) {
+        (true, Some(previous)) => previous.to_string(),
+        _ => last.to_string(),
+    }
 }
 
 /// Innermost callable definition per line.
@@ -356,6 +373,16 @@ mod tests {
         // A bare name has an empty module path.
         assert_eq!(flat("foo as bar"), [" foo as bar"]);
         assert_eq!(flat("self::m::*"), ["self::m *"]);
+    }
+
+    #[test]
+    fn go_imports_bind_the_last_segment() {
+        assert_eq!(
+            default_local("github.com/gin-gonic/gin/render", ImportStyle::Go),
+            "render"
+        );
+        assert_eq!(default_local("github.com/x/y/v2", ImportStyle::Go), "y");
+        assert_eq!(default_local("os.path", ImportStyle::Python), "os.path");
     }
 
     #[test]

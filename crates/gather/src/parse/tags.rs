@@ -225,7 +225,7 @@ pub fn extract(
         None => Vec::new(),
     };
     let (imports, package) = match &compiled.imports {
-        Some(patterns) => refs::imports(patterns, &tree, bytes),
+        Some(patterns) => refs::imports(patterns, &tree, bytes, spec.import_style),
         None => (Vec::new(), None),
     };
     Ok(Extracted {

@@ -7,6 +7,8 @@ use std::fmt::Write;
 
 use serde_json::{json, Value};
 
+pub mod pack;
+
 use crate::budget::Fitted;
 use crate::error::Error;
 use crate::index::{FileRecord, Index, Symbol, SymbolRef};

@@ -1,0 +1,158 @@
+//! Fits a pack to its budget. The budget covers everything emitted: the header line,
+//! item headers, fences, bodies, elision lines, the beyond-budget list and the omitted
+//! line. Costs come from the renderer's own pieces, and the final `used` is measured on the
+//! rendered text. Items are placed in rank order, each in the largest form that still
+//! leaves room to name every later item as a stub; smaller later items backfill.
+
+use crate::budget::Budget;
+use crate::pack::{Pack, PackItem, Rendered, Role};
+
+/// Lines of body an elided neighbour keeps after its signature.
+const NEIGHBOUR_ELIDED_LINES: usize = 8;
+use crate::render::pack as piece;
+use crate::render::pack::Sources;
+
+/// Chooses each item's form so the rendered pack fits `pack.budget`.
+pub fn fit(pack: &mut Pack, sources: &mut Sources) {
+    let budget = pack.budget;
+    let cost = |text: &str| budget.cost(text);
+    let limit = budget.limit();
+    let fixed = cost(&piece::header_placeholder(pack))
+        + piece::trailer(&pack.omitted).map_or(0, |t| cost(&t));
+    let stub_costs: Vec<usize> = pack
+        .items
+        .iter()
+        .map(|item| cost(&piece::stub_line(item)))
+        .collect();
+    let beyond_header = cost(piece::BEYOND_HEADER);
+    let summary = cost(&piece::more_line(pack.items.len(), pack.items.len() * 1000));
+    let n = pack.items.len();
+    // When even naming every item would not fit, cut items are named while room lasts and
+    // the rest fold into one line; placement then reserves only that line.
+    let compact = fixed + beyond_header + stub_costs.iter().sum::<usize>() > limit;
+    // Every item starts as a stub; placing one frees its stub line.
+    let mut is_stub = vec![true; n];
+    let mut used = fixed;
+    let avail_for = |idx: usize, is_stub: &[bool], used: usize| {
+        let reserve = if compact {
+            beyond_header + summary
+        } else {
+            let others: usize = (0..n)
+                .filter(|&j| j != idx && is_stub[j])
+                .map(|j| stub_costs[j])
+                .sum();
+            let any_other = (0..n).any(|j| j != idx && is_stub[j]);
+            others + if any_other { beyond_header } else { 0 }
+        };
+        limit.saturating_sub(used + reserve)
+    };
+    // Pass 1, in rank order: whole bodies where they fit; seeds and pinned slices degrade
+    // at once (they are the point of the pack). Smaller later items backfill the room a
+    // cut one leaves.
+    let mut deferred = Vec::new();
+    for idx in 0..n {
+        let avail = avail_for(idx, &is_stub, used);
+        let item = &pack.items[idx];
+        let primary = matches!(item.role, Role::Seed | Role::Pinned);
+        let (form, keep, spent) = if primary {
+            choose(item, sources, avail, budget)
+        } else {
+            let body = budget.cost(&piece::item_text(item, Rendered::Body, 0, sources));
+            if body <= avail {
+                (Rendered::Body, 0, body)
+            } else {
+                deferred.push(idx);
+                (Rendered::Stub, 0, 0)
+            }
+        };
+        let item = &mut pack.items[idx];
+        item.rendered = form;
+        item.elide_keep = keep;
+        if form != Rendered::Stub {
+            is_stub[idx] = false;
+            used += spent;
+        }
+    }
+    // Pass 2: what did not fit whole degrades (elided, then signature) into what is left.
+    for idx in deferred {
+        let avail = avail_for(idx, &is_stub, used);
+        let (form, keep, spent) = choose(&pack.items[idx], sources, avail, budget);
+        if form != Rendered::Stub {
+            let item = &mut pack.items[idx];
+            item.rendered = form;
+            item.elide_keep = keep;
+            is_stub[idx] = false;
+            used += spent;
+        }
+    }
+    let n_cut = is_stub.iter().filter(|s| **s).count();
+    pack.listed_stubs = None;
+    if compact && n_cut > 0 {
+        let mut room = limit.saturating_sub(used + beyond_header + summary);
+        let mut listed = 0;
+        for (idx, item) in pack.items.iter().enumerate() {
+            if item.rendered != Rendered::Stub {
+                continue;
+            }
+            if stub_costs[idx] > room {
+                break;
+            }
+            room -= stub_costs[idx];
+            listed += 1;
+        }
+        if listed < n_cut {
+            pack.listed_stubs = Some(listed);
+        }
+    }
+}
+
+/// The largest form of `item` that costs at most `avail`, its kept line count (elided
+/// forms) and its cost.
+fn choose(
+    item: &PackItem,
+    sources: &mut Sources,
+    avail: usize,
+    budget: Budget,
+) -> (Rendered, usize, usize) {
+    let cost = |text: &str| budget.cost(text);
+    let body = piece::item_text(item, Rendered::Body, 0, sources);
+    let body_cost = cost(&body);
+    if body_cost <= avail {
+        return (Rendered::Body, 0, body_cost);
+    }
+    let total: usize = item.shown.iter().map(|r| r.len() as usize).sum();
+    let signature_len = (item.signature.end.saturating_sub(item.shown[0].start) + 1) as usize;
+    // Elided: the first `keep` lines, an elision line, the last line. Search the largest
+    // `keep` that fits; costs grow with `keep`, so a binary search is exact.
+    // Seeds and pinned slices take what room there is; a neighbour keeps its signature and
+    // a few lines, leaving room for later neighbours to fit whole.
+    let cap = match item.role {
+        Role::Seed | Role::Pinned => total.saturating_sub(2),
+        _ => (signature_len + NEIGHBOUR_ELIDED_LINES).min(total.saturating_sub(2)),
+    };
+    let (mut lo, mut hi) = (signature_len + 1, cap);
+    let mut best = None;
+    while lo <= hi {
+        let mid = (lo + hi) / 2;
+        let text = piece::item_text(item, Rendered::Elided, mid, sources);
+        let c = cost(&text);
+        if c <= avail {
+            best = Some((mid, c));
+            lo = mid + 1;
+        } else {
+            if mid == 0 {
+                break;
+            }
+            hi = mid - 1;
+        }
+    }
+    if let Some((keep, c)) = best {
+        return (Rendered::Elided, keep, c);
+    }
+    let signature = piece::item_text(item, Rendered::Signature, signature_len, sources);
+    let signature_cost = cost(&signature);
+    if signature_cost <= avail && signature_len < total {
+        return (Rendered::Signature, signature_len, signature_cost);
+    }
+    (Rendered::Stub, 0, 0)
+}

@@ -1,0 +1,396 @@
+//! The pack engine, used by every mode: pinned slices, seeds and their one-hop neighbours
+//! become candidates; overlapping ranges merge (no line is shown twice, seeds win);
+//! candidates are ranked; `fit` degrades what does not fit (body → elided → signature →
+//! stub) so the whole rendered pack stays within the budget, and names everything cut.
+
+mod fit;
+
+use std::collections::HashMap;
+
+pub use fit::fit;
+
+use crate::budget::Budget;
+use crate::graph::{CallGraph, Confidence};
+use crate::index::{FileStatus, Index, SymbolId, SymbolKind};
+use crate::lines::{Line, LineRange};
+use crate::slice::Slice;
+
+/// Why an item is in the pack.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// Asked for explicitly (a slice request).
+    Pinned,
+    /// The definition the request is about.
+    Seed,
+    /// Calls the named seed.
+    CallerOf(String),
+    /// Is called by the named seed.
+    CalleeOf(String),
+}
+
+impl Role {
+    /// `pinned`, `seed`, `caller-of-X`, `callee-of-X`.
+    pub fn label(&self) -> String {
+        match self {
+            Role::Pinned => "pinned".into(),
+            Role::Seed => "seed".into(),
+            Role::CallerOf(x) => format!("caller-of-{x}"),
+            Role::CalleeOf(x) => format!("callee-of-{x}"),
+        }
+    }
+
+    fn rank(&self) -> u8 {
+        match self {
+            Role::Pinned => 0,
+            Role::Seed => 1,
+            Role::CallerOf(_) | Role::CalleeOf(_) => 2,
+        }
+    }
+}
+
+/// How much of an item is printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rendered {
+    /// Every line.
+    Body,
+    /// The first lines and the last, with an elision line naming the re-request.
+    Elided,
+    /// The signature and an elision line.
+    Signature,
+    /// Only named under `## Beyond budget`.
+    Stub,
+}
+
+impl Rendered {
+    /// The name used in output.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Rendered::Body => "body",
+            Rendered::Elided => "elided",
+            Rendered::Signature => "signature",
+            Rendered::Stub => "stub",
+        }
+    }
+}
+
+/// One candidate for the pack.
+#[derive(Clone, Debug)]
+pub struct PackItem {
+    /// Root-relative path.
+    pub path: String,
+    /// The definition, when the item is one.
+    pub symbol: Option<SymbolId>,
+    /// Qualified name (or the slice's label).
+    pub name: String,
+    /// Kind, when a definition.
+    pub kind: Option<SymbolKind>,
+    /// The whole range the item stands for.
+    pub range: LineRange,
+    /// Its signature lines (for the signature form).
+    pub signature: LineRange,
+    /// Why it is here.
+    pub role: Role,
+    /// How the edge to its seed was proven (neighbours).
+    pub confidence: Option<Confidence>,
+    /// The call line of that edge.
+    pub call_line: Option<Line>,
+    /// Ranges to print, after merging with higher-ranked items (ascending, disjoint).
+    pub shown: Vec<LineRange>,
+    /// How it is printed; set by `fit`.
+    pub rendered: Rendered,
+    /// Lines it would take printed whole.
+    pub cost_lines: usize,
+    /// For the elided and signature forms: how many leading lines are kept.
+    pub elide_keep: usize,
+}
+
+/// What a pack request asks for.
+#[derive(Clone, Debug)]
+pub struct PackRequest {
+    /// The mode's name (`symbol`, `ask`, `slices`).
+    pub mode: String,
+    /// Slices to pin first, already cut.
+    pub pinned: Vec<Slice>,
+    /// Seed definitions, most important first.
+    pub seeds: Vec<SymbolId>,
+    /// The budget.
+    pub budget: Budget,
+    /// Whether test code may be a neighbour.
+    pub include_tests: bool,
+}
+
+/// Things the pack leaves out that are not beyond-budget items.
+#[derive(Clone, Debug, Default)]
+pub struct Omitted {
+    /// Neighbours left out because they are test code.
+    pub tests_excluded: usize,
+    /// Distinct callee names defined outside the workspace.
+    pub external_callees: Vec<String>,
+    /// Calls whose target could be several definitions: (name, line, candidate count).
+    pub ambiguous: Vec<(String, Line, usize)>,
+    /// Candidates wholly covered by a higher-ranked item.
+    pub merged: usize,
+}
+
+/// A pack before rendering: ranked, merged items and what was omitted.
+#[derive(Clone, Debug)]
+pub struct Pack {
+    /// The mode.
+    pub mode: String,
+    /// Items in rank order.
+    pub items: Vec<PackItem>,
+    /// Things left out.
+    pub omitted: Omitted,
+    /// Reasons the pack is partial (`heuristic-parse(path)`, `callgraph-unavailable`).
+    pub degraded: Vec<String>,
+    /// The budget.
+    pub budget: Budget,
+    /// Number of seeds.
+    pub n_seeds: usize,
+    /// When the budget cannot name every cut item: how many are named before the rest
+    /// fold into one line.
+    pub listed_stubs: Option<usize>,
+}
+
+/// Collects, merges and ranks the candidates of `request`.
+pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack {
+    let mut items: Vec<PackItem> = Vec::new();
+    let mut omitted = Omitted::default();
+    let mut degraded: Vec<String> = Vec::new();
+    for slice in request.pinned.iter().filter(|s| s.line_start > 0) {
+        let range = LineRange::new(slice.line_start, slice.line_end);
+        items.push(PackItem {
+            path: slice.file.clone(),
+            symbol: None,
+            name: slice
+                .symbol
+                .clone()
+                .unwrap_or_else(|| format!("{}:{range}", slice.file)),
+            kind: slice.kind,
+            range,
+            signature: LineRange::new(range.start, range.start),
+            role: Role::Pinned,
+            confidence: None,
+            call_line: None,
+            shown: vec![range],
+            rendered: Rendered::Body,
+            cost_lines: range.len() as usize,
+            elide_keep: 0,
+        });
+    }
+    let mut neighbours: Vec<PackItem> = Vec::new();
+    for &seed in &request.seeds {
+        let seed_ref = index.symbol(seed);
+        items.push(item_for(index, seed, Role::Seed, None, None));
+        match seed_ref.file.status {
+            FileStatus::Heuristic => {
+                degraded.push(format!("heuristic-parse({})", seed_ref.file.path))
+            }
+            FileStatus::Parsed => {
+                let has_calls = seed_ref
+                    .file
+                    .language
+                    .as_deref()
+                    .and_then(gather_languages::by_id)
+                    .is_some_and(|spec| !spec.calls.trim().is_empty());
+                if !has_calls {
+                    degraded.push("callgraph-unavailable".to_string());
+                }
+            }
+            _ => {}
+        }
+        let seed_name = seed_ref.symbol.qualified_name.clone();
+        let mut add = |id: SymbolId,
+                       role: Role,
+                       edge: &crate::graph::Edge,
+                       neighbours: &mut Vec<PackItem>| {
+            if id == seed {
+                return;
+            }
+            let symbol = index.symbol(id).symbol;
+            if symbol.is_test && !request.include_tests && !seed_ref.symbol.is_test {
+                omitted.tests_excluded += 1;
+                return;
+            }
+            neighbours.push(item_for(
+                index,
+                id,
+                role,
+                Some(edge.confidence),
+                Some(edge.line),
+            ));
+        };
+        for edge in graph.callers(seed) {
+            add(
+                edge.caller,
+                Role::CallerOf(seed_name.clone()),
+                &edge,
+                &mut neighbours,
+            );
+        }
+        for edge in graph.callees(seed) {
+            add(
+                edge.callee,
+                Role::CalleeOf(seed_name.clone()),
+                &edge,
+                &mut neighbours,
+            );
+        }
+        for name in graph.external_from(seed) {
+            if !omitted.external_callees.iter().any(|n| n == name) {
+                omitted.external_callees.push(name.to_string());
+            }
+        }
+        for call in graph.ambiguous_from(seed) {
+            omitted
+                .ambiguous
+                .push((call.name.clone(), call.line, call.candidates.len()));
+        }
+    }
+    // Neighbours reached from several seeds rank first, then by proof, then by position.
+    let mut reach: HashMap<(String, Line), usize> = HashMap::new();
+    for n in &neighbours {
+        *reach.entry((n.path.clone(), n.range.start)).or_default() += 1;
+    }
+    neighbours.sort_by(|a, b| {
+        let ra = reach[&(a.path.clone(), a.range.start)];
+        let rb = reach[&(b.path.clone(), b.range.start)];
+        rb.cmp(&ra)
+            .then(
+                a.confidence
+                    .map(Confidence::rank)
+                    .cmp(&b.confidence.map(Confidence::rank)),
+            )
+            .then((&a.path, a.range.start).cmp(&(&b.path, b.range.start)))
+    });
+    items.extend(neighbours);
+    // Seeds claim their lines first, then pinned slices, then neighbours; the output
+    // keeps pinned slices first.
+    items.sort_by_key(|i| match i.role {
+        Role::Seed => 0,
+        Role::Pinned => 1,
+        _ => 2,
+    });
+    let mut items = merge(items, &mut omitted);
+    items.sort_by_key(|i| i.role.rank());
+    degraded.sort();
+    degraded.dedup();
+    Pack {
+        mode: request.mode.clone(),
+        items,
+        omitted,
+        degraded,
+        budget: request.budget,
+        n_seeds: request.seeds.len(),
+        listed_stubs: None,
+    }
+}
+
+fn item_for(
+    index: &Index,
+    id: SymbolId,
+    role: Role,
+    confidence: Option<Confidence>,
+    call_line: Option<Line>,
+) -> PackItem {
+    let found = index.symbol(id);
+    let range = found.symbol.full_range();
+    PackItem {
+        path: found.file.path.clone(),
+        symbol: Some(id),
+        name: found.symbol.qualified_name.clone(),
+        kind: Some(found.symbol.kind),
+        range,
+        signature: LineRange::new(
+            found.symbol.signature.start.max(range.start),
+            found.symbol.signature.end.min(range.end),
+        ),
+        role,
+        confidence,
+        call_line,
+        shown: vec![range],
+        rendered: Rendered::Body,
+        cost_lines: range.len() as usize,
+        elide_keep: 0,
+    }
+}
+
+/// Removes, from each item, the lines already shown by higher-ranked items of the same
+/// file. An item left with nothing is dropped (counted as merged); a duplicate definition
+/// (the same symbol reached twice) keeps its first, highest-ranked place.
+fn merge(items: Vec<PackItem>, omitted: &mut Omitted) -> Vec<PackItem> {
+    let mut shown_by_file: HashMap<String, Vec<LineRange>> = HashMap::new();
+    let mut out = Vec::with_capacity(items.len());
+    for mut item in items {
+        let taken = shown_by_file.entry(item.path.clone()).or_default();
+        let mut remaining = vec![item.range];
+        for t in taken.iter() {
+            remaining = remaining
+                .into_iter()
+                .flat_map(|r| subtract(r, *t))
+                .collect();
+        }
+        if remaining.is_empty() {
+            omitted.merged += 1;
+            continue;
+        }
+        taken.extend(remaining.iter().copied());
+        item.cost_lines = remaining.iter().map(|r| r.len() as usize).sum();
+        item.shown = remaining;
+        out.push(item);
+    }
+    out
+}
+
+/// `a` minus `b`: zero, one or two ranges.
+fn subtract(a: LineRange, b: LineRange) -> Vec<LineRange> {
+    if b.end < a.start || b.start > a.end {
+        return vec![a];
+    }
+    let mut out = Vec::new();
+    if a.start < b.start {
+        out.push(LineRange::new(a.start, b.start - 1));
+    }
+    if b.end < a.end {
+        out.push(LineRange::new(b.end + 1, a.end));
+    }
+    out
+}
+
+/// Hard cap on a pack's line budget.
+pub const MAX_LINES: usize = 800;
+
+/// Assembles, fits and renders a pack: the text form and the JSON form, with `used`
+/// measured on the text.
+pub fn build(
+    index: &Index,
+    graph: &CallGraph,
+    request: &PackRequest,
+) -> (String, serde_json::Value) {
+    let mut request = request.clone();
+    if let Budget::Lines(n) = request.budget {
+        request.budget = Budget::Lines(n.min(MAX_LINES));
+    }
+    let mut pack = assemble(index, graph, &request);
+    let mut sources = crate::render::pack::Sources::new(index);
+    fit(&mut pack, &mut sources);
+    let stamp = index.stamp();
+    let (text, used) = crate::render::pack::pack_text(&pack, &mut sources, &stamp);
+    let json = crate::render::pack::pack_json(&pack, index, &mut sources, &stamp, used, &text);
+    (text, json)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subtraction_covers_every_overlap() {
+        let r = LineRange::new;
+        assert_eq!(subtract(r(1, 10), r(20, 30)), [r(1, 10)]);
+        assert_eq!(subtract(r(1, 10), r(1, 10)), []);
+        assert_eq!(subtract(r(1, 10), r(3, 4)), [r(1, 2), r(5, 10)]);
+        assert_eq!(subtract(r(1, 10), r(0, 4)), [r(5, 10)]);
+        assert_eq!(subtract(r(1, 10), r(8, 12)), [r(1, 7)]);
+    }
+}

@@ -1,0 +1,358 @@
+//! Packs as text and JSON. The pieces here (header, item, stub, omitted line) are what
+//! `pack::fit` prices, so the budget is spent on exactly what is printed.
+
+use std::collections::HashMap;
+use std::fmt::Write;
+use std::path::PathBuf;
+
+use serde_json::{json, Value};
+
+use crate::index::Index;
+use crate::lines::{LineRange, LineTable};
+use crate::pack::{Omitted, Pack, PackItem, Rendered};
+
+/// The header of the beyond-budget list.
+pub const BEYOND_HEADER: &str = "## Beyond budget\n";
+
+/// File texts for rendering, read once each and checked against the index.
+pub struct Sources {
+    root: PathBuf,
+    hashes: HashMap<String, u64>,
+    texts: HashMap<String, Option<String>>,
+    /// Files whose contents changed since they were indexed.
+    pub stale: Vec<String>,
+}
+
+impl Sources {
+    /// Sources for the files of `index`.
+    pub fn new(index: &Index) -> Sources {
+        Sources {
+            root: index.root().to_path_buf(),
+            hashes: index
+                .files()
+                .iter()
+                .map(|f| (f.path.clone(), f.hash))
+                .collect(),
+            texts: HashMap::new(),
+            stale: Vec::new(),
+        }
+    }
+
+    /// The text of lines `range` of `path` (empty when the file cannot be read).
+    pub fn lines(&mut self, path: &str, range: LineRange) -> String {
+        if !self.texts.contains_key(path) {
+            let text = std::fs::read(self.root.join(path)).ok().and_then(|bytes| {
+                let hash = xxhash_rust::xxh3::xxh3_64(&bytes);
+                if self.hashes.get(path).is_some_and(|&h| h != hash) {
+                    self.stale.push(path.to_string());
+                }
+                String::from_utf8(bytes).ok()
+            });
+            self.texts.insert(path.to_string(), text);
+        }
+        match self.texts.get(path).and_then(Option::as_ref) {
+            Some(text) => LineTable::new(text).slice(range).to_string(),
+            None => String::new(),
+        }
+    }
+}
+
+/// The header line with the widest `used` it can show, for pricing.
+pub fn header_placeholder(pack: &Pack) -> String {
+    header(pack, pack.budget.limit(), "00000000")
+}
+
+/// `# gather MODE · seeds … · budget N lines used M · index STAMP`.
+pub fn header(pack: &Pack, used: usize, stamp: &str) -> String {
+    let seeds: Vec<&str> = pack
+        .items
+        .iter()
+        .filter(|i| i.role == crate::pack::Role::Seed)
+        .map(|i| i.name.as_str())
+        .collect();
+    let n_neighbours = pack
+        .items
+        .iter()
+        .filter(|i| {
+            matches!(
+                i.role,
+                crate::pack::Role::CallerOf(_) | crate::pack::Role::CalleeOf(_)
+            )
+        })
+        .count();
+    format!(
+        "# gather {} · seeds: {} · neighbours: {} · budget={} {} used={} · index {}\n",
+        pack.mode,
+        if seeds.is_empty() {
+            "-".to_string()
+        } else {
+            seeds.join(", ")
+        },
+        n_neighbours,
+        pack.budget.limit(),
+        pack.budget.unit(),
+        used,
+        stamp
+    )
+}
+
+/// `## path:start-end kind name · role` and the fenced lines in the chosen form.
+pub fn item_text(item: &PackItem, form: Rendered, keep: usize, sources: &mut Sources) -> String {
+    let mut out = format!("## {}:{}", item.path, item.range);
+    if let Some(kind) = item.kind {
+        let _ = write!(out, " {kind} {}", item.name);
+    }
+    let _ = writeln!(out, " · {}", item.role.label());
+    let mut body = String::new();
+    match form {
+        Rendered::Stub => return String::new(),
+        Rendered::Body => {
+            for (idx, range) in item.shown.iter().enumerate() {
+                if idx > 0 {
+                    let gap = LineRange::new(item.shown[idx - 1].end + 1, range.start - 1);
+                    let _ = writeln!(body, "… lines {gap} shown above");
+                }
+                let _ = writeln!(body, "{}", sources.lines(&item.path, *range));
+            }
+        }
+        Rendered::Elided | Rendered::Signature => {
+            let first = item.shown[0].start;
+            let last = item.shown.last().map_or(item.range.end, |r| r.end);
+            let keep_end = first + keep as u32 - 1;
+            let _ = writeln!(
+                body,
+                "{}",
+                sources.lines(&item.path, LineRange::new(first, keep_end))
+            );
+            let elided_end = if form == Rendered::Elided {
+                last - 1
+            } else {
+                last
+            };
+            let elided = LineRange::new(keep_end + 1, elided_end);
+            let _ = writeln!(
+                body,
+                "… {} lines elided — gather slice {}:{}",
+                elided.len(),
+                item.path,
+                elided
+            );
+            if form == Rendered::Elided {
+                let _ = writeln!(
+                    body,
+                    "{}",
+                    sources.lines(&item.path, LineRange::new(last, last))
+                );
+            }
+        }
+    }
+    let fence = fence_for(&body);
+    let _ = write!(out, "{fence}\n{body}{fence}\n");
+    out
+}
+
+/// One beyond-budget line: where, what, why, its cost and how to ask for it.
+pub fn stub_line(item: &PackItem) -> String {
+    let request = match item.kind {
+        Some(_) => format!(
+            "gather slice {}:{}",
+            item.path,
+            item.name.rsplit(['.', ':']).next().unwrap_or(&item.name)
+        ),
+        None => format!("gather slice {}:{}", item.path, item.range),
+    };
+    format!(
+        "- {}:{} {}{} · {} · {} lines · {}\n",
+        item.path,
+        item.range,
+        item.kind.map(|k| format!("{k} ")).unwrap_or_default(),
+        item.name,
+        item.role.label(),
+        item.cost_lines,
+        request
+    )
+}
+
+/// The line that stands for cut items the budget cannot name one by one.
+pub fn more_line(n_items: usize, n_lines: usize) -> String {
+    format!("- … {n_items} more items ({n_lines} lines) not named here: raise the budget or run gather graph\n")
+}
+
+/// The one line naming what was left out for other reasons than the budget.
+pub fn trailer(omitted: &Omitted) -> Option<String> {
+    let mut parts = Vec::new();
+    if !omitted.external_callees.is_empty() {
+        let mut names = omitted.external_callees.clone();
+        names.sort();
+        let shown: Vec<&str> = names.iter().take(8).map(String::as_str).collect();
+        let more = if names.len() > 8 { ", …" } else { "" };
+        parts.push(format!(
+            "{} external callees ({}{more})",
+            names.len(),
+            shown.join(", ")
+        ));
+    }
+    if !omitted.ambiguous.is_empty() {
+        let shown: Vec<String> = omitted
+            .ambiguous
+            .iter()
+            .take(5)
+            .map(|(name, line, n)| format!("{name}@{line}×{n}"))
+            .collect();
+        parts.push(format!(
+            "{} ambiguous calls ({})",
+            omitted.ambiguous.len(),
+            shown.join(", ")
+        ));
+    }
+    if omitted.tests_excluded > 0 {
+        parts.push(format!(
+            "{} test neighbours left out (--include-tests)",
+            omitted.tests_excluded
+        ));
+    }
+    (!parts.is_empty()).then(|| format!("-- omitted: {}\n", parts.join("; ")))
+}
+
+/// The whole pack as text, with `used` measured on the text itself.
+pub fn pack_text(pack: &Pack, sources: &mut Sources, stamp: &str) -> (String, usize) {
+    let mut body = String::new();
+    let mut cut: Vec<&PackItem> = Vec::new();
+    for item in &pack.items {
+        if item.rendered == Rendered::Stub {
+            cut.push(item);
+        } else {
+            body.push_str(&item_text(item, item.rendered, item.elide_keep, sources));
+        }
+    }
+    if !cut.is_empty() {
+        body.push_str(BEYOND_HEADER);
+        let listed = pack.listed_stubs.unwrap_or(cut.len());
+        for item in &cut[..listed] {
+            body.push_str(&stub_line(item));
+        }
+        if listed < cut.len() {
+            let rest = &cut[listed..];
+            body.push_str(&more_line(
+                rest.len(),
+                rest.iter().map(|i| i.cost_lines).sum(),
+            ));
+        }
+    }
+    if let Some(t) = trailer(&pack.omitted) {
+        body.push_str(&t);
+    }
+    // The header shows `used`, which depends on the header: settle it (two rounds at most,
+    // since the placeholder priced the widest number).
+    let mut used = pack
+        .budget
+        .cost(&format!("{}{body}", header(pack, 0, stamp)));
+    for _ in 0..3 {
+        let text = format!("{}{body}", header(pack, used, stamp));
+        let measured = pack.budget.cost(&text);
+        if measured == used {
+            return (text, used);
+        }
+        used = measured;
+    }
+    let text = format!("{}{body}", header(pack, used, stamp));
+    let measured = pack.budget.cost(&text);
+    (text, measured)
+}
+
+/// The pack as JSON (DESIGN.md "Output").
+pub fn pack_json(
+    pack: &Pack,
+    index: &Index,
+    sources: &mut Sources,
+    stamp: &str,
+    used: usize,
+    text: &str,
+) -> Value {
+    let items: Vec<Value> = pack
+        .items
+        .iter()
+        .map(|item| {
+            let mut v = json!({
+                "path": item.path,
+                "symbol": item.name,
+                "kind": item.kind.map(|k| k.as_str()),
+                "line_start": item.range.start,
+                "line_end": item.range.end,
+                "shown": shown_ranges(item).iter().map(|r| [r.start, r.end]).collect::<Vec<_>>(),
+                "role": item.role.label(),
+                "rendered": item.rendered.as_str(),
+            });
+            if let (Some(confidence), Some(line)) = (item.confidence, item.call_line) {
+                v["edge"] = json!({"confidence": confidence.as_str(), "call_line": line});
+            }
+            if item.rendered != Rendered::Stub {
+                v["content"] = json!(item_text(item, item.rendered, item.elide_keep, sources));
+            } else {
+                v["cost_lines"] = json!(item.cost_lines);
+                v["request"] = json!(stub_line(item).rsplit(" · ").next().unwrap_or("").trim());
+            }
+            v
+        })
+        .collect();
+    let mut omitted = json!({
+        "tests_excluded": pack.omitted.tests_excluded,
+        "external_callees": pack.omitted.external_callees.len(),
+        "external_names": pack.omitted.external_callees,
+        "ambiguous": pack.omitted.ambiguous.iter().map(|(n, l, c)| json!({"name": n, "call_line": l, "candidates": c})).collect::<Vec<_>>(),
+        "merged": pack.omitted.merged,
+    });
+    omitted["beyond_budget"] = json!(pack
+        .items
+        .iter()
+        .filter(|i| i.rendered == Rendered::Stub)
+        .count());
+    let mut degraded = pack.degraded.clone();
+    degraded.extend(sources.stale.iter().map(|p| format!("stale-file({p})")));
+    json!({
+        "success": true,
+        "mode": pack.mode,
+        "index": {"files": index.file_count(), "symbols": index.symbol_count(), "stamp": stamp},
+        "budget": {"unit": pack.budget.unit(), "limit": pack.budget.limit(), "used": used,
+                   "tokens_estimated": crate::budget::estimate_tokens(text)},
+        "complete": degraded.is_empty(),
+        "degraded": degraded,
+        "items": items,
+        "omitted": omitted,
+    })
+}
+
+/// The line ranges actually printed for an item.
+pub fn shown_ranges(item: &PackItem) -> Vec<LineRange> {
+    match item.rendered {
+        Rendered::Stub => Vec::new(),
+        Rendered::Body => item.shown.clone(),
+        Rendered::Elided => {
+            let first = item.shown[0].start;
+            let last = item.shown.last().map_or(item.range.end, |r| r.end);
+            vec![
+                LineRange::new(first, first + item.elide_keep as u32 - 1),
+                LineRange::new(last, last),
+            ]
+        }
+        Rendered::Signature => {
+            let first = item.shown[0].start;
+            vec![LineRange::new(first, first + item.elide_keep as u32 - 1)]
+        }
+    }
+}
+
+/// A fence longer than any backtick run in `content`.
+pub fn fence_for(content: &str) -> String {
+    let mut longest = 0;
+    let mut run = 0;
+    for ch in content.chars() {
+        if ch == '`' {
+            run += 1;
+            longest = longest.max(run);
+        } else {
+            run = 0;
+        }
+    }
+    "`".repeat((longest + 1).max(3))
+}
