@@ -17,6 +17,9 @@ pub struct Args {
     /// Skip files larger than this many bytes.
     #[arg(long, global = true, value_name = "BYTES", default_value_t = 2 * 1024 * 1024)]
     pub max_file_size: u64,
+    /// Print stage timings (index, graph, pack) on stderr.
+    #[arg(long, global = true)]
+    pub timings: bool,
     #[command(subcommand)]
     pub command: Command,
 }

@@ -51,6 +51,10 @@ fn emit(output: &str) -> ExitCode {
     }
 }
 
+fn ms(started: Instant) -> f64 {
+    started.elapsed().as_secs_f64() * 1000.0
+}
+
 fn run(args: Args) -> Result<String, Error> {
     let root_arg = args.root.clone().unwrap_or_else(|| PathBuf::from("."));
     let root = index::canonical_root(&root_arg)?;
@@ -60,6 +64,7 @@ fn run(args: Args) -> Result<String, Error> {
         },
     };
     let json = args.json;
+    let timings = args.timings;
     match args.command {
         Command::Index { files, symbols } => {
             let started = Instant::now();
@@ -107,7 +112,9 @@ fn run(args: Args) -> Result<String, Error> {
                     "empty name: give a symbol name such as parse or Client.send",
                 ));
             }
+            let started = Instant::now();
             let index = index::build_with(&root, &options)?;
+            let index_ms = ms(started);
             let path = match path {
                 Some(p) => Some(workspace::resolve(&root, &p)?.rel),
                 None => None,
@@ -118,7 +125,9 @@ fn run(args: Args) -> Result<String, Error> {
                 .map(|s| spec::parse(s, &root, 40))
                 .collect::<Result<Vec<_>, _>>()?;
             let pinned = slice::assemble(&root, &requests)?;
-            let graph = gather::graph::build(&index);
+            let started = Instant::now();
+            let graph = gather::graph::build_for(&index, &[seed]);
+            let graph_ms = ms(started);
             let budget = match max_tokens {
                 Some(n) => Budget::Tokens(n),
                 None => Budget::Lines(budget_lines),
@@ -130,7 +139,14 @@ fn run(args: Args) -> Result<String, Error> {
                 budget,
                 include_tests,
             };
+            let started = Instant::now();
             let (text, value) = gather::pack::build(&index, &graph, &request);
+            if timings {
+                eprintln!(
+                    "timings: index {index_ms:.1} ms, graph {graph_ms:.1} ms, pack {:.1} ms",
+                    ms(started)
+                );
+            }
             Ok(if json { format!("{value}\n") } else { text })
         }
         Command::Graph { name, path, line } => {
@@ -140,7 +156,7 @@ fn run(args: Args) -> Result<String, Error> {
                 None => None,
             };
             let id = index.locate(&name, path.as_deref(), line)?;
-            let graph = gather::graph::build(&index);
+            let graph = gather::graph::build_for(&index, &[id]);
             Ok(if json {
                 format!("{}\n", render::graph_json(&index, &graph, id))
             } else {

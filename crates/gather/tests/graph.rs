@@ -156,7 +156,7 @@ fn strings(items: &[&str]) -> Vec<String> {
 
 #[test]
 fn dump_all() {
-    for lang in ["rust"] {
+    for lang in ["java"] {
         eprintln!("==== {lang}\n{}", fixture(lang).dump());
     }
 }

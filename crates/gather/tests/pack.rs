@@ -314,3 +314,29 @@ fn tests_come_in_when_asked() {
     assert!(items.iter().any(|i| i["symbol"] == "test_hub"));
     assert_eq!(json["omitted"]["tests_excluded"], 0);
 }
+
+#[test]
+fn targeted_graph_equals_the_full_graph() {
+    let ws = workspace();
+    let index = index::build(ws.root()).unwrap();
+    let full = gather::graph::build(&index);
+    for file in ["pkg/core.py", "pkg/use_3.py"] {
+        for hit in index.find_in_file(file) {
+            let targeted = gather::graph::build_for(&index, &[hit.id]);
+            assert_eq!(
+                targeted.callers(hit.id),
+                full.callers(hit.id),
+                "{}",
+                hit.symbol.name
+            );
+            assert_eq!(
+                targeted.callees(hit.id),
+                full.callees(hit.id),
+                "{}",
+                hit.symbol.name
+            );
+            assert_eq!(targeted.external_from(hit.id), full.external_from(hit.id));
+            assert_eq!(targeted.ambiguous_from(hit.id), full.ambiguous_from(hit.id));
+        }
+    }
+}

@@ -91,7 +91,26 @@ pub struct CallGraph {
 
 /// Resolves every call site of `index`.
 pub fn build(index: &Index) -> CallGraph {
-    let resolved = resolve::all(index);
+    from_resolved(resolve::all(index))
+}
+
+/// Resolves only what the callers and callees of `seeds` need: call sites spelled like a
+/// seed's name anywhere, and every call site inside a seed. Callers, callees, ambiguous
+/// and external calls of the seeds are the same as in the full graph.
+pub fn build_for(index: &Index, seeds: &[SymbolId]) -> CallGraph {
+    let names: Vec<&str> = seeds
+        .iter()
+        .map(|id| index.symbol(*id).symbol.name.as_str())
+        .collect();
+    from_resolved(resolve::some(index, |file, call| {
+        names.contains(&call.name.as_str())
+            || call
+                .enclosing
+                .is_some_and(|idx| seeds.contains(&SymbolId { file, idx }))
+    }))
+}
+
+fn from_resolved(resolved: Vec<resolve::ResolvedCall>) -> CallGraph {
     let mut graph = CallGraph::default();
     for call in resolved {
         match call.outcome {

@@ -147,40 +147,44 @@ impl Modules {
             .find_map(|c| self.paths.get(c.trim_start_matches("./")).copied())
     }
 
-    /// Rust: the files of a module path (`crate::a::b`, `super::x`, `other_crate::m`) as
-    /// seen from `from_path`, and the segments left over (items inside the last file).
+    /// Rust: the file of a module path (`crate::a::b`, `super::x`, `other_crate::m`) as
+    /// seen from `from_path`, and how many segments of `path` lead to it (the rest names
+    /// items inside that file). A path through another crate's name resolves from any
+    /// file, integration tests and examples included.
     pub fn rust_module(&self, from_path: &str, path: &[&str]) -> Option<(u32, usize)> {
-        let (crate_src, own) = self.rust_module_of(from_path)?;
-        let (mut base, rest): (Vec<String>, &[&str]) = match path.first().copied() {
-            Some("crate") => (Vec::new(), &path[1..]),
-            Some("self") => (own.clone(), &path[1..]),
-            Some("super") => {
-                let mut base = own.clone();
-                let mut rest = path;
-                while rest.first() == Some(&"super") {
-                    base.pop()?;
-                    rest = &rest[1..];
-                }
-                (base, rest)
+        let first = *path.first()?;
+        if !matches!(first, "crate" | "self" | "super") {
+            if let Some((_, src)) = self.crates.iter().find(|(name, _)| name == first) {
+                return self
+                    .rust_in_crate(src, &[], &path[1..])
+                    .map(|(file, n)| (file, n + 1));
             }
-            Some(first) => {
-                if let Some((_, src)) = self.crates.iter().find(|(name, _)| name == first) {
-                    return self.rust_in_crate(src, &[], &path[1..]);
+        }
+        let (crate_src, own) = self.rust_module_of(from_path)?;
+        let (base, prefix): (Vec<String>, usize) = match first {
+            "crate" => (Vec::new(), 1),
+            "self" => (own, 1),
+            "super" => {
+                let mut base = own;
+                let mut prefix = 0;
+                while path.get(prefix) == Some(&"super") {
+                    base.pop()?;
+                    prefix += 1;
                 }
-                // 2018 paths: a child of the current module, else of the crate root.
+                (base, prefix)
+            }
+            _ => {
+                // 2018 paths: a child module of the current module, else of the crate root.
                 if let Some(found) = self.rust_in_crate(&crate_src, &own, path) {
-                    if found.1 < path.len() {
+                    if found.1 > 0 {
                         return Some(found);
                     }
                 }
-                (Vec::new(), path)
+                (Vec::new(), 0)
             }
-            None => return None,
         };
-        if base.is_empty() && rest.is_empty() {
-            base.clear();
-        }
-        self.rust_in_crate(&crate_src, &base, rest)
+        self.rust_in_crate(&crate_src, &base, &path[prefix..])
+            .map(|(file, n)| (file, n + prefix))
     }
 
     /// The longest prefix of `base + rest` that is a module file; returns the file and how

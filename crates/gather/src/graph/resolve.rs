@@ -45,7 +45,16 @@ pub(super) enum Outcome {
 
 /// Resolves every call site that has an enclosing definition, in (file, line) order.
 pub(super) fn all(index: &Index) -> Vec<ResolvedCall> {
+    some(index, |_, _| true)
+}
+
+/// Resolves the call sites `keep(file, call)` selects, in (file, line) order.
+pub(super) fn some(
+    index: &Index,
+    keep: impl Fn(u32, &CallSite) -> bool + Sync,
+) -> Vec<ResolvedCall> {
     let context = Context::new(index);
+    let keep = &keep;
     index
         .files()
         .par_iter()
@@ -53,6 +62,9 @@ pub(super) fn all(index: &Index) -> Vec<ResolvedCall> {
         .flat_map_iter(|(file_idx, file)| {
             let context = &context;
             file.calls.iter().filter_map(move |call| {
+                if !keep(file_idx as u32, call) {
+                    return None;
+                }
                 let caller = SymbolId {
                     file: file_idx as u32,
                     idx: call.enclosing?,
@@ -667,9 +679,26 @@ impl<'a> Context<'a> {
                 if let Some(name) = &import.name {
                     segments.push(name);
                 }
-                let dbg = self.modules.rust_module(&file.path, &segments);
-                eprintln!("DBG {} {:?} -> {:?}", file.path, segments, dbg);
-                match dbg {
+                // `super` inside an inline module (`mod tests { use super::*; }`) starts
+                // from this file's own module.
+                let inline = file
+                    .symbols
+                    .iter()
+                    .filter(|s| {
+                        s.kind == SymbolKind::Module
+                            && s.range.start < import.line
+                            && import.line <= s.range.end
+                    })
+                    .count();
+                let supers = segments.iter().take_while(|s| **s == "super").count();
+                if inline > 0 && supers > 0 {
+                    if supers <= inline {
+                        segments.splice(0..supers, ["self"]);
+                    } else {
+                        segments.drain(0..inline);
+                    }
+                }
+                match self.modules.rust_module(&file.path, &segments) {
                     Some((module, consumed)) => {
                         let rest = &segments[consumed..];
                         if rest.is_empty() {
@@ -680,7 +709,20 @@ impl<'a> Context<'a> {
                             return found;
                         }
                         if rest.len() == 1 {
-                            return self.reexported(module, rest[0], depth);
+                            let found = self.reexported(module, rest[0], depth);
+                            if !found.is_empty() {
+                                return found;
+                            }
+                        }
+                        // A path that starts at no module of this crate: an item of this
+                        // file (`use Kind::*`) or another crate (`std`, a dependency).
+                        if consumed == 0 && !matches!(segments[0], "crate" | "self" | "super") {
+                            let here =
+                                self.walk_members(vec![Target::Module(vec![file_idx])], rest);
+                            if !here.is_empty() {
+                                return here;
+                            }
+                            return vec![Target::External];
                         }
                         Vec::new()
                     }
