@@ -176,7 +176,10 @@ impl<'a> Context<'a> {
         }
         match call.qualifier.as_deref() {
             None => self.resolve_bare(file_idx, caller, name, call.kind),
-            Some(q) if SELF_NAMES.contains(&q) || q == "super" || q == "super()" => {
+            Some(q) if q == "super" || q.starts_with("super(") => {
+                self.resolve_super(file_idx, caller, name)
+            }
+            Some(q) if SELF_NAMES.contains(&q) => {
                 if let Some(found) = self.method_of_enclosing_type(file_idx, caller, name) {
                     return Outcome::Resolved(found, Confidence::Qualified);
                 }
@@ -186,16 +189,7 @@ impl<'a> Context<'a> {
                 let _ = scope;
                 match self.resolve_qualifier(file_idx, caller, q, 0) {
                     Some((targets, confidence)) => {
-                        let mut found = Vec::new();
-                        let mut external = false;
-                        for target in &targets {
-                            match target {
-                                Target::External => external = true,
-                                _ => found.extend(self.member_of(target, name, 0)),
-                            }
-                        }
-                        found.sort();
-                        found.dedup();
+                        let (found, external) = self.members_of_targets(&targets, name, q);
                         if !found.is_empty() {
                             Outcome::Resolved(found, confidence)
                         } else if external {
@@ -214,13 +208,28 @@ impl<'a> Context<'a> {
                         {
                             return Outcome::External;
                         }
+                        // A receiver built on the spot: `new C().m()`, `C().m()`, `T::new().m()`.
+                        if let Some(outcome) = self.member_of_constructed(file_idx, caller, q, name)
+                        {
+                            return outcome;
+                        }
                         // A variable whose type the enclosing definition spells out.
-                        if let Some(found) = self.member_via_local_type(file_idx, caller, q, name) {
-                            return Outcome::Resolved(found, Confidence::Qualified);
+                        match self.member_via_local_type(file_idx, caller, q, name) {
+                            Some(LocalType::Members(found)) => {
+                                return Outcome::Resolved(found, Confidence::Qualified)
+                            }
+                            Some(LocalType::External) => return Outcome::External,
+                            None => {}
+                        }
+                        // A name nothing in the workspace binds (`console`, `Math`, `Vec`).
+                        if self.is_global(file_idx, q) {
+                            return Outcome::External;
                         }
                         // An unknown receiver (a variable, an expression): name matching.
+                        // A value's member is a method; only a module path reaches functions.
+                        let functions = self.receiver_may_be_module(file_idx, call, q);
                         self.by_name(file_idx, name, |k| {
-                            is_method(k) || k == SymbolKind::Function
+                            is_method(k) || (functions && k == SymbolKind::Function)
                         })
                     }
                 }
@@ -560,15 +569,17 @@ impl<'a> Context<'a> {
 
     /// Methods named `name` of the type the enclosing definition gives `variable`: a
     /// parameter annotation (`auth: Auth`, `Auth auth`, `auth *Auth`), a constructor
-    /// assignment (`client = httpx.Client(…)`, `c := &Client{…}`, `const c = new Client(…)`)
-    /// or a `with Client(…) as client`.
+    /// assignment (`client = httpx.Client(…)`, `c := &Client{…}`, `const c = new Client(…)`,
+    /// `let s = Stock::new()`), a `with Client(…) as client`, or, where bare names reach
+    /// fields (Java, C#, C++), a field declaration of the enclosing type. When every type
+    /// found lies outside the workspace (`List<Book> books`), the call is external.
     fn member_via_local_type(
         &self,
         file_idx: u32,
         caller: SymbolId,
         variable: &str,
         name: &str,
-    ) -> Option<Vec<SymbolId>> {
+    ) -> Option<LocalType> {
         if !variable
             .chars()
             .all(|c| c.is_alphanumeric() || c == '_' || c == '$')
@@ -581,44 +592,300 @@ impl<'a> Context<'a> {
             Some(types) => types,
             None => {
                 let text = self.text_of(file_idx, caller)?;
-                let types = std::sync::Arc::new(local_types(&text, variable));
+                let mut found = local_types(&text, variable);
+                if found.is_empty() && self.scopes[file_idx as usize].implicit_this() {
+                    if let Some(holder) = self.enclosing_type(file_idx, caller) {
+                        if let Some(text) = self.text_of(file_idx, holder) {
+                            found = local_types(&text, variable);
+                        }
+                    }
+                }
+                let types = std::sync::Arc::new(found);
                 self.local_types.lock().ok()?.insert(key, types.clone());
                 types
             }
         };
+        let (mut external, mut inside) = (false, false);
         for type_name in types.iter() {
+            if SELF_NAMES.contains(&type_name.as_str()) {
+                if let Some(found) = self.method_of_enclosing_type(file_idx, caller, name) {
+                    return Some(LocalType::Members(found));
+                }
+                inside = true;
+                continue;
+            }
             let Some((targets, _)) = self.resolve_qualifier(file_idx, caller, type_name, 1) else {
+                if self.is_global(file_idx, type_name) {
+                    external = true;
+                } else {
+                    inside = true;
+                }
                 continue;
             };
-            let mut found: Vec<SymbolId> = targets
-                .iter()
-                .flat_map(|t| self.member_of(t, name, 0))
-                .collect();
-            found.sort();
-            found.dedup();
+            let (found, to_external) = self.members_of_targets(&targets, name, type_name);
             if !found.is_empty() {
-                return Some(found);
+                return Some(LocalType::Members(found));
             }
+            if to_external && targets.iter().all(|t| *t == Target::External) {
+                external = true;
+            } else {
+                inside = true;
+            }
+        }
+        (external && !inside).then_some(LocalType::External)
+    }
+
+    /// Members named `name` of resolved targets, and whether one of them is external. A
+    /// module without such a member stands for its default export where modules have
+    /// one (`import Logger from './logger'`, `const Logger = require('./logger')`).
+    fn members_of_targets(
+        &self,
+        targets: &[Target],
+        name: &str,
+        qualifier: &str,
+    ) -> (Vec<SymbolId>, bool) {
+        let mut found = Vec::new();
+        let mut external = false;
+        for target in targets {
+            match target {
+                Target::External => external = true,
+                Target::Module(files) => {
+                    let members = self.member_of(target, name, 0);
+                    if !members.is_empty() {
+                        found.extend(members);
+                        continue;
+                    }
+                    let default_exports = files.first().is_some_and(|&f| {
+                        style_of(self.file(f)) == ImportStyle::EcmaScript
+                    });
+                    if default_exports {
+                        let local = last_segment(qualifier);
+                        for export in self.default_export(files, local) {
+                            found.extend(self.member_of(&Target::Symbol(export), name, 0));
+                        }
+                    }
+                }
+                Target::Symbol(_) => found.extend(self.member_of(target, name, 0)),
+            }
+        }
+        found.sort();
+        found.dedup();
+        (found, external)
+    }
+
+    /// A receiver built in the call itself: `new C(…).m()`, `C(…).m()` with `C` a type, or
+    /// a factory on a type, `T::new(…).m()`, `Cart.empty().m()`. The member of that type,
+    /// or external when the type comes from outside the workspace.
+    fn member_of_constructed(
+        &self,
+        file_idx: u32,
+        caller: SymbolId,
+        qualifier: &str,
+        name: &str,
+    ) -> Option<Outcome> {
+        let (path, is_new) = constructed_type(qualifier)?;
+        match self.resolve_qualifier(file_idx, caller, &path, 1) {
+            Some((targets, _)) => {
+                let types: Vec<Target> = targets
+                    .into_iter()
+                    .filter(|t| match t {
+                        Target::Symbol(id) => is_new || is_type(self.index.symbol(*id).symbol.kind),
+                        Target::Module(_) => is_new,
+                        Target::External => true,
+                    })
+                    .collect();
+                let (found, external) = self.members_of_targets(&types, name, &path);
+                if !found.is_empty() {
+                    Some(Outcome::Resolved(found, Confidence::Qualified))
+                } else if external && types.iter().all(|t| *t == Target::External) {
+                    Some(Outcome::External)
+                } else {
+                    None
+                }
+            }
+            None => self
+                .is_global(file_idx, &path)
+                .then_some(Outcome::External),
+        }
+    }
+
+    /// `super.m()`, `super().m()`: the method of a base class of the enclosing type, read
+    /// from its declaration (`class A(B)`, `class A extends B`, `class A : B`), never the
+    /// type's own method. Bases outside the workspace make the call external; when the
+    /// bases are unknown, any other method of that name.
+    fn resolve_super(&self, file_idx: u32, caller: SymbolId, name: &str) -> Outcome {
+        let Some(holder) = self.enclosing_type(file_idx, caller) else {
+            return self.by_name(file_idx, name, is_method);
+        };
+        let mut chain = BaseChain::default();
+        let found = self.inherited(holder, name, 0, &mut chain);
+        if !found.is_empty() {
+            return Outcome::Resolved(found, Confidence::Qualified);
+        }
+        if chain.known && !chain.unknown {
+            return Outcome::External;
+        }
+        let own = self.member_of(&Target::Symbol(holder), name, 0);
+        let candidates: Vec<SymbolId> = self
+            .by_name_candidates(file_idx, name, is_method)
+            .into_iter()
+            .filter(|id| !own.contains(id))
+            .collect();
+        outcome_of(candidates)
+    }
+
+    /// Methods named `name` inherited by the type `ty`: those of its nearest bases that
+    /// define one, following bases of bases.
+    fn inherited(&self, ty: SymbolId, name: &str, depth: u32, chain: &mut BaseChain) -> Vec<SymbolId> {
+        if depth > MAX_DEPTH {
+            chain.unknown = true;
+            return Vec::new();
+        }
+        let symbol = self.index.symbol(ty).symbol;
+        let Some(signature) = self.lines_of(ty.file, symbol.signature) else {
+            chain.unknown = true;
+            return Vec::new();
+        };
+        let bases = base_names(&signature, &symbol.name);
+        if bases.is_empty() {
+            // `class A:` inherits from the language's root object; a declaration we cannot
+            // read says nothing.
+            if depth == 0 {
+                chain.unknown = true;
+            } else {
+                chain.known = true;
+            }
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for base in bases {
+            let Some((targets, _)) = self.resolve_qualifier(ty.file, ty, &base, 1) else {
+                if self.is_global(ty.file, &base) {
+                    chain.known = true;
+                } else {
+                    chain.unknown = true;
+                }
+                continue;
+            };
+            for target in targets {
+                match target {
+                    Target::External => chain.known = true,
+                    Target::Symbol(id) if is_type(self.index.symbol(id).symbol.kind) => {
+                        let members = self.member_of(&Target::Symbol(id), name, 0);
+                        if members.is_empty() {
+                            out.extend(self.inherited(id, name, depth + 1, chain));
+                        } else {
+                            chain.known = true;
+                            out.extend(members);
+                        }
+                    }
+                    _ => chain.unknown = true,
+                }
+            }
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// The innermost definition holding methods (class, impl, trait) around `caller`.
+    fn enclosing_type(&self, file_idx: u32, caller: SymbolId) -> Option<SymbolId> {
+        let file = self.file(file_idx);
+        let mut parent = file.symbols[caller.idx as usize].parent;
+        while let Some(p) = parent {
+            if file.symbols[p as usize].kind.holds_methods() {
+                return Some(SymbolId {
+                    file: file_idx,
+                    idx: p,
+                });
+            }
+            parent = file.symbols[p as usize].parent;
         }
         None
     }
 
+    /// Whether the receiver `qualifier` starts at a name nothing in the workspace binds: no
+    /// import, no definition of that name in the language, and either a capitalised name
+    /// (`Math`, `JSON`, `Vec`, `Collections`: a type or namespace from outside) or a name
+    /// this file never declares, only uses before `.` or `::` (`console`, `document`, `std`).
+    fn is_global(&self, file_idx: u32, qualifier: &str) -> bool {
+        let first = qualifier
+            .split("::")
+            .next()
+            .and_then(|s| s.split('.').next())
+            .unwrap_or("");
+        if first.is_empty()
+            || !first
+                .chars()
+                .all(|c| c.is_alphanumeric() || c == '_' || c == '$')
+            || SELF_NAMES.contains(&first)
+            || first == "super"
+        {
+            return false;
+        }
+        let scope = &self.scopes[file_idx as usize];
+        if scope.imports.contains_key(first)
+            || self
+                .index
+                .ids_named(first)
+                .iter()
+                .any(|id| self.same_language(file_idx, id.file))
+        {
+            return false;
+        }
+        if first.starts_with(|c: char| c.is_uppercase()) {
+            return true;
+        }
+        // Go and Java have no global values: a lowercase receiver is a variable or a
+        // package the imports name.
+        if matches!(scope.style, ImportStyle::Go | ImportStyle::Java) {
+            return false;
+        }
+        let key = (file_idx, first.to_string());
+        if let Some(&known) = self.globals.lock().ok().and_then(|c| c.get(&key).copied()).as_ref() {
+            return known;
+        }
+        let never_bound = self
+            .file_text(file_idx)
+            .is_some_and(|loaded| only_used_as_receiver(&loaded.0, first));
+        if let Ok(mut cache) = self.globals.lock() {
+            cache.insert(key, never_bound);
+        }
+        never_bound
+    }
+
+    /// Whether an unresolved receiver may be a module, so that free functions are
+    /// candidates: not in Go and Java (packages come from imports, values have methods),
+    /// in Rust only for a path (`m::f()`, not `v.f()`).
+    fn receiver_may_be_module(&self, file_idx: u32, call: &CallSite, qualifier: &str) -> bool {
+        match self.scopes[file_idx as usize].style {
+            ImportStyle::Go | ImportStyle::Java => false,
+            ImportStyle::Rust => {
+                let Some(loaded) = self.file_text(file_idx) else {
+                    return true;
+                };
+                let (text, starts) = &*loaded;
+                let from = starts
+                    .get(call.line.saturating_sub(1) as usize)
+                    .copied()
+                    .unwrap_or(0);
+                let to = starts.get(call.line as usize).copied().unwrap_or(text.len());
+                text.get(from..to.min(text.len()))
+                    .is_some_and(|line| line.contains(&format!("{qualifier}::{}", call.name)))
+            }
+            _ => true,
+        }
+    }
+
     /// The source lines of a definition, read from disk (each file once).
     fn text_of(&self, file_idx: u32, id: SymbolId) -> Option<String> {
-        let file = self.file(file_idx);
-        let range = file.symbols[id.idx as usize].range;
-        let loaded = {
-            let mut cache = self.texts.lock().ok()?;
-            cache
-                .entry(file_idx)
-                .or_insert_with(|| {
-                    let text = std::fs::read_to_string(self.index.root().join(&file.path)).ok()?;
-                    let mut starts = vec![0usize];
-                    starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-                    Some(std::sync::Arc::new((text, starts)))
-                })
-                .clone()?
-        };
+        let range = self.file(file_idx).symbols[id.idx as usize].range;
+        self.lines_of(file_idx, range)
+    }
+
+    /// Lines `range` of a file.
+    fn lines_of(&self, file_idx: u32, range: crate::lines::LineRange) -> Option<String> {
+        let loaded = self.file_text(file_idx)?;
         let (text, starts) = &*loaded;
         let from = *starts.get(range.start.saturating_sub(1) as usize)?;
         let to = starts
@@ -627,6 +894,21 @@ impl<'a> Context<'a> {
             .unwrap_or(text.len())
             .min(text.len());
         text.get(from..to).map(str::to_string)
+    }
+
+    /// A file's text and line starts, read from disk once.
+    fn file_text(&self, file_idx: u32) -> Option<Arc<LoadedText>> {
+        let file = self.file(file_idx);
+        let mut cache = self.texts.lock().ok()?;
+        cache
+            .entry(file_idx)
+            .or_insert_with(|| {
+                let text = std::fs::read_to_string(self.index.root().join(&file.path)).ok()?;
+                let mut starts = vec![0usize];
+                starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+                Some(Arc::new((text, starts)))
+            })
+            .clone()
     }
 
     /// Where an import points.
