@@ -250,3 +250,114 @@ fn bad_root_and_bad_usage_fail_cleanly() {
     let out = gather(ws.path(), &["slice"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+fn graph_workspace() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |path: &str, text: &str| {
+        let full = dir.path().join(path);
+        std::fs::create_dir_all(full.parent().unwrap()).unwrap();
+        std::fs::write(full, text).unwrap();
+    };
+    write("app/__init__.py", "");
+    write("app/store.py", "def save(item):\n    return normalize(item)\n\n\ndef normalize(item):\n    return item.strip()\n");
+    write(
+        "app/api.py",
+        "from .store import save as persist\n\n\ndef handle(req):\n    return persist(req)\n",
+    );
+    write("other/store.py", "def save(x):\n    return x\n");
+    dir
+}
+
+#[test]
+fn graph_json_names_callers_and_callees_with_confidence() {
+    let ws = graph_workspace();
+    let v = json(&gather(
+        ws.path(),
+        &["graph", "save", "--path", "app/store.py", "--json"],
+    ));
+    assert_eq!(v["callers"][0]["path"], "app/api.py");
+    assert_eq!(v["callers"][0]["symbol"], "handle");
+    assert_eq!(v["callers"][0]["confidence"], "import");
+    assert_eq!(v["callers"][0]["call_line"], 5);
+    assert_eq!(v["callees"][0]["symbol"], "normalize");
+    assert_eq!(v["callees"][0]["confidence"], "local");
+    assert_eq!(v["external_callees"], 0);
+    assert_eq!(
+        v["callers"].as_array().unwrap().len(),
+        1,
+        "other/store.py:save is not a caller target"
+    );
+}
+
+#[test]
+fn symbol_pack_text_and_json_agree_and_repeat_exactly() {
+    let ws = graph_workspace();
+    let text = gather(ws.path(), &["symbol", "save", "--path", "app/store.py"]);
+    assert!(text.status.success());
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(
+        text.starts_with("# gather symbol · seeds: save · neighbours: 2 · budget=400 lines used="),
+        "{text}"
+    );
+    assert!(text.contains("## app/store.py:1-2 function save · seed\n```\ndef save(item):"));
+    assert!(text.contains("## app/api.py:4-5 function handle · caller-of-save"));
+    let again =
+        String::from_utf8(gather(ws.path(), &["symbol", "save", "--path", "app/store.py"]).stdout)
+            .unwrap();
+    assert_eq!(text, again);
+    let v = json(&gather(
+        ws.path(),
+        &["symbol", "save", "--path", "app/store.py", "--json"],
+    ));
+    assert_eq!(v["mode"], "symbol");
+    assert_eq!(v["budget"]["unit"], "lines");
+    assert_eq!(
+        v["budget"]["used"].as_u64().unwrap() as usize,
+        text.lines().count()
+    );
+    assert_eq!(v["items"][0]["role"], "seed");
+    assert_eq!(v["items"][0]["shown"], serde_json::json!([[1, 2]]));
+    assert_eq!(v["complete"], true);
+}
+
+#[test]
+fn symbol_errors_say_what_to_send_instead() {
+    let ws = graph_workspace();
+    let out = gather(ws.path(), &["symbol", "save", "--json"]);
+    assert!(!out.status.success());
+    let v = json(&out);
+    assert_eq!(v["code"], "invalid_request");
+    assert!(
+        v["message"].as_str().unwrap().contains("app/store.py"),
+        "{v}"
+    );
+    let v = json(&gather(
+        ws.path(),
+        &["symbol", "sav", "--path", "app/store.py", "--json"],
+    ));
+    assert_eq!(v["code"], "not_found");
+    assert!(
+        v["message"]
+            .as_str()
+            .unwrap()
+            .contains("similar in app/store.py: save"),
+        "{v}"
+    );
+    let v = json(&gather(
+        ws.path(),
+        &["symbol", "normalize", "--path", "app/api.py", "--json"],
+    ));
+    assert_eq!(v["code"], "not_found");
+    assert!(
+        v["message"]
+            .as_str()
+            .unwrap()
+            .contains("defined in app/store.py:5-6"),
+        "{v}"
+    );
+    let v = json(&gather(
+        ws.path(),
+        &["symbol", "save", "--path", "../x.py", "--json"],
+    ));
+    assert_eq!(v["code"], "outside_root");
+}

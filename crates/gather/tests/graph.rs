@@ -154,9 +154,788 @@ fn strings(items: &[&str]) -> Vec<String> {
     out
 }
 
+// ---------------------------------------------------------------------------------------
+// Python: a package `shop` (re-exports in `__init__.py`, relative and aliased imports,
+// `from . import tax`), a test module importing through the package.
+
 #[test]
-fn dump_all() {
-    for lang in ["java"] {
-        eprintln!("==== {lang}\n{}", fixture(lang).dump());
+fn python_aliased_imports_and_package_reexports() {
+    let f = fixture("python");
+    assert_eq!(
+        f.callees("shop/pricing.py", "total_price"),
+        strings(&[
+            "shop/models.py:Order import",
+            "shop/models.py:Order.subtotal qualified",
+            "shop/tax.py:rate import",
+            "shop/util.py:round_cents import",
+        ])
+    );
+    // `from .util import round_cents as rc`, never tax.round_cents.
+    assert_eq!(
+        f.callers("shop/util.py", "round_cents"),
+        strings(&[
+            "shop/pricing.py:projected import",
+            "shop/pricing.py:total_price import",
+        ])
+    );
+    assert_eq!(
+        f.callers("shop/tax.py", "round_cents"),
+        strings(&["shop/tax.py:rate local"])
+    );
+    // `validate as check_amount`.
+    assert_eq!(
+        f.callers("shop/util.py", "validate"),
+        strings(&[
+            "shop/models.py:LineItem.__init__ import",
+            "shop/tax.py:rate import",
+        ])
+    );
+    // The test imports `total_price` from the package, which re-exports it.
+    assert_eq!(
+        f.callers("shop/pricing.py", "total_price"),
+        strings(&[
+            "shop/pricing.py:checked_total local",
+            "shop/pricing.py:receipt local",
+            "tests/test_pricing.py:test_total_price import",
+        ])
+    );
+    // `from . import tax` then `tax.rate(…)`.
+    assert_eq!(
+        f.callers("shop/tax.py", "rate"),
+        strings(&[
+            "shop/models.py:Order.taxed import",
+            "shop/pricing.py:projected import",
+            "shop/pricing.py:total_price import",
+        ])
+    );
+}
+
+#[test]
+fn python_methods_free_functions_and_super() {
+    let f = fixture("python");
+    assert_eq!(
+        f.callees("shop/models.py", "Order.taxed"),
+        strings(&[
+            "shop/models.py:Order.subtotal qualified",
+            "shop/models.py:Order.validate qualified",
+            "shop/tax.py:rate import",
+        ])
+    );
+    // Bare `add(…)` inside a method is util.add, not the method Order.add.
+    assert_eq!(
+        f.callees("shop/models.py", "Order.subtotal"),
+        strings(&[
+            "shop/models.py:LineItem.cost name",
+            "shop/util.py:add import",
+        ])
+    );
+    assert_eq!(
+        f.callers("shop/util.py", "add"),
+        strings(&["shop/models.py:Order.subtotal import"])
+    );
+    assert_eq!(
+        f.callers("shop/models.py", "Order.add"),
+        strings(&["tests/test_pricing.py:test_add_item qualified"])
+    );
+    // `self.validate()` and a parameter annotated `order: Order`.
+    assert_eq!(
+        f.callers("shop/models.py", "Order.validate"),
+        strings(&[
+            "shop/models.py:Order.taxed qualified",
+            "shop/pricing.py:projected qualified",
+        ])
+    );
+    // `Order.from_pairs(…)` through the package re-export.
+    assert_eq!(
+        f.callees("tests/test_pricing.py", "make_order"),
+        strings(&["shop/models.py:Order.from_pairs import"])
+    );
+    // `super().m()` is the base class's method, never the overriding one.
+    assert_eq!(
+        f.callees("shop/models.py", "GiftOrder.__init__"),
+        strings(&["shop/models.py:Order.__init__ qualified"])
+    );
+    assert_eq!(
+        f.callees("shop/models.py", "GiftOrder.taxed"),
+        strings(&["shop/models.py:Order.taxed qualified"])
+    );
+    assert_eq!(f.external("shop/models.py", "GiftOrder.taxed"), ["super"]);
+}
+
+#[test]
+fn python_constructors_recursion_and_tests() {
+    let f = fixture("python");
+    assert_eq!(
+        f.callers("shop/models.py", "LineItem"),
+        strings(&[
+            "shop/models.py:Order.from_pairs local",
+            "tests/test_pricing.py:test_add_item import",
+            "tests/test_pricing.py:test_line_item_cost import",
+        ])
+    );
+    assert_eq!(
+        f.callers("shop/models.py", "Order"),
+        strings(&[
+            "shop/models.py:Order.from_pairs local",
+            "shop/pricing.py:total_price import",
+            "tests/test_pricing.py:test_add_item import",
+        ])
+    );
+    assert_eq!(
+        f.callers("shop/tax.py", "compound"),
+        strings(&[
+            "shop/pricing.py:projected import",
+            "shop/tax.py:compound local"
+        ])
+    );
+    assert_eq!(
+        f.callees("tests/test_pricing.py", "test_line_item_cost"),
+        strings(&[
+            "shop/models.py:LineItem import",
+            "shop/models.py:LineItem.cost qualified",
+        ])
+    );
+    assert_eq!(
+        f.callees("tests/test_pricing.py", "test_total_price"),
+        strings(&[
+            "shop/pricing.py:total_price import",
+            "tests/test_pricing.py:make_order local",
+        ])
+    );
+}
+
+#[test]
+fn python_ambiguous_and_external() {
+    let f = fixture("python");
+    // Nothing says what `order` is in checked_total.
+    assert_eq!(
+        f.ambiguous_from("shop/pricing.py", "checked_total"),
+        ["validate -> shop/models.py:Order.validate, shop/util.py:validate"]
+    );
+    assert_eq!(
+        f.callees("shop/pricing.py", "checked_total"),
+        strings(&["shop/pricing.py:total_price local"])
+    );
+    assert_eq!(
+        f.ambiguous_to("shop/util.py", "validate"),
+        ["shop/pricing.py:checked_total"]
+    );
+    assert!(f.ambiguous_from("shop/pricing.py", "projected").is_empty());
+    assert_eq!(f.external("shop/pricing.py", "receipt"), ["dumps"]);
+    assert_eq!(f.external("shop/util.py", "round_cents"), ["floor"]);
+    assert_eq!(f.external("shop/util.py", "validate"), ["ValueError"]);
+    assert_eq!(f.external("shop/tax.py", "rate"), ["get"]);
+    assert_eq!(
+        f.external("tests/test_pricing.py", "test_add_item"),
+        ["len"]
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// TypeScript: a barrel `src/index.ts` (`export {a as b} from`, `export * from`), aliased
+// named imports, a same-named local function, globals (`Math`, `Intl`).
+
+#[test]
+fn typescript_barrel_reexports_and_aliases() {
+    let f = fixture("typescript");
+    // `addCarts` is `add as addCarts` in the barrel; formatPrice comes through `export *`.
+    assert_eq!(
+        f.callees("src/checkout.ts", "checkout"),
+        strings(&[
+            "src/cart.ts:Cart.total qualified",
+            "src/cart.ts:add import",
+            "src/format.ts:formatPrice import",
+        ])
+    );
+    assert_eq!(
+        f.callers("src/cart.ts", "add"),
+        strings(&["src/checkout.ts:checkout import"])
+    );
+    // `round as roundTo` and a direct import, never format.ts's private round.
+    assert_eq!(
+        f.callers("src/math.ts", "round"),
+        strings(&[
+            "src/cart.ts:Cart.total import",
+            "src/cart.ts:add import",
+            "test/cart.test.ts:testRoundKeepsPlaces import",
+        ])
+    );
+    assert_eq!(
+        f.callers("src/format.ts", "round"),
+        strings(&["src/format.ts:formatPrice local"])
+    );
+    assert_eq!(
+        f.callees("test/cart.test.ts", "testRoundKeepsPlaces"),
+        strings(&[
+            "src/format.ts:formatCount import",
+            "src/math.ts:round import",
+        ])
+    );
+}
+
+#[test]
+fn typescript_methods_this_and_constructors() {
+    let f = fixture("typescript");
+    assert_eq!(
+        f.callees("src/cart.ts", "Cart.total"),
+        strings(&[
+            "src/cart.ts:Cart.lineTotal qualified",
+            "src/math.ts:round import",
+            "src/math.ts:sum import",
+        ])
+    );
+    assert_eq!(
+        f.callees("src/cart.ts", "Cart.empty"),
+        strings(&["src/cart.ts:Cart local"])
+    );
+    // `new Cart()` then `cart.add`; `Cart.empty()` then `cart.add`.
+    assert_eq!(
+        f.callers("src/cart.ts", "Cart.add"),
+        strings(&[
+            "src/checkout.ts:quickCheckout qualified",
+            "test/cart.test.ts:filledCart qualified",
+        ])
+    );
+    assert_eq!(
+        f.callers("src/cart.ts", "Cart"),
+        strings(&[
+            "src/cart.ts:Cart.empty local",
+            "test/cart.test.ts:filledCart import"
+        ])
+    );
+    assert_eq!(
+        f.callees("test/cart.test.ts", "testCheckoutFormatsTotal"),
+        strings(&[
+            "src/checkout.ts:checkout import",
+            "test/cart.test.ts:filledCart local",
+        ])
+    );
+    assert_eq!(
+        f.callers("src/checkout.ts", "retry"),
+        strings(&["src/checkout.ts:retry local"])
+    );
+}
+
+#[test]
+fn typescript_ambiguous_and_external() {
+    let f = fixture("typescript");
+    assert_eq!(
+        f.ambiguous_from("src/checkout.ts", "addTo"),
+        ["add -> src/cart.ts:Cart.add, src/cart.ts:add"]
+    );
+    assert_eq!(
+        f.ambiguous_to("src/cart.ts", "Cart.add"),
+        ["src/checkout.ts:addTo"]
+    );
+    // `Math.round` is the global, not one of the workspace's two `round`s.
+    assert_eq!(f.external("src/math.ts", "round"), ["round"]);
+    assert!(f.ambiguous_from("src/math.ts", "round").is_empty());
+    assert!(f.callees("src/math.ts", "round").is_empty());
+    assert_eq!(f.external("src/math.ts", "clamp"), ["max", "min"]);
+    assert_eq!(
+        f.external("src/format.ts", "formatPrice"),
+        ["NumberFormat", "format"]
+    );
+    assert_eq!(f.external("src/checkout.ts", "retry"), ["task"]);
+    assert_eq!(
+        f.external("test/cart.test.ts", "testCheckoutFormatsTotal"),
+        ["equal"]
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// JavaScript (CommonJS): destructured and aliased `require`, a class exported as the
+// module, `exports.x = require(…)` re-exports, a method named like an imported function.
+
+#[test]
+fn javascript_requires_and_reexports() {
+    let f = fixture("javascript");
+    // `{ slugify: toSlug }`; `log.log` on a module-level Logger is name-matched.
+    assert_eq!(
+        f.callees("lib/posts.js", "publish"),
+        strings(&[
+            "lib/logger.js:Logger.log name",
+            "lib/posts.js:format local",
+            "lib/strings.js:slugify import",
+        ])
+    );
+    assert_eq!(f.external("lib/posts.js", "publish"), ["join"]);
+    assert_eq!(
+        f.callers("lib/strings.js", "slugify"),
+        strings(&[
+            "lib/posts.js:publish import",
+            "test/posts.test.js:testSlugify import",
+        ])
+    );
+    assert_eq!(
+        f.callers("lib/strings.js", "trim"),
+        strings(&["lib/posts.js:format import", "lib/strings.js:slugify local"])
+    );
+    // `exports.Logger = require('./logger')` and `module.exports = Logger`.
+    assert_eq!(
+        f.callees("test/posts.test.js", "testLoggerPrefix"),
+        strings(&[
+            "lib/logger.js:Logger import",
+            "lib/logger.js:Logger.format qualified",
+        ])
+    );
+    // `exports.publish = posts.publish` is no import: the name is unique.
+    assert_eq!(
+        f.callees("test/posts.test.js", "testPublishUsesSlug"),
+        strings(&[
+            "lib/posts.js:publish name",
+            "test/posts.test.js:samplePost local",
+        ])
+    );
+}
+
+#[test]
+fn javascript_methods_globals_and_recursion() {
+    let f = fixture("javascript");
+    // `console.log` is not Logger.log; `this.format` is the method.
+    assert_eq!(
+        f.callees("lib/logger.js", "Logger.log"),
+        strings(&["lib/logger.js:Logger.format qualified"])
+    );
+    assert_eq!(f.external("lib/logger.js", "Logger.log"), ["log"]);
+    // The bare `format(…)` in the method is node:util's.
+    assert!(f.callees("lib/logger.js", "Logger.format").is_empty());
+    assert_eq!(f.external("lib/logger.js", "Logger.format"), ["format"]);
+    assert_eq!(
+        f.callers("lib/logger.js", "Logger.format"),
+        strings(&[
+            "lib/logger.js:Logger.log qualified",
+            "test/posts.test.js:testLoggerPrefix qualified",
+        ])
+    );
+    assert_eq!(
+        f.callers("lib/posts.js", "format"),
+        strings(&["lib/posts.js:publish local"])
+    );
+    // `String(text).trim()` is the builtin, not trim() itself.
+    assert!(f.callees("lib/strings.js", "trim").is_empty());
+    assert_eq!(f.external("lib/strings.js", "trim"), ["String", "trim"]);
+    assert_eq!(
+        f.callees("lib/posts.js", "countWords"),
+        strings(&["lib/posts.js:countWords local"])
+    );
+    assert_eq!(
+        f.ambiguous_from("lib/posts.js", "render"),
+        ["format -> lib/logger.js:Logger.format, lib/posts.js:format"]
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Rust: a crate `inventory` (Cargo.toml), `use crate::util::{clamp, normalize as
+// norm_name}`, `pub use` re-exports in lib.rs, an integration test using the crate name.
+
+#[test]
+fn rust_use_aliases_and_pub_use() {
+    let f = fixture("rust");
+    assert_eq!(
+        f.callees("src/stock.rs", "Stock::add"),
+        strings(&[
+            "src/stock.rs:Stock::level qualified",
+            "src/util.rs:clamp import",
+            "src/util.rs:normalize import",
+        ])
+    );
+    // `pub use util::clamp as clamp_level` reaches the integration test.
+    assert_eq!(
+        f.callers("src/util.rs", "clamp"),
+        strings(&[
+            "src/stock.rs:Stock::add import",
+            "src/stock.rs:add import",
+            "tests/stock_test.rs:restock_fills_missing import",
+        ])
+    );
+    assert_eq!(
+        f.callers("src/util.rs", "normalize"),
+        strings(&[
+            "src/stock.rs:Stock::add import",
+            "src/stock.rs:Stock::level import"
+        ])
+    );
+    assert_eq!(
+        f.callers("src/report.rs", "normalize"),
+        strings(&["src/report.rs:Report::line local"])
+    );
+    // `use crate::util;` then `util::gcd(…)`; gcd recurses.
+    assert_eq!(
+        f.callers("src/util.rs", "gcd"),
+        strings(&["src/report.rs:pack_size import", "src/util.rs:gcd local"])
+    );
+    assert_eq!(
+        f.callees("tests/stock_test.rs", "restock_fills_missing"),
+        strings(&[
+            "src/stock.rs:Stock::level name",
+            "src/stock.rs:restock import",
+            "src/util.rs:clamp import",
+            "tests/stock_test.rs:sample local",
+        ])
+    );
+    assert_eq!(
+        f.callees("tests/stock_test.rs", "sample"),
+        strings(&["src/stock.rs:Stock::with_items import"])
+    );
+    assert_eq!(
+        f.callees("tests/stock_test.rs", "summary_lists_levels"),
+        strings(&[
+            "src/report.rs:summary import",
+            "tests/stock_test.rs:sample local",
+        ])
+    );
+}
+
+#[test]
+fn rust_methods_self_and_type_paths() {
+    let f = fixture("rust");
+    // `Self::new()`, then `stock.add` on it: the method, not the free `add`.
+    assert_eq!(
+        f.callees("src/stock.rs", "Stock::with_items"),
+        strings(&[
+            "src/stock.rs:Stock::add qualified",
+            "src/stock.rs:Stock::new qualified"
+        ])
+    );
+    assert_eq!(
+        f.callers("src/stock.rs", "Stock::add"),
+        strings(&[
+            "src/stock.rs:Stock::with_items qualified",
+            "src/stock.rs:restock qualified",
+        ])
+    );
+    // `use crate::stock::{self, Stock}` then `stock::add(…)`.
+    assert_eq!(
+        f.callers("src/stock.rs", "add"),
+        strings(&["src/report.rs:summary import"])
+    );
+    assert_eq!(
+        f.callees("src/report.rs", "summary"),
+        strings(&[
+            "src/report.rs:Report::line qualified",
+            "src/report.rs:Report::new qualified",
+            "src/report.rs:Report::render qualified",
+            "src/stock.rs:Stock::level qualified",
+            "src/stock.rs:Stock::total qualified",
+            "src/stock.rs:add import",
+        ])
+    );
+}
+
+#[test]
+fn rust_ambiguous_and_external() {
+    let f = fixture("rust");
+    // A closure parameter: Stock::total or Report::total.
+    assert_eq!(
+        f.ambiguous_from("src/report.rs", "largest"),
+        ["total -> src/report.rs:Report::total, src/stock.rs:Stock::total"]
+    );
+    // `HashMap::new()`, `Vec::new()`, `String::new()` are std's, not Stock::new/Report::new.
+    assert_eq!(f.external("src/stock.rs", "Stock::new"), ["new"]);
+    assert!(f.callees("src/stock.rs", "Stock::new").is_empty());
+    assert!(f.ambiguous_from("src/report.rs", "Report::new").is_empty());
+    assert_eq!(
+        f.external("src/report.rs", "Report::render"),
+        ["new", "unwrap", "writeln"]
+    );
+    assert_eq!(f.external("src/lib.rs", "version"), ["env"]);
+    assert_eq!(
+        f.external("tests/stock_test.rs", "summary_lists_levels"),
+        ["assert", "contains"]
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Go: module `example.com/weather` (go.mod), an aliased import `u "…/internal/units"`, a
+// package split over two files, a method named like a package function.
+
+#[test]
+fn go_aliased_imports_and_packages() {
+    let f = fixture("go");
+    assert_eq!(
+        f.callees("station/station.go", "Station.Report"),
+        strings(&[
+            "internal/units/format.go:Format import",
+            "internal/units/units.go:CelsiusToF import",
+            "station/station.go:Station.Max qualified",
+        ])
+    );
+    // Same package, other file: `Round(v, 1)` in format.go.
+    assert_eq!(
+        f.callers("internal/units/units.go", "Round"),
+        strings(&[
+            "internal/units/format.go:Format local",
+            "station/station.go:Station.Max import",
+            "station/station.go:Station.Round import",
+        ])
+    );
+    assert_eq!(
+        f.callees("main.go", "main"),
+        strings(&[
+            "main.go:describe local",
+            "main.go:fib local",
+            "station/station.go:New import",
+            "station/station.go:Station.Record name",
+            "station/station.go:Station.Report name",
+            "station/station.go:Station.Round name",
+        ])
+    );
+    assert_eq!(
+        f.callees("station/station_test.go", "TestMax"),
+        strings(&[
+            "station/station.go:New local",
+            "station/station.go:Station.Max name",
+            "station/station.go:Station.Record name",
+        ])
+    );
+}
+
+#[test]
+fn go_methods_recursion_ambiguous_and_external() {
+    let f = fixture("go");
+    // `s.Round()` is the method, never units.Round.
+    assert_eq!(
+        f.callers("station/station.go", "Station.Round"),
+        strings(&["main.go:main name"])
+    );
+    assert_eq!(
+        f.callers("main.go", "fib"),
+        strings(&["main.go:fib local", "main.go:main local"])
+    );
+    assert_eq!(
+        f.ambiguous_from("main.go", "describe"),
+        ["String -> station/station.go:Reading.String, station/station.go:Station.String"]
+    );
+    assert_eq!(
+        f.external("station/station.go", "Station.Max"),
+        ["Float64s", "append", "len", "make"]
+    );
+    assert_eq!(
+        f.external("internal/units/units.go", "Round"),
+        ["Pow", "Round", "float64"]
+    );
+    assert_eq!(f.external("main.go", "main"), ["Println"]);
+}
+
+// ---------------------------------------------------------------------------------------
+// Java: packages under src/main/java (imports, a static import, the same package without
+// import), fields of library types, `this.m()`, `super.m()`, `super(…)`.
+
+const JAVA: &str = "src/main/java/com/acme/library/";
+
+/// Java labels: paths under `src/main/java/com/acme/library/` are written without it.
+fn java(items: &[&str]) -> Vec<String> {
+    let mut out: Vec<String> = items
+        .iter()
+        .map(|s| {
+            if s.starts_with("src/") {
+                s.to_string()
+            } else {
+                format!("{JAVA}{s}")
+            }
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+fn jpath(file: &str) -> String {
+    format!("{JAVA}{file}")
+}
+
+#[test]
+fn java_imports_static_imports_and_packages() {
+    let f = fixture("java");
+    assert_eq!(
+        f.callees(&jpath("App.java"), "App.main"),
+        java(&[
+            "Catalog.java:Catalog local",
+            "Catalog.java:Catalog.add qualified",
+            "Catalog.java:Catalog.addNew qualified",
+            "Catalog.java:Catalog.describe qualified",
+            "model/Book.java:Book import",
+            "util/Text.java:Text.capitalize import",
+        ])
+    );
+    // `import static …Text.normalize` and `Text.normalize(…)`.
+    assert_eq!(
+        f.callers(&jpath("util/Text.java"), "Text.normalize"),
+        java(&[
+            "Catalog.java:Catalog.find import",
+            "model/Book.java:Book.matches import"
+        ])
+    );
+    // `for (Book book : books) book.matches(…)`.
+    assert_eq!(
+        f.callees(&jpath("Catalog.java"), "Catalog.find"),
+        java(&[
+            "model/Book.java:Book.matches qualified",
+            "util/Text.java:Text.normalize import",
+        ])
+    );
+    assert_eq!(
+        f.callees(
+            "src/test/java/com/acme/library/CatalogTest.java",
+            "CatalogTest.sample"
+        ),
+        java(&[
+            "Catalog.java:Catalog local",
+            "Catalog.java:Catalog.addNew qualified"
+        ])
+    );
+    assert_eq!(
+        f.callees(
+            "src/test/java/com/acme/library/CatalogTest.java",
+            "CatalogTest.findsByNormalizedTitle"
+        ),
+        java(&[
+            "Catalog.java:Catalog.find qualified",
+            "model/Book.java:Book.title name",
+            "src/test/java/com/acme/library/CatalogTest.java:CatalogTest.sample local",
+        ])
+    );
+}
+
+#[test]
+fn java_fields_this_super_and_recursion() {
+    let f = fixture("java");
+    // `books.add(…)` is List.add, not Catalog.add itself.
+    assert!(f.callees(&jpath("Catalog.java"), "Catalog.add").is_empty());
+    assert_eq!(f.external(&jpath("Catalog.java"), "Catalog.add"), ["add"]);
+    assert!(f.callees(&jpath("Catalog.java"), "Catalog.size").is_empty());
+    assert_eq!(
+        f.callers(&jpath("Catalog.java"), "Catalog.add"),
+        java(&[
+            "App.java:App.main qualified",
+            "Catalog.java:Catalog.addNew local",
+        ])
+    );
+    assert_eq!(
+        f.callees(&jpath("Catalog.java"), "Catalog.describe"),
+        java(&[
+            "Catalog.java:Catalog.size qualified",
+            "Catalog.java:Catalog.summarize local",
+        ])
+    );
+    assert_eq!(
+        f.callers(&jpath("Catalog.java"), "Catalog.summarize"),
+        java(&[
+            "Catalog.java:Catalog.describe local",
+            "Catalog.java:Catalog.summarize local",
+        ])
+    );
+    assert_eq!(
+        f.callees(&jpath("model/RareBook.java"), "RareBook.label"),
+        java(&["model/Book.java:Book.label qualified"])
+    );
+    assert_eq!(
+        f.callees(&jpath("model/RareBook.java"), "RareBook.RareBook"),
+        java(&["model/Book.java:Book qualified"])
+    );
+    assert_eq!(
+        f.callers(&jpath("model/Book.java"), "Book.label"),
+        java(&[
+            "model/Book.java:Book.describe local",
+            "model/RareBook.java:RareBook.label qualified",
+        ])
+    );
+}
+
+#[test]
+fn java_ambiguous_and_external() {
+    let f = fixture("java");
+    // `books.get(i)` could hold a Book or a RareBook.
+    assert_eq!(
+        f.ambiguous_from(&jpath("Catalog.java"), "Catalog.summarize"),
+        [format!(
+            "label -> {JAVA}model/Book.java:Book.label, {JAVA}model/RareBook.java:RareBook.label"
+        )]
+    );
+    assert_eq!(
+        f.ambiguous_to(&jpath("model/Book.java"), "Book.label"),
+        java(&["Catalog.java:Catalog.summarize"])
+    );
+    assert_eq!(
+        f.ambiguous_from(
+            "src/test/java/com/acme/library/CatalogTest.java",
+            "CatalogTest.describeCountsBooks"
+        ),
+        [format!(
+            "describe -> {JAVA}Catalog.java:Catalog.describe, {JAVA}model/Book.java:Book.describe"
+        )]
+    );
+    assert_eq!(
+        f.external(&jpath("Catalog.java"), "Catalog.summarize"),
+        ["get", "size"]
+    );
+    assert_eq!(
+        f.external(&jpath("Catalog.java"), "Catalog.find"),
+        ["empty", "of"]
+    );
+    assert_eq!(f.external(&jpath("App.java"), "App.main"), ["println"]);
+    assert_eq!(
+        f.external(
+            "src/test/java/com/acme/library/CatalogTest.java",
+            "CatalogTest.findsByNormalizedTitle"
+        ),
+        ["assertEquals", "get"]
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// The targeted graph (`graph::build_for`, what `gather graph` and packs use) must agree
+// with the full graph on every definition's callers, callees, ambiguous and external
+// calls, aliased imports and re-exports included.
+
+/// Everything the graph says about `id`, as labels.
+fn neighbourhood(f: &Fixture, graph: &CallGraph, id: SymbolId) -> Vec<String> {
+    let mut out = Vec::new();
+    for e in graph.callers(id) {
+        out.push(format!(
+            "caller {} {}",
+            f.label(e.caller),
+            e.confidence.as_str()
+        ));
+    }
+    for e in graph.callees(id) {
+        out.push(format!(
+            "callee {} {}",
+            f.label(e.callee),
+            e.confidence.as_str()
+        ));
+    }
+    for a in graph.ambiguous_from(id) {
+        out.push(format!("ambiguous-from {} {}", a.name, a.line));
+    }
+    for a in graph.ambiguous_to(id) {
+        out.push(format!("ambiguous-to {} {}", f.label(a.caller), a.line));
+    }
+    for name in graph.external_from(id) {
+        out.push(format!("external {name}"));
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn targeted_graph_matches_full_graph() {
+    for lang in ["python", "typescript", "javascript", "rust", "go", "java"] {
+        let f = fixture(lang);
+        for (file_idx, file) in f.index.files().iter().enumerate() {
+            for idx in 0..file.symbols.len() {
+                let id = SymbolId {
+                    file: file_idx as u32,
+                    idx: idx as u32,
+                };
+                let targeted = graph::build_for(&f.index, &[id]);
+                assert_eq!(
+                    neighbourhood(&f, &targeted, id),
+                    neighbourhood(&f, &f.graph, id),
+                    "{lang}: {}",
+                    f.label(id)
+                );
+            }
+        }
     }
 }

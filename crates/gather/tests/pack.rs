@@ -100,7 +100,7 @@ fn used_never_exceeds_the_line_budget_and_equals_the_rendered_lines() {
             "limit {limit}: used is the rendered line count"
         );
         assert!(
-            text.starts_with(&format!("# gather symbol · seeds: hub · ")),
+            text.starts_with("# gather symbol · seeds: hub · "),
             "{text}"
         );
         assert!(text.contains(&format!("used={used} ")));
@@ -247,7 +247,7 @@ fn no_line_is_printed_twice_and_seeds_win() {
     let seed_item = items.iter().find(|i| i["role"] == "seed").unwrap();
     assert_eq!(seed_item["rendered"], "body");
     let pinned_item = items.iter().find(|i| i["role"] == "pinned").unwrap();
-    assert!(pinned_item["shown"].as_array().unwrap().len() >= 1);
+    assert!(!pinned_item["shown"].as_array().unwrap().is_empty());
     let mut seen: HashMap<(String, u64), usize> = HashMap::new();
     for item in items {
         for range in item["shown"].as_array().unwrap() {

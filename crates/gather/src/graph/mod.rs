@@ -6,7 +6,7 @@
 mod modules;
 mod resolve;
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use serde::Serialize;
 
@@ -95,19 +95,52 @@ pub fn build(index: &Index) -> CallGraph {
 }
 
 /// Resolves only what the callers and callees of `seeds` need: call sites spelled like a
-/// seed's name anywhere, and every call site inside a seed. Callers, callees, ambiguous
-/// and external calls of the seeds are the same as in the full graph.
+/// seed can be called anywhere, and every call site inside a seed. Callers, callees,
+/// ambiguous and external calls of the seeds are the same as in the full graph.
 pub fn build_for(index: &Index, seeds: &[SymbolId]) -> CallGraph {
-    let names: Vec<&str> = seeds
-        .iter()
-        .map(|id| index.symbol(*id).symbol.name.as_str())
-        .collect();
+    let names = call_names(index, seeds);
     from_resolved(resolve::some(index, |file, call| {
-        names.contains(&call.name.as_str())
+        names.contains(call.name.as_str())
             || call
                 .enclosing
                 .is_some_and(|idx| seeds.contains(&SymbolId { file, idx }))
     }))
+}
+
+/// Every name a call of one of `seeds` can be spelled with: the seeds' own names; the
+/// local names imports bind them to (`from m import f as g`, `import {a as b}`,
+/// `use x::{y as z}`), through chains of re-exports; the locals of default and module
+/// imports (`import x from './m'`, `const X = require('./m')`), which may call a default
+/// export; and `super` for a type, called from a subclass constructor.
+fn call_names(index: &Index, seeds: &[SymbolId]) -> HashSet<String> {
+    let mut names: HashSet<String> = HashSet::new();
+    for id in seeds {
+        let symbol = index.symbol(*id).symbol;
+        names.insert(symbol.name.clone());
+        if symbol.kind.holds_methods() {
+            names.insert("super".to_string());
+        }
+    }
+    loop {
+        let before = names.len();
+        for file in index.files() {
+            for import in &file.imports {
+                let Some(local) = &import.local else {
+                    continue;
+                };
+                let binds = match import.name.as_deref() {
+                    None | Some("default") => true,
+                    Some(name) => names.contains(name),
+                };
+                if binds && !names.contains(local) {
+                    names.insert(local.clone());
+                }
+            }
+        }
+        if names.len() == before {
+            return names;
+        }
+    }
 }
 
 fn from_resolved(resolved: Vec<resolve::ResolvedCall>) -> CallGraph {

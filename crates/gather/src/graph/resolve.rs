@@ -1,15 +1,21 @@
 //! Resolves call sites to definitions. Order of proof for a call `q.n()`:
 //! 1. no qualifier: a definition in an enclosing scope of the same file (`local`), a name
 //!    bound by an import (`import`), a glob import, the same package (`local`), a method of
-//!    the enclosing class where the language has an implicit receiver (`local`);
-//! 2. `self`/`this`/`Self`/`cls`: a method of the enclosing type (`qualified`);
+//!    the enclosing class where the language has an implicit receiver (`local`); a bare
+//!    `super(…)` is the base class (`qualified`);
+//! 2. `self`/`this`/`Self`/`cls`: a method of the enclosing type; `super`: a method of a
+//!    base the type's declaration names, never the type's own (`qualified`);
 //! 3. a qualifier bound by an import or naming a type or module in scope: the member of that
 //!    module or type (`import` or `qualified`);
-//! 4. otherwise the definitions of that name in the workspace, same language: one gives a
-//!    `name` edge, several an ambiguous call, none an external one.
+//! 4. a receiver built in place (`new C().n()`, `C().n()`, `T::new().n()`) or a variable
+//!    whose type the enclosing definition spells out: the member of that type (`qualified`);
+//! 5. a receiver nothing in the workspace binds (`console`, `Math`, `Vec`): external;
+//! 6. otherwise the definitions of that name in the workspace, same language (methods
+//!    only where the receiver must be a value): one gives a `name` edge, several an
+//!    ambiguous call, none an external one.
 //!
-//! A name proven to come from outside the workspace (an import of a third-party module)
-//! stays external rather than falling back to name matching.
+//! A name proven to come from outside the workspace (an import of a third-party module, a
+//! type from outside) stays external rather than falling back to name matching.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -80,6 +86,23 @@ pub(super) fn some(
         .collect()
 }
 
+/// What a receiver's local type says about a call.
+enum LocalType {
+    /// The members of the type.
+    Members(Vec<SymbolId>),
+    /// Every type found lies outside the workspace.
+    External,
+}
+
+/// What following a type's bases found out.
+#[derive(Default)]
+struct BaseChain {
+    /// Some base was read and resolved (in the workspace or outside it).
+    known: bool,
+    /// Some base could not be read or resolved.
+    unknown: bool,
+}
+
 /// What an import or qualifier points at.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Target {
@@ -105,6 +128,14 @@ struct Context<'a> {
     scopes: Vec<FileScope<'a>>,
     texts: Mutex<HashMap<u32, Option<Arc<LoadedText>>>>,
     local_types: Mutex<HashMap<(SymbolId, String), TypeNames>>,
+    /// Per (file, name): whether the name is a global nothing in the workspace binds.
+    globals: Mutex<HashMap<(u32, String), bool>>,
+}
+
+impl FileScope<'_> {
+    fn implicit_this(&self) -> bool {
+        self.spec.is_some_and(|s| s.implicit_this)
+    }
 }
 
 const SELF_NAMES: &[&str] = &["self", "this", "Self", "cls", "static", "$this"];
@@ -157,6 +188,7 @@ impl<'a> Context<'a> {
             scopes,
             texts: std::sync::Mutex::new(HashMap::new()),
             local_types: std::sync::Mutex::new(HashMap::new()),
+            globals: std::sync::Mutex::new(HashMap::new()),
         }
     }
 
@@ -175,6 +207,7 @@ impl<'a> Context<'a> {
             return self.by_name(file_idx, name, |k| k == SymbolKind::Macro);
         }
         match call.qualifier.as_deref() {
+            None if name == "super" => self.resolve_super_call(file_idx, caller, call),
             None => self.resolve_bare(file_idx, caller, name, call.kind),
             Some(q) if q == "super" || q.starts_with("super(") => {
                 self.resolve_super(file_idx, caller, name)
@@ -655,9 +688,9 @@ impl<'a> Context<'a> {
                         found.extend(members);
                         continue;
                     }
-                    let default_exports = files.first().is_some_and(|&f| {
-                        style_of(self.file(f)) == ImportStyle::EcmaScript
-                    });
+                    let default_exports = files
+                        .first()
+                        .is_some_and(|&f| style_of(self.file(f)) == ImportStyle::EcmaScript);
                     if default_exports {
                         let local = last_segment(qualifier);
                         for export in self.default_export(files, local) {
@@ -703,9 +736,7 @@ impl<'a> Context<'a> {
                     None
                 }
             }
-            None => self
-                .is_global(file_idx, &path)
-                .then_some(Outcome::External),
+            None => self.is_global(file_idx, &path).then_some(Outcome::External),
         }
     }
 
@@ -736,11 +767,34 @@ impl<'a> Context<'a> {
 
     /// Methods named `name` inherited by the type `ty`: those of its nearest bases that
     /// define one, following bases of bases.
-    fn inherited(&self, ty: SymbolId, name: &str, depth: u32, chain: &mut BaseChain) -> Vec<SymbolId> {
+    fn inherited(
+        &self,
+        ty: SymbolId,
+        name: &str,
+        depth: u32,
+        chain: &mut BaseChain,
+    ) -> Vec<SymbolId> {
         if depth > MAX_DEPTH {
             chain.unknown = true;
             return Vec::new();
         }
+        let mut out = Vec::new();
+        for base in self.bases_of(ty, depth, chain) {
+            let members = self.member_of(&Target::Symbol(base), name, 0);
+            if members.is_empty() {
+                out.extend(self.inherited(base, name, depth + 1, chain));
+            } else {
+                out.extend(members);
+            }
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// The workspace types `ty` declares as its bases; bases outside the workspace mark
+    /// the chain known, unreadable ones unknown.
+    fn bases_of(&self, ty: SymbolId, depth: u32, chain: &mut BaseChain) -> Vec<SymbolId> {
         let symbol = self.index.symbol(ty).symbol;
         let Some(signature) = self.lines_of(ty.file, symbol.signature) else {
             chain.unknown = true;
@@ -771,21 +825,50 @@ impl<'a> Context<'a> {
                 match target {
                     Target::External => chain.known = true,
                     Target::Symbol(id) if is_type(self.index.symbol(id).symbol.kind) => {
-                        let members = self.member_of(&Target::Symbol(id), name, 0);
-                        if members.is_empty() {
-                            out.extend(self.inherited(id, name, depth + 1, chain));
-                        } else {
-                            chain.known = true;
-                            out.extend(members);
-                        }
+                        chain.known = true;
+                        out.push(id);
                     }
                     _ => chain.unknown = true,
                 }
             }
         }
-        out.sort();
-        out.dedup();
         out
+    }
+
+    /// A bare `super(…)` call in a constructor (Java, JavaScript): the base class, as
+    /// `new C()` is the class. Python's `super()` only fetches the proxy whose method is
+    /// the call, so it is external like any builtin.
+    fn resolve_super_call(&self, file_idx: u32, caller: SymbolId, call: &CallSite) -> Outcome {
+        if let Some(loaded) = self.file_text(file_idx) {
+            let (text, starts) = &*loaded;
+            let from = starts
+                .get(call.line.saturating_sub(1) as usize)
+                .copied()
+                .unwrap_or(0);
+            let to = starts
+                .get(call.line as usize)
+                .copied()
+                .unwrap_or(text.len());
+            let line = text.get(from..to.min(text.len())).unwrap_or("");
+            if let Some(idx) = line.find("super(") {
+                let rest = &line[idx + "super".len()..];
+                if let Some(close) = closing_paren(rest) {
+                    if rest[close + 1..].trim_start().starts_with('.') {
+                        return Outcome::External;
+                    }
+                }
+            }
+        }
+        let Some(holder) = self.enclosing_type(file_idx, caller) else {
+            return Outcome::External;
+        };
+        let mut chain = BaseChain::default();
+        let bases = self.bases_of(holder, 0, &mut chain);
+        if bases.is_empty() {
+            Outcome::External
+        } else {
+            Outcome::Resolved(bases, Confidence::Qualified)
+        }
     }
 
     /// The innermost definition holding methods (class, impl, trait) around `caller`.
@@ -837,12 +920,18 @@ impl<'a> Context<'a> {
             return true;
         }
         // Go and Java have no global values: a lowercase receiver is a variable or a
-        // package the imports name.
-        if matches!(scope.style, ImportStyle::Go | ImportStyle::Java) {
+        // package the imports name. A glob import (`from m import *`) may bind anything.
+        if matches!(scope.style, ImportStyle::Go | ImportStyle::Java) || !scope.globs.is_empty() {
             return false;
         }
         let key = (file_idx, first.to_string());
-        if let Some(&known) = self.globals.lock().ok().and_then(|c| c.get(&key).copied()).as_ref() {
+        if let Some(&known) = self
+            .globals
+            .lock()
+            .ok()
+            .and_then(|c| c.get(&key).copied())
+            .as_ref()
+        {
             return known;
         }
         let never_bound = self
@@ -869,7 +958,10 @@ impl<'a> Context<'a> {
                     .get(call.line.saturating_sub(1) as usize)
                     .copied()
                     .unwrap_or(0);
-                let to = starts.get(call.line as usize).copied().unwrap_or(text.len());
+                let to = starts
+                    .get(call.line as usize)
+                    .copied()
+                    .unwrap_or(text.len());
                 text.get(from..to.min(text.len()))
                     .is_some_and(|line| line.contains(&format!("{qualifier}::{}", call.name)))
             }
@@ -1136,8 +1228,17 @@ impl<'a> Context<'a> {
 
     /// The workspace-wide fallback: definitions of `name` in the same language.
     fn by_name(&self, file_idx: u32, name: &str, keep: impl Fn(SymbolKind) -> bool) -> Outcome {
-        let candidates: Vec<SymbolId> = self
-            .index
+        outcome_of(self.by_name_candidates(file_idx, name, keep))
+    }
+
+    /// Definitions of `name` in the same language, except those nested in a function.
+    fn by_name_candidates(
+        &self,
+        file_idx: u32,
+        name: &str,
+        keep: impl Fn(SymbolKind) -> bool,
+    ) -> Vec<SymbolId> {
+        self.index
             .ids_named(name)
             .iter()
             .copied()
@@ -1152,12 +1253,7 @@ impl<'a> Context<'a> {
                 });
                 !nested && self.same_language(file_idx, id.file) && keep(found.symbol.kind)
             })
-            .collect();
-        match candidates.len() {
-            0 => Outcome::External,
-            1 => Outcome::Resolved(candidates, Confidence::Name),
-            _ => Outcome::Ambiguous(candidates),
-        }
+            .collect()
     }
 
     fn same_language(&self, a: u32, b: u32) -> bool {
@@ -1173,6 +1269,250 @@ impl<'a> Context<'a> {
     }
 }
 
+/// One candidate is a `name` edge, several an ambiguous call, none an external one.
+fn outcome_of(candidates: Vec<SymbolId>) -> Outcome {
+    match candidates.len() {
+        0 => Outcome::External,
+        1 => Outcome::Resolved(candidates, Confidence::Name),
+        _ => Outcome::Ambiguous(candidates),
+    }
+}
+
+/// The last segment of a `.` or `::` path.
+fn last_segment(path: &str) -> &str {
+    let after_colons = path.rsplit("::").next().unwrap_or(path);
+    after_colons.rsplit('.').next().unwrap_or(after_colons)
+}
+
+/// An identifier path at the start of `text` with `.` or `::` between segments: the end
+/// of each segment, and what follows the path.
+fn path_segments(text: &str) -> (Vec<usize>, &str) {
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    let mut ends = Vec::new();
+    let mut pos = 0;
+    loop {
+        let rest = &text[pos..];
+        if !rest.starts_with(|c: char| is_ident(c) && !c.is_ascii_digit()) {
+            break;
+        }
+        let len = rest.find(|c: char| !is_ident(c)).unwrap_or(rest.len());
+        pos += len;
+        ends.push(pos);
+        let rest = &text[pos..];
+        let sep = if rest.starts_with("::") {
+            2
+        } else if rest.starts_with('.') {
+            1
+        } else {
+            break;
+        };
+        if !text[pos + sep..].starts_with(|c: char| is_ident(c) && !c.is_ascii_digit()) {
+            break;
+        }
+        pos += sep;
+    }
+    (ends, &text[pos..])
+}
+
+fn is_capitalised(segment: &str) -> bool {
+    segment.starts_with(|c: char| c.is_uppercase())
+}
+
+/// The type a receiver expression constructs: `new a.C(…)` (any name), `C(…)` (a
+/// capitalised name), or a factory on a type, `T::new(…)`, `Cart.empty()`; and whether
+/// it was a `new`. The call must span the whole receiver.
+fn constructed_type(qualifier: &str) -> Option<(String, bool)> {
+    let (rest, is_new) = match qualifier.strip_prefix("new ") {
+        Some(rest) => (rest.trim_start(), true),
+        None => (qualifier, false),
+    };
+    let (ends, tail) = path_segments(rest);
+    let last_end = *ends.last()?;
+    let tail = skip_generics(tail.trim_start());
+    if !tail.starts_with('(') || closing_paren(tail) != Some(tail.len() - 1) {
+        return None;
+    }
+    let path = &rest[..last_end];
+    if is_new {
+        return Some((path.to_string(), true));
+    }
+    let segment = |i: usize| {
+        let start = if i == 0 { 0 } else { ends[i - 1] };
+        rest[start..ends[i]].trim_start_matches([':', '.'])
+    };
+    let n = ends.len();
+    if is_capitalised(segment(n - 1)) {
+        return Some((path.to_string(), false));
+    }
+    if n >= 2 && is_capitalised(segment(n - 2)) {
+        return Some((rest[..ends[n - 2]].to_string(), false));
+    }
+    None
+}
+
+/// The offset of the parenthesis closing the one `text` starts with.
+fn closing_paren(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut quote: Option<char> = None;
+    let mut escaped = false;
+    for (idx, ch) in text.char_indices() {
+        if let Some(q) = quote {
+            if escaped {
+                escaped = false;
+            } else if ch == '\\' {
+                escaped = true;
+            } else if ch == q {
+                quote = None;
+            }
+            continue;
+        }
+        match ch {
+            '"' | '\'' | '`' => quote = Some(ch),
+            '(' => depth += 1,
+            ')' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(idx);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The bases a type declaration names after the type's name: `class A(B, m.C):`,
+/// `class A<T> extends B<T> implements I`, `class A : B, I`, `class A < B`.
+fn base_names(signature: &str, name: &str) -> Vec<String> {
+    let bytes = signature.as_bytes();
+    let is_ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
+    let mut from = 0;
+    let rest = loop {
+        let Some(pos) = signature[from..].find(name) else {
+            return Vec::new();
+        };
+        let start = from + pos;
+        let end = start + name.len();
+        from = end;
+        if (start == 0 || !is_ident(bytes[start - 1]))
+            && (end == bytes.len() || !is_ident(bytes[end]))
+        {
+            break &signature[end..];
+        }
+    };
+    let mut out = Vec::new();
+    let mut take = |text: &str| {
+        let text = text.trim();
+        for prefix in ["public ", "protected ", "private ", "virtual "] {
+            if let Some(stripped) = text.strip_prefix(prefix) {
+                return push_path(&mut out, stripped.trim());
+            }
+        }
+        push_path(&mut out, text)
+    };
+    if let Some(ruby) = rest.trim_start().strip_prefix("< ") {
+        take(ruby);
+        return out;
+    }
+    let rest = skip_generics(rest);
+    if rest.starts_with('(') {
+        let Some(close) = closing_paren(rest) else {
+            return out;
+        };
+        for part in split_commas(&rest[1..close]) {
+            if !part.contains('=') {
+                take(part);
+            }
+        }
+    } else if let Some(idx) = find_word(rest, "extends") {
+        let list = &rest[idx + "extends".len()..];
+        let list = list.split(['{', '\n']).next().unwrap_or(list);
+        let list = find_word(list, "implements").map_or(list, |i| &list[..i]);
+        for part in split_commas(list) {
+            take(part);
+        }
+    } else if let Some(list) = rest.trim_start().strip_prefix(':') {
+        if !list.starts_with(':') {
+            let list = list.split(['{', '\n']).next().unwrap_or(list);
+            let list = find_word(list, "where").map_or(list, |i| &list[..i]);
+            for part in split_commas(list) {
+                take(part);
+            }
+        }
+    }
+    out
+}
+
+fn push_path(out: &mut Vec<String>, text: &str) {
+    let (ends, _) = path_segments(text);
+    if let Some(&end) = ends.last() {
+        out.push(text[..end].to_string());
+    }
+}
+
+/// Splits on commas outside brackets.
+fn split_commas(text: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    for (idx, ch) in text.char_indices() {
+        match ch {
+            '(' | '[' | '<' | '{' => depth += 1,
+            ')' | ']' | '>' | '}' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(&text[start..idx]);
+                start = idx + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&text[start..]);
+    parts.into_iter().filter(|p| !p.trim().is_empty()).collect()
+}
+
+/// The offset of `word` as a whole word in `text`.
+fn find_word(text: &str, word: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let is_ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
+    let mut from = 0;
+    while let Some(pos) = text[from..].find(word) {
+        let start = from + pos;
+        let end = start + word.len();
+        if (start == 0 || !is_ident(bytes[start - 1]))
+            && (end == bytes.len() || !is_ident(bytes[end]))
+        {
+            return Some(start);
+        }
+        from = end;
+    }
+    None
+}
+
+/// Whether every whole-word use of `name` in `text` is a receiver (`name.x`, `name?.x`,
+/// `name::x`): the file never declares, assigns or passes it.
+fn only_used_as_receiver(text: &str, name: &str) -> bool {
+    let bytes = text.as_bytes();
+    let is_ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
+    let mut from = 0;
+    let mut seen = false;
+    while let Some(pos) = text[from..].find(name) {
+        let start = from + pos;
+        let end = start + name.len();
+        from = end;
+        if start > 0 && (is_ident(bytes[start - 1]) || bytes[start - 1] == b'.') {
+            continue;
+        }
+        if end < bytes.len() && is_ident(bytes[end]) {
+            continue;
+        }
+        let after = text[end..].trim_start();
+        if !(after.starts_with('.') || after.starts_with("?.") || after.starts_with("::")) {
+            return false;
+        }
+        seen = true;
+    }
+    seen
+}
+
 /// Type names a definition's text gives `variable`: an annotation (`v: Type`, `v: &mut
 /// Type`, `v: Optional[Type]`), a constructor assignment (`v = Type(…)`, `v := &Type{…}`,
 /// `const v = new Type<T>(…)`), `with Type(…) as v`, a declaration (`Type v =`, `Type<T> v,`)
@@ -1184,8 +1524,9 @@ fn local_types(text: &str, variable: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut push = |found: Option<String>| {
         if let Some(found) = found {
-            let last = found.rsplit('.').next().unwrap_or(&found);
-            if last.starts_with(|c: char| c.is_ascii_uppercase()) && !out.contains(&found) {
+            if last_segment(&found).starts_with(|c: char| c.is_ascii_uppercase())
+                && !out.contains(&found)
+            {
                 out.push(found);
             }
         }
@@ -1210,7 +1551,8 @@ fn local_types(text: &str, variable: &str) -> Vec<String> {
             }
             push(type_path(rest).map(|(t, _)| t));
         }
-        // `v = Type(…)`, `v := &Type{…}`
+        // `v = Type(…)`, `v := &Type{…}`, and factories on a type: `v = Type::new(…)`,
+        // `v = Cart.empty()`, `let v = Self::new()`
         let assigned = after.strip_prefix(":=").or_else(|| {
             after
                 .strip_prefix('=')
@@ -1221,10 +1563,18 @@ fn local_types(text: &str, variable: &str) -> Vec<String> {
             for prefix in ["await ", "new ", "&"] {
                 rest = rest.strip_prefix(prefix).unwrap_or(rest).trim_start();
             }
-            if let Some((found, tail)) = type_path(rest) {
-                let tail = skip_generics(tail.trim_start());
-                if tail.starts_with(['(', '{']) {
-                    push(Some(found));
+            let (ends, tail) = path_segments(rest);
+            let tail = skip_generics(tail.trim_start());
+            let n = ends.len();
+            let segment = |i: usize| {
+                let start = if i == 0 { 0 } else { ends[i - 1] };
+                rest[start..ends[i]].trim_start_matches([':', '.'])
+            };
+            if n > 0 && tail.starts_with(['(', '{']) {
+                if is_capitalised(segment(n - 1)) {
+                    push(Some(rest[..ends[n - 1]].to_string()));
+                } else if n >= 2 && tail.starts_with('(') && is_capitalised(segment(n - 2)) {
+                    push(Some(rest[..ends[n - 2]].to_string()));
                 }
             }
         }
@@ -1239,8 +1589,10 @@ fn local_types(text: &str, variable: &str) -> Vec<String> {
                 push(type_path(&line[idx + 5..]).map(|(t, _)| t));
             }
         }
-        // `Type v =`, `Type<T> v,` (Java, C#, C++)
-        if after.starts_with(['=', ';', ',', ')']) {
+        // `Type v =`, `Type<T> v,`, `for (Type v : items)` (Java, C#, C++)
+        if after.starts_with(['=', ';', ',', ')'])
+            || (after.starts_with(':') && !after.starts_with("::") && !after.starts_with(":="))
+        {
             let before = before.trim_end_matches(['*', '&', ' ']);
             let before = strip_generics_back(before);
             let word_start = before
@@ -1340,7 +1692,7 @@ fn is_callable(kind: SymbolKind) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::local_types;
+    use super::{base_names, constructed_type, local_types, only_used_as_receiver};
 
     #[test]
     fn local_types_read_annotations_and_constructors() {
@@ -1364,5 +1716,87 @@ mod tests {
             ["Kysely"]
         );
         assert!(local_types("    x = compute(1)", "x").is_empty());
+    }
+
+    #[test]
+    fn local_types_read_factories_and_for_each() {
+        assert_eq!(local_types("let mut s = Self::new();", "s"), ["Self"]);
+        assert_eq!(
+            local_types("let r = report::Report::new();", "r"),
+            ["report::Report"]
+        );
+        assert_eq!(local_types("const cart = Cart.empty();", "cart"), ["Cart"]);
+        assert_eq!(local_types("for (Book book : books) {", "book"), ["Book"]);
+        assert!(local_types("let v = items.iter().count();", "v").is_empty());
+        assert!(local_types("x = a if ok else b; y = {x: 1}", "x").is_empty());
+    }
+
+    #[test]
+    fn constructed_receivers() {
+        let c = |q: &str| constructed_type(q);
+        assert_eq!(c("new Cart()"), Some(("Cart".into(), true)));
+        assert_eq!(
+            c("new Intl.NumberFormat('en', { a: ')' })"),
+            Some(("Intl.NumberFormat".into(), true))
+        );
+        assert_eq!(c("Order(items)"), Some(("Order".into(), false)));
+        assert_eq!(c("Stock::with_items(&[])"), Some(("Stock".into(), false)));
+        assert_eq!(c("Cart.empty()"), Some(("Cart".into(), false)));
+        assert_eq!(c("make_order()"), None);
+        assert_eq!(c("Order(a).items"), None);
+        assert_eq!(c("Order(a)(b)"), None);
+    }
+
+    #[test]
+    fn bases_from_declarations() {
+        assert_eq!(
+            base_names("class GiftOrder(Order):", "GiftOrder"),
+            ["Order"]
+        );
+        assert_eq!(
+            base_names("class A(base.B, Generic[T], metaclass=M):", "A"),
+            ["base.B", "Generic"]
+        );
+        assert_eq!(
+            base_names(
+                "public class RareBook<T> extends Book<T> implements Item {",
+                "RareBook"
+            ),
+            ["Book"]
+        );
+        assert_eq!(base_names("export class A extends B {", "A"), ["B"]);
+        assert_eq!(
+            base_names("public class A : Base, IThing where T : new()", "A"),
+            ["Base", "IThing"]
+        );
+        assert_eq!(base_names("class Foo : public Bar {", "Foo"), ["Bar"]);
+        assert_eq!(base_names("class Foo < Bar", "Foo"), ["Bar"]);
+        assert!(base_names("class Plain:", "Plain").is_empty());
+    }
+
+    #[test]
+    fn globals_are_only_receivers() {
+        assert!(only_used_as_receiver(
+            "console.log(1);\nconsole\n  .warn(2)",
+            "console"
+        ));
+        assert!(only_used_as_receiver(
+            "use std::fmt;\nstd::mem::take(x)",
+            "std"
+        ));
+        assert!(!only_used_as_receiver(
+            "function f(log) { log.info(); }",
+            "log"
+        ));
+        assert!(!only_used_as_receiver(
+            "const db = open();\ndb.query()",
+            "db"
+        ));
+        assert!(!only_used_as_receiver("nothing here", "console"));
+        // `a.console.log` is a member, not a use of the name.
+        assert!(only_used_as_receiver(
+            "a.console = 1; console.log()",
+            "console"
+        ));
     }
 }
