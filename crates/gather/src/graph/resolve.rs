@@ -1419,7 +1419,7 @@ fn base_names(signature: &str, name: &str) -> Vec<String> {
         let Some(close) = closing_paren(rest) else {
             return out;
         };
-        for part in split_commas(&rest[1..close]) {
+        for part in crate::parse::split_top_level(&rest[1..close]) {
             if !part.contains('=') {
                 take(part);
             }
@@ -1428,14 +1428,14 @@ fn base_names(signature: &str, name: &str) -> Vec<String> {
         let list = &rest[idx + "extends".len()..];
         let list = list.split(['{', '\n']).next().unwrap_or(list);
         let list = find_word(list, "implements").map_or(list, |i| &list[..i]);
-        for part in split_commas(list) {
+        for part in crate::parse::split_top_level(list) {
             take(part);
         }
     } else if let Some(list) = rest.trim_start().strip_prefix(':') {
         if !list.starts_with(':') {
             let list = list.split(['{', '\n']).next().unwrap_or(list);
             let list = find_word(list, "where").map_or(list, |i| &list[..i]);
-            for part in split_commas(list) {
+            for part in crate::parse::split_top_level(list) {
                 take(part);
             }
         }
@@ -1448,25 +1448,6 @@ fn push_path(out: &mut Vec<String>, text: &str) {
     if let Some(&end) = ends.last() {
         out.push(text[..end].to_string());
     }
-}
-
-/// Splits on commas outside brackets.
-fn split_commas(text: &str) -> Vec<&str> {
-    let mut parts = Vec::new();
-    let (mut depth, mut start) = (0i32, 0);
-    for (idx, ch) in text.char_indices() {
-        match ch {
-            '(' | '[' | '<' | '{' => depth += 1,
-            ')' | ']' | '>' | '}' => depth -= 1,
-            ',' if depth == 0 => {
-                parts.push(&text[start..idx]);
-                start = idx + 1;
-            }
-            _ => {}
-        }
-    }
-    parts.push(&text[start..]);
-    parts.into_iter().filter(|p| !p.trim().is_empty()).collect()
 }
 
 /// The offset of `word` as a whole word in `text`.

@@ -12,6 +12,7 @@ use std::path::Path;
 
 use crate::index::{CallSite, FileStatus, Import, SkipReason, Symbol};
 
+pub(crate) use refs::split_top_level;
 pub use testcode::is_test_path;
 
 /// What parsing one file produced.

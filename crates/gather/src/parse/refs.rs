@@ -322,14 +322,15 @@ fn expand_into(prefix: &str, tree: &str, out: &mut Vec<(String, UseLeaf)>) {
     ));
 }
 
-fn split_top_level(text: &str) -> Vec<&str> {
+/// Splits `text` at commas outside any brackets.
+pub(crate) fn split_top_level(text: &str) -> Vec<&str> {
     let mut parts = Vec::new();
     let mut depth = 0;
     let mut start = 0;
     for (idx, ch) in text.char_indices() {
         match ch {
-            '{' => depth += 1,
-            '}' => depth -= 1,
+            '(' | '[' | '<' | '{' => depth += 1,
+            ')' | ']' | '>' | '}' => depth -= 1,
             ',' if depth == 0 => {
                 parts.push(&text[start..idx]);
                 start = idx + 1;

@@ -63,7 +63,7 @@ pub fn slices_text(fitted: &Fitted) -> String {
             let _ = writeln!(out, "note: {note}");
         }
         if !s.content.is_empty() {
-            let fence = fence_for(&s.content);
+            let fence = pack::fence_for(&s.content);
             let _ = writeln!(out, "{fence}\n{}\n{fence}", s.content);
         }
     }
@@ -96,21 +96,6 @@ pub fn slices_text(fitted: &Fitted) -> String {
         }
     }
     out
-}
-
-/// A fence longer than any backtick run in `content`, so content never closes it.
-fn fence_for(content: &str) -> String {
-    let mut longest = 0;
-    let mut run = 0;
-    for ch in content.chars() {
-        if ch == '`' {
-            run += 1;
-            longest = longest.max(run);
-        } else {
-            run = 0;
-        }
-    }
-    "`".repeat((longest + 1).max(3))
 }
 
 /// One symbol as JSON.
