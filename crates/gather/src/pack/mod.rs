@@ -183,8 +183,10 @@ pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack
         let seed_ref = index.symbol(seed);
         items.push(item_for(index, seed, Role::Seed, None, None));
         match seed_ref.file.status {
+            // Line rules find definitions but no call sites.
             FileStatus::Heuristic => {
-                degraded.push(format!("heuristic-parse({})", seed_ref.file.path))
+                degraded.push(format!("heuristic-parse({})", seed_ref.file.path));
+                degraded.push("callgraph-unavailable".to_string());
             }
             FileStatus::Parsed => {
                 let has_calls = seed_ref
