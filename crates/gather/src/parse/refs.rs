@@ -16,9 +16,10 @@ use crate::lines::Line;
 const MAX_QUALIFIER: usize = 120;
 
 /// Every call site, with its enclosing callable definition.
-pub(super) fn calls(
+pub(super) fn calls<'t>(
     patterns: &Patterns,
-    tree: &Tree,
+    tree: &'t Tree,
+    candidates: Option<&[Node<'t>]>,
     bytes: &[u8],
     symbols: &[Symbol],
 ) -> Vec<CallSite> {
@@ -26,7 +27,7 @@ pub(super) fn calls(
     let enclosing = EnclosingTable::new(symbols);
     let mut seen: HashSet<usize> = HashSet::new();
     let mut out = Vec::new();
-    run(patterns, tree, bytes, |m: &QueryMatch| {
+    run(patterns, tree, candidates, bytes, |m: &QueryMatch| {
         let mut kind = None;
         let mut name: Option<Node> = None;
         let mut qualifier: Option<Node> = None;
@@ -68,16 +69,17 @@ pub(super) fn calls(
 }
 
 /// Every imported name, and the package the file declares.
-pub(super) fn imports(
+pub(super) fn imports<'t>(
     patterns: &Patterns,
-    tree: &Tree,
+    tree: &'t Tree,
+    candidates: Option<&[Node<'t>]>,
     bytes: &[u8],
     style: ImportStyle,
 ) -> (Vec<Import>, Option<String>) {
     let names = patterns.query.capture_names();
     let mut out = Vec::new();
     let mut package = None;
-    run(patterns, tree, bytes, |m: &QueryMatch| {
+    run(patterns, tree, candidates, bytes, |m: &QueryMatch| {
         let text = |node: Node| node.utf8_text(bytes).ok().map(unquote);
         let (mut source, mut name, mut alias, mut use_tree) = (None, None, None, None);
         // A pattern may fix the imported name where no node spells it:

@@ -110,9 +110,24 @@ pub fn extract(
     // Keyed by the name node's start byte: when several patterns match one definition
     // (a function inside its decorator wrapper), the widest definition node wins.
     let mut by_name: HashMap<usize, Raw> = HashMap::new();
-    run(&compiled.definitions, &tree, bytes, |m| {
-        collect(m, &roles, bytes, &mut by_name)
-    });
+    let mut found = candidates(
+        &tree,
+        &[
+            Some(&compiled.definitions),
+            compiled.calls.as_ref(),
+            compiled.imports.as_ref(),
+        ],
+    );
+    let import_nodes = found.pop().flatten();
+    let call_nodes = found.pop().flatten();
+    let definition_nodes = found.pop().flatten();
+    run(
+        &compiled.definitions,
+        &tree,
+        definition_nodes.as_deref(),
+        bytes,
+        |m| collect(m, &roles, bytes, &mut by_name),
+    );
 
     let mut raws: Vec<Raw> = by_name.into_values().collect();
     for raw in &mut raws {
@@ -221,11 +236,17 @@ pub fn extract(
         stack.push(symbols.len() - 1);
     }
     let calls = match &compiled.calls {
-        Some(patterns) => refs::calls(patterns, &tree, bytes, &symbols),
+        Some(patterns) => refs::calls(patterns, &tree, call_nodes.as_deref(), bytes, &symbols),
         None => Vec::new(),
     };
     let (imports, package) = match &compiled.imports {
-        Some(patterns) => refs::imports(patterns, &tree, bytes, spec.import_style),
+        Some(patterns) => refs::imports(
+            patterns,
+            &tree,
+            import_nodes.as_deref(),
+            bytes,
+            spec.import_style,
+        ),
         None => (Vec::new(), None),
     };
     Ok(Extracted {
@@ -282,9 +303,11 @@ fn collect<'t>(
 }
 
 /// Runs `patterns` over `tree`, calling `each` for every match in document order.
+/// `candidates`, when given, are the nodes the patterns can start at (from [`candidates`]).
 pub(super) fn run<'t>(
     patterns: &Patterns,
     tree: &'t Tree,
+    candidates: Option<&[Node<'t>]>,
     bytes: &[u8],
     mut each: impl FnMut(&QueryMatch<'_, 't>),
 ) {
@@ -296,7 +319,17 @@ pub(super) fn run<'t>(
             // cursor visit every node.
             Some(roots) => {
                 cursor.set_max_start_depth(Some(0));
-                for node in nodes_of_kinds(tree, roots, &patterns.descend) {
+                let own;
+                let nodes = match candidates {
+                    Some(nodes) => nodes,
+                    None => {
+                        own = nodes_of_kinds(tree, &[(roots, &patterns.descend)])
+                            .pop()
+                            .unwrap_or_default();
+                        &own
+                    }
+                };
+                for &node in nodes {
                     let mut matches = cursor.matches(&patterns.query, node, bytes);
                     while let Some(m) = matches.next() {
                         each(m);
@@ -314,19 +347,48 @@ pub(super) fn run<'t>(
     });
 }
 
-/// Every node whose kind is marked in `roots`, in document order, without entering
-/// subtrees whose kind cannot hold one (`descend`).
-fn nodes_of_kinds<'t>(tree: &'t Tree, roots: &[bool], descend: &[bool]) -> Vec<Node<'t>> {
-    let mut out = Vec::new();
+/// For each pattern set, the nodes it can start at, in document order, found in one walk
+/// that enters a subtree only when some set may have a root inside it.
+pub(super) fn candidates<'t>(
+    tree: &'t Tree,
+    sets: &[Option<&Patterns>],
+) -> Vec<Option<Vec<Node<'t>>>> {
+    let tables: Vec<(&[bool], &[bool])> = sets
+        .iter()
+        .filter_map(|set| {
+            set.and_then(|p| {
+                p.roots
+                    .as_deref()
+                    .map(|roots| (roots, p.descend.as_slice()))
+            })
+        })
+        .collect();
+    let mut found = nodes_of_kinds(tree, &tables).into_iter();
+    sets.iter()
+        .map(|set| {
+            set.and_then(|p| p.roots.as_ref())
+                .map(|_| found.next().unwrap_or_default())
+        })
+        .collect()
+}
+
+/// Every node whose kind is marked in each `(roots, descend)` table, in document order,
+/// without entering subtrees that no table descends into.
+fn nodes_of_kinds<'t>(tree: &'t Tree, tables: &[(&[bool], &[bool])]) -> Vec<Vec<Node<'t>>> {
+    let mut out: Vec<Vec<Node>> = vec![Vec::new(); tables.len()];
     let mut cursor = tree.walk();
     loop {
         let node = cursor.node();
         let kind = node.kind_id() as usize;
-        if roots.get(kind).copied().unwrap_or(false) {
-            out.push(node);
+        let mut descend = false;
+        for (list, (roots, into)) in out.iter_mut().zip(tables) {
+            if roots.get(kind).copied().unwrap_or(false) {
+                list.push(node);
+            }
+            // Kinds outside the table (ERROR) are entered.
+            descend |= into.get(kind).copied().unwrap_or(true);
         }
-        // Kinds outside the table (ERROR) are entered.
-        if descend.get(kind).copied().unwrap_or(true) && cursor.goto_first_child() {
+        if descend && cursor.goto_first_child() {
             continue;
         }
         loop {
