@@ -45,6 +45,15 @@ const VCS_DIRS: &[&str] = &[".git", ".hg", ".svn", ".jj"];
 
 /// Walks `root` (canonical) and returns its files sorted by relative path.
 pub fn files(root: &Path, options: &WalkOptions) -> Vec<WalkedFile> {
+    let mut out = Vec::new();
+    each(root, options, |file| out.push(file));
+    out.sort_by(|a, b| a.rel.cmp(&b.rel));
+    out
+}
+
+/// Walks `root` (canonical), handing each file to `found` as soon as it is seen, in walk
+/// order; callers that need path order sort afterwards.
+pub fn each(root: &Path, options: &WalkOptions, mut found: impl FnMut(WalkedFile)) {
     let walker = ignore::WalkBuilder::new(root)
         .hidden(false)
         .follow_links(false)
@@ -58,7 +67,6 @@ pub fn files(root: &Path, options: &WalkOptions) -> Vec<WalkedFile> {
                     .is_some_and(|n| VCS_DIRS.contains(&n)))
         })
         .build();
-    let mut out = Vec::new();
     for entry in walker {
         // An unreadable directory yields an error entry; it is left out and the walk goes on.
         let Ok(entry) = entry else { continue };
@@ -88,7 +96,7 @@ pub fn files(root: &Path, options: &WalkOptions) -> Vec<WalkedFile> {
         } else {
             None
         };
-        out.push(WalkedFile {
+        found(WalkedFile {
             rel,
             abs,
             size,
@@ -96,8 +104,6 @@ pub fn files(root: &Path, options: &WalkOptions) -> Vec<WalkedFile> {
             skip,
         });
     }
-    out.sort_by(|a, b| a.rel.cmp(&b.rel));
-    out
 }
 
 /// `path` relative to `root` with `/` separators, or `None` when not under root or not UTF-8.

@@ -64,11 +64,28 @@ pub fn build(root: &Path) -> Result<Index> {
 /// Builds the index of the workspace at `root`.
 pub fn build_with(root: &Path, options: &IndexOptions) -> Result<Index> {
     let root = canonical_root(root)?;
+    // The walk feeds the parsers as it goes, so reading and parsing start at once.
     let started = Instant::now();
-    let walked = walk::files(&root, &options.walk);
-    let walk_ms = ms_since(started);
-    let started = Instant::now();
-    let files: Vec<FileRecord> = walked.into_par_iter().map(read_and_parse).collect();
+    let (sender, receiver) = std::sync::mpsc::channel();
+    let mut walk_ms = 0.0;
+    let files: Vec<FileRecord> = std::thread::scope(|scope| {
+        let walk_root = &root;
+        let walk_options = &options.walk;
+        let walker = scope.spawn(move || {
+            walk::each(walk_root, walk_options, |file| {
+                // The receiver lives until every file is parsed.
+                let _ = sender.send(file);
+            });
+            ms_since(started)
+        });
+        let files = receiver
+            .into_iter()
+            .par_bridge()
+            .map(read_and_parse)
+            .collect();
+        walk_ms = walker.join().unwrap_or(0.0);
+        files
+    });
     let parse_ms = ms_since(started);
     let started = Instant::now();
     let mut index = Index::from_files(root, files);
