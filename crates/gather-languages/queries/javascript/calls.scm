@@ -29,18 +29,3 @@
   (member_expression
     object: (_) @qualifier
     property: (property_identifier) @name)) @reference.call
-
-; JSX components render as calls: <Badge />, <Panel>…</Panel>, <UI.Button />. Lowercase
-; names are intrinsic elements (<div>), not components.
-((jsx_opening_element name: (identifier) @name) @reference.call
- (#match? @name "^[A-Z]"))
-((jsx_self_closing_element name: (identifier) @name) @reference.call
- (#match? @name "^[A-Z]"))
-(jsx_opening_element
-  name: (member_expression
-    object: (_) @qualifier
-    property: (property_identifier) @name)) @reference.call
-(jsx_self_closing_element
-  name: (member_expression
-    object: (_) @qualifier
-    property: (property_identifier) @name)) @reference.call
