@@ -51,6 +51,33 @@ fn emit(output: &str) -> ExitCode {
     }
 }
 
+/// Refuses an empty symbol name with a message that says what to send.
+fn require_name(name: &str) -> Result<(), Error> {
+    if name.trim().is_empty() {
+        return Err(Error::new(
+            ErrorCode::InvalidRequest,
+            "empty name: give a symbol name such as parse or Client.send",
+        ));
+    }
+    Ok(())
+}
+
+/// The definition a `NAME [--path FILE] [--line N]` request names; the path is checked
+/// against the root first.
+fn locate(
+    index: &gather::index::Index,
+    root: &std::path::Path,
+    name: &str,
+    path: Option<&str>,
+    line: Option<u32>,
+) -> Result<gather::index::SymbolId, Error> {
+    let path = match path {
+        Some(p) => Some(workspace::resolve(root, p)?.rel),
+        None => None,
+    };
+    index.locate(name, path.as_deref(), line)
+}
+
 fn ms(started: Instant) -> f64 {
     started.elapsed().as_secs_f64() * 1000.0
 }
@@ -69,7 +96,7 @@ fn run(args: Args) -> Result<String, Error> {
         Command::Index { files, symbols } => {
             let started = Instant::now();
             let index = index::build_with(&root, &options)?;
-            let elapsed = started.elapsed().as_secs_f64() * 1000.0;
+            let elapsed = ms(started);
             Ok(if json {
                 format!("{}\n", render::index_json(&index, elapsed, files, symbols))
             } else {
@@ -77,12 +104,7 @@ fn run(args: Args) -> Result<String, Error> {
             })
         }
         Command::Find { name } => {
-            if name.trim().is_empty() {
-                return Err(Error::new(
-                    ErrorCode::InvalidRequest,
-                    "empty name: give a symbol name such as parse or Client.send",
-                ));
-            }
+            require_name(&name)?;
             let index = index::build_with(&root, &options)?;
             let hits = index.find(&name);
             if hits.is_empty() {
@@ -106,20 +128,11 @@ fn run(args: Args) -> Result<String, Error> {
             include_tests,
             slices,
         } => {
-            if name.trim().is_empty() {
-                return Err(Error::new(
-                    ErrorCode::InvalidRequest,
-                    "empty name: give a symbol name such as parse or Client.send",
-                ));
-            }
+            require_name(&name)?;
             let started = Instant::now();
             let index = index::build_with(&root, &options)?;
             let index_ms = ms(started);
-            let path = match path {
-                Some(p) => Some(workspace::resolve(&root, &p)?.rel),
-                None => None,
-            };
-            let seed = index.locate(&name, path.as_deref(), line)?;
+            let seed = locate(&index, &root, &name, path.as_deref(), line)?;
             let requests = slices
                 .iter()
                 .map(|s| spec::parse(s, &root, 40))
@@ -150,12 +163,9 @@ fn run(args: Args) -> Result<String, Error> {
             Ok(if json { format!("{value}\n") } else { text })
         }
         Command::Graph { name, path, line } => {
+            require_name(&name)?;
             let index = index::build_with(&root, &options)?;
-            let path = match path {
-                Some(p) => Some(workspace::resolve(&root, &p)?.rel),
-                None => None,
-            };
-            let id = index.locate(&name, path.as_deref(), line)?;
+            let id = locate(&index, &root, &name, path.as_deref(), line)?;
             let graph = gather::graph::build_for(&index, &[id]);
             Ok(if json {
                 format!("{}\n", render::graph_json(&index, &graph, id))

@@ -72,7 +72,10 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         node_types: tree_sitter_typescript::TYPESCRIPT_NODE_TYPES,
         definitions: queries!("typescript"),
         calls: queries!("typescript", "calls"),
-        imports: queries!("typescript", "imports"),
+        imports: concat!(
+            queries!("javascript", "imports"),
+            queries!("typescript", "imports")
+        ),
         import_style: ImportStyle::EcmaScript,
         implicit_this: false,
         attribute_kinds: &["decorator"],
@@ -88,7 +91,10 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         node_types: tree_sitter_typescript::TSX_NODE_TYPES,
         definitions: queries!("typescript"),
         calls: concat!(queries!("typescript", "calls"), queries!("jsx", "calls")),
-        imports: queries!("typescript", "imports"),
+        imports: concat!(
+            queries!("javascript", "imports"),
+            queries!("typescript", "imports")
+        ),
         import_style: ImportStyle::EcmaScript,
         implicit_this: false,
         attribute_kinds: &["decorator"],

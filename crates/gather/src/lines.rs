@@ -40,6 +40,15 @@ impl LineRange {
         self.start <= line && line <= self.end
     }
 
+    /// How many lines `line` lies outside the range (0 inside it).
+    pub fn distance_to(&self, line: Line) -> u32 {
+        if line < self.start {
+            self.start - line
+        } else {
+            line.saturating_sub(self.end)
+        }
+    }
+
     /// Whether `other` lies wholly inside this range.
     pub fn covers(&self, other: &LineRange) -> bool {
         self.start <= other.start && other.end <= self.end
@@ -52,7 +61,7 @@ impl std::fmt::Display for LineRange {
     }
 }
 
-/// Byte offsets of line starts in a text, for cutting whole lines out of it.
+/// Byte offsets of line starts in a borrowed text, for cutting whole lines out of it.
 pub struct LineTable<'a> {
     text: &'a str,
     starts: Vec<usize>,
@@ -62,16 +71,10 @@ impl<'a> LineTable<'a> {
     /// Indexes the lines of `text`. A trailing newline does not open a new line; an empty
     /// text has no lines.
     pub fn new(text: &'a str) -> LineTable<'a> {
-        let mut starts = Vec::with_capacity(text.len() / 32 + 1);
-        if !text.is_empty() {
-            starts.push(0);
+        LineTable {
+            text,
+            starts: line_starts(text),
         }
-        for (idx, byte) in text.bytes().enumerate() {
-            if byte == b'\n' && idx + 1 < text.len() {
-                starts.push(idx + 1);
-            }
-        }
-        LineTable { text, starts }
     }
 
     /// Number of lines.
@@ -83,32 +86,73 @@ impl<'a> LineTable<'a> {
     /// without the terminator of the last line. Cuts fall only on line boundaries, so the
     /// result is always a valid UTF-8 substring.
     pub fn slice(&self, range: LineRange) -> &'a str {
-        let n = self.n_lines();
-        if n == 0 || range.start > n {
-            return "";
-        }
-        let first = range.start.max(1) as usize - 1;
-        let last = range.end.min(n) as usize - 1;
-        let from = self.starts[first];
-        let mut to = if last + 1 < self.starts.len() {
-            self.starts[last + 1]
-        } else {
-            self.text.len()
-        };
-        let bytes = self.text.as_bytes();
-        if to > from && bytes[to - 1] == b'\n' {
-            to -= 1;
-            if to > from && bytes[to - 1] == b'\r' {
-                to -= 1;
-            }
-        }
-        &self.text[from..to]
+        slice_lines(self.text, &self.starts, range)
     }
 
     /// The text of one line, without its terminator.
     pub fn line(&self, line: Line) -> &'a str {
         self.slice(LineRange::new(line, line))
     }
+}
+
+/// A [`LineTable`] that owns its text, for caches that keep files between calls.
+pub struct LineIndex {
+    text: String,
+    starts: Vec<usize>,
+}
+
+impl LineIndex {
+    /// Indexes the lines of `text`, as [`LineTable::new`] does.
+    pub fn new(text: String) -> LineIndex {
+        let starts = line_starts(&text);
+        LineIndex { text, starts }
+    }
+
+    /// The whole text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The text of lines `range`, as [`LineTable::slice`] cuts it.
+    pub fn slice(&self, range: LineRange) -> &str {
+        slice_lines(&self.text, &self.starts, range)
+    }
+}
+
+fn line_starts(text: &str) -> Vec<usize> {
+    let mut starts = Vec::with_capacity(text.len() / 32 + 1);
+    if !text.is_empty() {
+        starts.push(0);
+    }
+    for (idx, byte) in text.bytes().enumerate() {
+        if byte == b'\n' && idx + 1 < text.len() {
+            starts.push(idx + 1);
+        }
+    }
+    starts
+}
+
+fn slice_lines<'a>(text: &'a str, starts: &[usize], range: LineRange) -> &'a str {
+    let n = starts.len() as u32;
+    if n == 0 || range.start > n {
+        return "";
+    }
+    let first = range.start.max(1) as usize - 1;
+    let last = range.end.min(n) as usize - 1;
+    let from = starts[first];
+    let mut to = if last + 1 < starts.len() {
+        starts[last + 1]
+    } else {
+        text.len()
+    };
+    let bytes = text.as_bytes();
+    if to > from && bytes[to - 1] == b'\n' {
+        to -= 1;
+        if to > from && bytes[to - 1] == b'\r' {
+            to -= 1;
+        }
+    }
+    &text[from..to]
 }
 
 /// Number of lines in `text`, counted as [`LineTable`] does.
@@ -151,6 +195,23 @@ mod tests {
         assert_eq!(table.slice(LineRange::new(3, 9)), "three");
         assert_eq!(table.slice(LineRange::new(4, 9)), "");
         assert_eq!(table.line(2), "two");
+        let owned = LineIndex::new("one\r\ntwo\r\nthree".to_string());
+        assert_eq!(owned.slice(LineRange::new(1, 2)), "one\r\ntwo");
+        assert_eq!(owned.slice(LineRange::new(4, 4)), "");
+    }
+
+    #[test]
+    fn distance_to_a_range() {
+        let range = LineRange::new(10, 20);
+        assert_eq!(
+            [
+                range.distance_to(4),
+                range.distance_to(10),
+                range.distance_to(15),
+                range.distance_to(23)
+            ],
+            [6, 0, 0, 3]
+        );
     }
 
     #[test]

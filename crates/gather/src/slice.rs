@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use crate::error::Result;
-use crate::index::{split_qualified, Symbol, SymbolKind};
+use crate::index::{similar_names, split_qualified, Symbol, SymbolKind};
 use crate::lines::{Line, LineRange, LineTable};
 use crate::{parse, workspace};
 
@@ -130,7 +130,10 @@ fn cut(request: &SliceRequest, rel: &str, text: &str, symbols: &[Symbol]) -> Sli
         if matches.is_empty() {
             slice.found = false;
             slice.symbol = Some(name.clone());
-            let similar = similar_names(symbols, name);
+            let mut similar = similar_names(symbols, name);
+            similar.sort();
+            similar.dedup();
+            similar.truncate(5);
             slice.reason = Some(if similar.is_empty() {
                 format!(
                     "symbol {name} not found in {rel}; showing the first {} lines",
@@ -149,7 +152,7 @@ fn cut(request: &SliceRequest, rel: &str, text: &str, symbols: &[Symbol]) -> Sli
         let chosen = match request.line_hint {
             Some(hint) => *matches
                 .iter()
-                .min_by_key(|s| distance(s.range, hint))
+                .min_by_key(|s| s.range.distance_to(hint))
                 .expect("not empty"),
             None => matches[0],
         };
@@ -232,35 +235,4 @@ fn matching<'s>(symbols: &'s [Symbol], name: &str) -> Vec<&'s Symbol> {
             have.len() >= segments.len() && have[have.len() - segments.len()..] == *segments
         })
         .collect()
-}
-
-fn similar_names(symbols: &[Symbol], name: &str) -> Vec<String> {
-    let wanted = name.to_lowercase();
-    let last = split_qualified(&wanted)
-        .last()
-        .map(|s| s.to_string())
-        .unwrap_or_default();
-    let mut out: Vec<String> = symbols
-        .iter()
-        .filter(|s| {
-            let have = s.name.to_lowercase();
-            !last.is_empty()
-                && (have == last || have.contains(&last) || last.contains(&have) && have.len() >= 3)
-        })
-        .map(|s| s.qualified_name.clone())
-        .collect();
-    out.sort();
-    out.dedup();
-    out.truncate(5);
-    out
-}
-
-fn distance(range: LineRange, line: Line) -> u32 {
-    if range.contains(line) {
-        0
-    } else if line < range.start {
-        range.start - line
-    } else {
-        line - range.end
-    }
 }

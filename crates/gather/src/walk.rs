@@ -1,4 +1,4 @@
-//! The workspace walk: every file under the root that git would consider, in path order.
+//! The workspace walk: every file under the root that git would consider, as it is found.
 //!
 //! Wraps `ignore::WalkBuilder`, so `.gitignore`, `.ignore` and git's exclude files are
 //! honoured (also outside a git repository). Hidden files are walked as git would walk
@@ -42,14 +42,6 @@ impl Default for WalkOptions {
 
 /// Directories that belong to version control, never to the workspace's code.
 const VCS_DIRS: &[&str] = &[".git", ".hg", ".svn", ".jj"];
-
-/// Walks `root` (canonical) and returns its files sorted by relative path.
-pub fn files(root: &Path, options: &WalkOptions) -> Vec<WalkedFile> {
-    let mut out = Vec::new();
-    each(root, options, |file| out.push(file));
-    out.sort_by(|a, b| a.rel.cmp(&b.rel));
-    out
-}
 
 /// Walks `root` (canonical), handing each file to `found` as soon as it is seen, in walk
 /// order; callers that need path order sort afterwards.

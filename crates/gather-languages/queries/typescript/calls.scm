@@ -72,5 +72,5 @@
           (call_expression
             function: (member_expression object: (template_string)))]) @reference.call
 
-; JSX components (<Badge />) are not here: the typescript grammar has no JSX nodes and
-; TSX shares this file.
+; JSX components (<Badge />) are in jsx/calls.scm, which the TSX row appends: the
+; typescript grammar has no JSX nodes.

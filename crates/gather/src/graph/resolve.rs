@@ -20,9 +20,6 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-/// A file's text and the byte offset of each line start.
-type LoadedText = (String, Vec<usize>);
-
 /// Type names found for a variable, shared between calls.
 type TypeNames = Arc<Vec<String>>;
 
@@ -32,7 +29,7 @@ use rayon::prelude::*;
 use super::modules::{style_of, Modules};
 use super::Confidence;
 use crate::index::{CallKind, CallSite, FileRecord, Import, Index, SymbolId, SymbolKind};
-use crate::lines::Line;
+use crate::lines::{Line, LineIndex, LineRange};
 
 /// One call site's resolution.
 pub(super) struct ResolvedCall {
@@ -126,7 +123,7 @@ struct Context<'a> {
     index: &'a Index,
     modules: Modules,
     scopes: Vec<FileScope<'a>>,
-    texts: Mutex<HashMap<u32, Option<Arc<LoadedText>>>>,
+    texts: Mutex<HashMap<u32, Option<Arc<LineIndex>>>>,
     local_types: Mutex<HashMap<(SymbolId, String), TypeNames>>,
     /// Per (file, name): whether the name is a global nothing in the workspace binds.
     globals: Mutex<HashMap<(u32, String), bool>>,
@@ -186,9 +183,9 @@ impl<'a> Context<'a> {
             index,
             modules: Modules::new(index),
             scopes,
-            texts: std::sync::Mutex::new(HashMap::new()),
-            local_types: std::sync::Mutex::new(HashMap::new()),
-            globals: std::sync::Mutex::new(HashMap::new()),
+            texts: Mutex::new(HashMap::new()),
+            local_types: Mutex::new(HashMap::new()),
+            globals: Mutex::new(HashMap::new()),
         }
     }
 
@@ -197,7 +194,6 @@ impl<'a> Context<'a> {
     }
 
     fn resolve(&self, file_idx: u32, caller: SymbolId, call: &CallSite) -> Outcome {
-        let scope = &self.scopes[file_idx as usize];
         let name = call.name.as_str();
         if call.kind == CallKind::Macro {
             let local = self.top_named(file_idx, name, |k| k == SymbolKind::Macro);
@@ -219,7 +215,6 @@ impl<'a> Context<'a> {
                 self.by_name(file_idx, name, is_method)
             }
             Some(q) => {
-                let _ = scope;
                 match self.resolve_qualifier(file_idx, caller, q, 0) {
                     Some((targets, confidence)) => {
                         let (found, external) = self.members_of_targets(&targets, name, q);
@@ -276,7 +271,7 @@ impl<'a> Context<'a> {
         let scope = &self.scopes[file_idx as usize];
         // Enclosing scopes, innermost first; class bodies are not scopes for bare names
         // unless the language has an implicit receiver.
-        let implicit_this = scope.spec.is_some_and(|s| s.implicit_this);
+        let implicit_this = scope.implicit_this();
         let mut parent = Some(caller.idx);
         while let Some(p) = parent {
             let holder = &file.symbols[p as usize];
@@ -489,13 +484,12 @@ impl<'a> Context<'a> {
                             next.push(sub);
                         }
                     }
-                    Target::Symbol(id) => {
+                    Target::Symbol(_) => {
                         next.extend(
-                            self.member_of(target, segment, 0)
+                            self.member_of(target, segment)
                                 .into_iter()
                                 .map(Target::Symbol),
                         );
-                        let _ = id;
                     }
                 }
             }
@@ -524,7 +518,7 @@ impl<'a> Context<'a> {
 
     /// The members named `name` of a target: top-level definitions of a module, methods
     /// of a type (including every Rust `impl` of it in the same files or crate).
-    fn member_of(&self, target: &Target, name: &str, depth: u32) -> Vec<SymbolId> {
+    fn member_of(&self, target: &Target, name: &str) -> Vec<SymbolId> {
         match target {
             Target::External => Vec::new(),
             Target::Module(files) => self.top_in_files(files, name),
@@ -561,9 +555,6 @@ impl<'a> Context<'a> {
                         }
                     }
                 }
-                if found.is_empty() && depth == 0 && symbol.kind == SymbolKind::Const {
-                    let _ = depth;
-                }
                 found.sort();
                 found.dedup();
                 found
@@ -571,33 +562,17 @@ impl<'a> Context<'a> {
         }
     }
 
-    /// Methods named `name` of the type enclosing `caller`.
+    /// Methods named `name` of the type enclosing `caller`. Go methods and C++ out-of-line
+    /// members name their type through the receiver, which is already their parent.
     fn method_of_enclosing_type(
         &self,
         file_idx: u32,
         caller: SymbolId,
         name: &str,
     ) -> Option<Vec<SymbolId>> {
-        let file = self.file(file_idx);
-        let mut parent = file.symbols[caller.idx as usize].parent;
-        while let Some(p) = parent {
-            let holder = &file.symbols[p as usize];
-            if holder.kind.holds_methods() {
-                let found = self.member_of(
-                    &Target::Symbol(SymbolId {
-                        file: file_idx,
-                        idx: p,
-                    }),
-                    name,
-                    0,
-                );
-                return (!found.is_empty()).then_some(found);
-            }
-            parent = holder.parent;
-        }
-        // Go methods and C++ out-of-line members name their type through the receiver:
-        // the caller's parent is the type itself, handled above; nothing more to try.
-        None
+        let holder = self.enclosing_type(file_idx, caller)?;
+        let found = self.member_of(&Target::Symbol(holder), name);
+        (!found.is_empty()).then_some(found)
     }
 
     /// Methods named `name` of the type the enclosing definition gives `variable`: a
@@ -633,7 +608,7 @@ impl<'a> Context<'a> {
                         }
                     }
                 }
-                let types = std::sync::Arc::new(found);
+                let types = Arc::new(found);
                 self.local_types.lock().ok()?.insert(key, types.clone());
                 types
             }
@@ -683,7 +658,7 @@ impl<'a> Context<'a> {
             match target {
                 Target::External => external = true,
                 Target::Module(files) => {
-                    let members = self.member_of(target, name, 0);
+                    let members = self.member_of(target, name);
                     if !members.is_empty() {
                         found.extend(members);
                         continue;
@@ -694,11 +669,11 @@ impl<'a> Context<'a> {
                     if default_exports {
                         let local = last_segment(qualifier);
                         for export in self.default_export(files, local) {
-                            found.extend(self.member_of(&Target::Symbol(export), name, 0));
+                            found.extend(self.member_of(&Target::Symbol(export), name));
                         }
                     }
                 }
-                Target::Symbol(_) => found.extend(self.member_of(target, name, 0)),
+                Target::Symbol(_) => found.extend(self.member_of(target, name)),
             }
         }
         found.sort();
@@ -756,7 +731,7 @@ impl<'a> Context<'a> {
         if chain.known && !chain.unknown {
             return Outcome::External;
         }
-        let own = self.member_of(&Target::Symbol(holder), name, 0);
+        let own = self.member_of(&Target::Symbol(holder), name);
         let candidates: Vec<SymbolId> = self
             .by_name_candidates(file_idx, name, is_method)
             .into_iter()
@@ -780,7 +755,7 @@ impl<'a> Context<'a> {
         }
         let mut out = Vec::new();
         for base in self.bases_of(ty, depth, chain) {
-            let members = self.member_of(&Target::Symbol(base), name, 0);
+            let members = self.member_of(&Target::Symbol(base), name);
             if members.is_empty() {
                 out.extend(self.inherited(base, name, depth + 1, chain));
             } else {
@@ -839,17 +814,7 @@ impl<'a> Context<'a> {
     /// `new C()` is the class. Python's `super()` only fetches the proxy whose method is
     /// the call, so it is external like any builtin.
     fn resolve_super_call(&self, file_idx: u32, caller: SymbolId, call: &CallSite) -> Outcome {
-        if let Some(loaded) = self.file_text(file_idx) {
-            let (text, starts) = &*loaded;
-            let from = starts
-                .get(call.line.saturating_sub(1) as usize)
-                .copied()
-                .unwrap_or(0);
-            let to = starts
-                .get(call.line as usize)
-                .copied()
-                .unwrap_or(text.len());
-            let line = text.get(from..to.min(text.len())).unwrap_or("");
+        if let Some(line) = self.lines_of(file_idx, LineRange::new(call.line, call.line)) {
             if let Some(idx) = line.find("super(") {
                 let rest = &line[idx + "super".len()..];
                 if let Some(close) = closing_paren(rest) {
@@ -936,7 +901,7 @@ impl<'a> Context<'a> {
         }
         let never_bound = self
             .file_text(file_idx)
-            .is_some_and(|loaded| only_used_as_receiver(&loaded.0, first));
+            .is_some_and(|loaded| only_used_as_receiver(loaded.text(), first));
         if let Ok(mut cache) = self.globals.lock() {
             cache.insert(key, never_bound);
         }
@@ -949,22 +914,9 @@ impl<'a> Context<'a> {
     fn receiver_may_be_module(&self, file_idx: u32, call: &CallSite, qualifier: &str) -> bool {
         match self.scopes[file_idx as usize].style {
             ImportStyle::Go | ImportStyle::Java => false,
-            ImportStyle::Rust => {
-                let Some(loaded) = self.file_text(file_idx) else {
-                    return true;
-                };
-                let (text, starts) = &*loaded;
-                let from = starts
-                    .get(call.line.saturating_sub(1) as usize)
-                    .copied()
-                    .unwrap_or(0);
-                let to = starts
-                    .get(call.line as usize)
-                    .copied()
-                    .unwrap_or(text.len());
-                text.get(from..to.min(text.len()))
-                    .is_some_and(|line| line.contains(&format!("{qualifier}::{}", call.name)))
-            }
+            ImportStyle::Rust => self
+                .lines_of(file_idx, LineRange::new(call.line, call.line))
+                .is_none_or(|line| line.contains(&format!("{qualifier}::{}", call.name))),
             _ => true,
         }
     }
@@ -976,29 +928,19 @@ impl<'a> Context<'a> {
     }
 
     /// Lines `range` of a file.
-    fn lines_of(&self, file_idx: u32, range: crate::lines::LineRange) -> Option<String> {
-        let loaded = self.file_text(file_idx)?;
-        let (text, starts) = &*loaded;
-        let from = *starts.get(range.start.saturating_sub(1) as usize)?;
-        let to = starts
-            .get(range.end as usize)
-            .copied()
-            .unwrap_or(text.len())
-            .min(text.len());
-        text.get(from..to).map(str::to_string)
+    fn lines_of(&self, file_idx: u32, range: LineRange) -> Option<String> {
+        Some(self.file_text(file_idx)?.slice(range).to_string())
     }
 
-    /// A file's text and line starts, read from disk once.
-    fn file_text(&self, file_idx: u32) -> Option<Arc<LoadedText>> {
+    /// A file's text, indexed by line, read from disk once.
+    fn file_text(&self, file_idx: u32) -> Option<Arc<LineIndex>> {
         let file = self.file(file_idx);
         let mut cache = self.texts.lock().ok()?;
         cache
             .entry(file_idx)
             .or_insert_with(|| {
                 let text = std::fs::read_to_string(self.index.root().join(&file.path)).ok()?;
-                let mut starts = vec![0usize];
-                starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-                Some(Arc::new((text, starts)))
+                Some(Arc::new(LineIndex::new(text)))
             })
             .clone()
     }
@@ -1136,7 +1078,7 @@ impl<'a> Context<'a> {
                         match &import.name {
                             Some(name) => classes
                                 .iter()
-                                .flat_map(|c| self.member_of(&Target::Symbol(*c), name, 0))
+                                .flat_map(|c| self.member_of(&Target::Symbol(*c), name))
                                 .map(Target::Symbol)
                                 .collect(),
                             None => classes.into_iter().map(Target::Symbol).collect(),

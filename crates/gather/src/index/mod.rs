@@ -329,12 +329,7 @@ impl Index {
                 .iter()
                 .min_by_key(|s| {
                     let r = s.symbol.full_range();
-                    let distance = if r.contains(line) {
-                        0
-                    } else {
-                        r.start.abs_diff(line).min(r.end.abs_diff(line))
-                    };
-                    (distance, r.len())
+                    (r.distance_to(line), r.len())
                 })
                 .expect("not empty"),
             None => in_file[0],
@@ -400,19 +395,8 @@ fn similar_hint(index: &Index, name: &str) -> String {
 }
 
 fn similar_hint_in(index: &Index, name: &str, path: &str) -> String {
-    let wanted = split_qualified(name)
-        .last()
-        .map(|s| s.to_lowercase())
-        .unwrap_or_default();
-    let mut similar: Vec<String> = index
-        .find_in_file(path)
-        .iter()
-        .filter(|s| {
-            let k = s.symbol.name.to_lowercase();
-            !wanted.is_empty() && (k.contains(&wanted) || wanted.contains(&k) && k.len() >= 3)
-        })
-        .map(|s| s.symbol.qualified_name.clone())
-        .collect();
+    let symbols: Vec<&Symbol> = index.find_in_file(path).iter().map(|s| s.symbol).collect();
+    let mut similar = similar_names(symbols, name);
     similar.dedup();
     similar.truncate(6);
     if similar.is_empty() {
@@ -420,6 +404,24 @@ fn similar_hint_in(index: &Index, name: &str, path: &str) -> String {
     } else {
         format!("; similar in {path}: {}", similar.join(", "))
     }
+}
+
+/// Qualified names of `symbols` whose name contains the last segment of `name`, or is
+/// contained in it (three letters at least), in the order given; case is ignored.
+pub fn similar_names<'s>(symbols: impl IntoIterator<Item = &'s Symbol>, name: &str) -> Vec<String> {
+    let wanted = split_qualified(name)
+        .last()
+        .map(|s| s.to_lowercase())
+        .unwrap_or_default();
+    symbols
+        .into_iter()
+        .filter(|s| {
+            let have = s.name.to_lowercase();
+            !wanted.is_empty()
+                && (have.contains(&wanted) || wanted.contains(&have) && have.len() >= 3)
+        })
+        .map(|s| s.qualified_name.clone())
+        .collect()
 }
 
 /// Splits `a.b::c` into `["a", "b", "c"]`.

@@ -31,61 +31,58 @@ pub fn fit(pack: &mut Pack, sources: &mut Sources) {
     // the rest fold into one line; placement then reserves only that line.
     let compact = fixed + beyond_header + stub_costs.iter().sum::<usize>() > limit;
     // Every item starts as a stub; placing one frees its stub line.
-    let mut is_stub = vec![true; n];
+    for item in &mut pack.items {
+        item.rendered = Rendered::Stub;
+        item.elide_keep = 0;
+    }
+    let mut stubs_cost: usize = stub_costs.iter().sum();
+    let mut n_cut = n;
     let mut used = fixed;
-    let avail_for = |idx: usize, is_stub: &[bool], used: usize| {
+    // Room for item `idx` (a stub now) if every other stub keeps its line.
+    let avail_for = |idx: usize, stubs_cost: usize, n_cut: usize, used: usize| {
         let reserve = if compact {
             beyond_header + summary
         } else {
-            let others: usize = (0..n)
-                .filter(|&j| j != idx && is_stub[j])
-                .map(|j| stub_costs[j])
-                .sum();
-            let any_other = (0..n).any(|j| j != idx && is_stub[j]);
-            others + if any_other { beyond_header } else { 0 }
+            let others = stubs_cost - stub_costs[idx];
+            others + if n_cut > 1 { beyond_header } else { 0 }
         };
         limit.saturating_sub(used + reserve)
     };
     // Pass 1, in rank order: whole bodies where they fit; seeds and pinned slices degrade
     // at once (they are the point of the pack). Smaller later items backfill the room a
-    // cut one leaves.
+    // cut one leaves. Pass 2: what did not fit whole degrades (elided, then signature)
+    // into what is left.
     let mut deferred = Vec::new();
-    for idx in 0..n {
-        let avail = avail_for(idx, &is_stub, used);
-        let item = &pack.items[idx];
-        let primary = matches!(item.role, Role::Seed | Role::Pinned);
-        let (form, keep, spent) = if primary {
-            choose(item, sources, avail, budget)
+    for pass in [1, 2] {
+        let order: Vec<usize> = if pass == 1 {
+            (0..n).collect()
         } else {
-            let body = budget.cost(&piece::item_text(item, Rendered::Body, 0, sources));
-            if body <= avail {
-                (Rendered::Body, 0, body)
-            } else {
-                deferred.push(idx);
-                (Rendered::Stub, 0, 0)
-            }
+            std::mem::take(&mut deferred)
         };
-        let item = &mut pack.items[idx];
-        item.rendered = form;
-        item.elide_keep = keep;
-        if form != Rendered::Stub {
-            is_stub[idx] = false;
-            used += spent;
+        for idx in order {
+            let avail = avail_for(idx, stubs_cost, n_cut, used);
+            let item = &pack.items[idx];
+            let (form, keep, spent) = if pass == 2 || matches!(item.role, Role::Seed | Role::Pinned)
+            {
+                choose(item, sources, avail, budget)
+            } else {
+                let body = budget.cost(&piece::item_text(item, Rendered::Body, 0, sources));
+                if body > avail {
+                    deferred.push(idx);
+                    continue;
+                }
+                (Rendered::Body, 0, body)
+            };
+            if form != Rendered::Stub {
+                let item = &mut pack.items[idx];
+                item.rendered = form;
+                item.elide_keep = keep;
+                stubs_cost -= stub_costs[idx];
+                n_cut -= 1;
+                used += spent;
+            }
         }
     }
-    // Pass 2: what did not fit whole degrades (elided, then signature) into what is left.
-    for idx in deferred {
-        let avail = avail_for(idx, &is_stub, used);
-        let (form, keep, spent) = choose(&pack.items[idx], sources, avail, budget);
-        if form != Rendered::Stub {
-            let item = &mut pack.items[idx];
-            item.rendered = form;
-            item.elide_keep = keep;
-            is_stub[idx] = false;
-            used += spent;
-        }
-    }
-    let n_cut = is_stub.iter().filter(|s| **s).count();
     pack.listed_stubs = None;
     if compact && n_cut > 0 {
         let mut room = limit.saturating_sub(used + beyond_header + summary);

@@ -61,7 +61,7 @@ pub fn definitions(text: &str, is_test_file: bool) -> Vec<Symbol> {
         if line.len() > 1000 {
             continue;
         }
-        let (indent, name, kind, rest) = if let Some(caps) = declaration().captures(line) {
+        let (indent, name, kind) = if let Some(caps) = declaration().captures(line) {
             let rest = caps.name("rest").map_or("", |m| m.as_str());
             // `type = 3`, `class: x` and similar are assignments, not declarations.
             if rest.trim_start().starts_with('=')
@@ -74,19 +74,16 @@ pub fn definitions(text: &str, is_test_file: bool) -> Vec<Symbol> {
                 caps["indent"].len(),
                 caps["name"].to_string(),
                 kind_of(&caps["kw"]),
-                rest.to_string(),
             )
         } else if let Some(caps) = shell_function().captures(line) {
             (
                 caps["indent"].len(),
                 caps["name"].to_string(),
                 SymbolKind::Function,
-                String::new(),
             )
         } else {
             continue;
         };
-        let _ = rest;
         let end = body_end(&lines, idx, indent);
         found.push((idx, name, kind, end));
     }

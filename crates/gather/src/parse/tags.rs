@@ -303,7 +303,8 @@ fn collect<'t>(
 }
 
 /// Runs `patterns` over `tree`, calling `each` for every match in document order.
-/// `candidates`, when given, are the nodes the patterns can start at (from [`candidates`]).
+/// `candidates` are the nodes the patterns can start at, from [`candidates`]; `None` (a
+/// pattern may start anywhere) lets the query cursor visit every node.
 pub(super) fn run<'t>(
     patterns: &Patterns,
     tree: &'t Tree,
@@ -313,22 +314,11 @@ pub(super) fn run<'t>(
 ) {
     CURSOR.with(|cursor| {
         let mut cursor = cursor.borrow_mut();
-        match &patterns.roots {
-            // Offer the query only the nodes a pattern can start at, each on its own:
-            // walking the tree with a plain cursor is far cheaper than letting the query
-            // cursor visit every node.
-            Some(roots) => {
+        match candidates {
+            // Each candidate on its own: walking the tree with a plain cursor is far
+            // cheaper than letting the query cursor visit every node.
+            Some(nodes) => {
                 cursor.set_max_start_depth(Some(0));
-                let own;
-                let nodes = match candidates {
-                    Some(nodes) => nodes,
-                    None => {
-                        own = nodes_of_kinds(tree, &[(roots, &patterns.descend)])
-                            .pop()
-                            .unwrap_or_default();
-                        &own
-                    }
-                };
                 for &node in nodes {
                     let mut matches = cursor.matches(&patterns.query, node, bytes);
                     while let Some(m) = matches.next() {

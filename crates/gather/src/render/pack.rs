@@ -3,36 +3,30 @@
 
 use std::collections::HashMap;
 use std::fmt::Write;
-use std::path::PathBuf;
 
 use serde_json::{json, Value};
 
 use crate::index::Index;
-use crate::lines::{LineRange, LineTable};
+use crate::lines::{LineIndex, LineRange};
 use crate::pack::{Omitted, Pack, PackItem, Rendered};
 
 /// The header of the beyond-budget list.
 pub const BEYOND_HEADER: &str = "## Beyond budget\n";
 
-/// File texts for rendering, read once each and checked against the index.
-pub struct Sources {
-    root: PathBuf,
-    hashes: HashMap<String, u64>,
-    texts: HashMap<String, Option<String>>,
+/// File texts for rendering, read once each (indexed by line) and checked against the
+/// index's content hashes.
+pub struct Sources<'a> {
+    index: &'a Index,
+    texts: HashMap<String, Option<LineIndex>>,
     /// Files whose contents changed since they were indexed.
     pub stale: Vec<String>,
 }
 
-impl Sources {
+impl<'a> Sources<'a> {
     /// Sources for the files of `index`.
-    pub fn new(index: &Index) -> Sources {
+    pub fn new(index: &'a Index) -> Sources<'a> {
         Sources {
-            root: index.root().to_path_buf(),
-            hashes: index
-                .files()
-                .iter()
-                .map(|f| (f.path.clone(), f.hash))
-                .collect(),
+            index,
             texts: HashMap::new(),
             stale: Vec::new(),
         }
@@ -41,17 +35,19 @@ impl Sources {
     /// The text of lines `range` of `path` (empty when the file cannot be read).
     pub fn lines(&mut self, path: &str, range: LineRange) -> String {
         if !self.texts.contains_key(path) {
-            let text = std::fs::read(self.root.join(path)).ok().and_then(|bytes| {
-                let hash = xxhash_rust::xxh3::xxh3_64(&bytes);
-                if self.hashes.get(path).is_some_and(|&h| h != hash) {
-                    self.stale.push(path.to_string());
-                }
-                String::from_utf8(bytes).ok()
-            });
+            let text = std::fs::read(self.index.root().join(path))
+                .ok()
+                .and_then(|bytes| {
+                    let hash = xxhash_rust::xxh3::xxh3_64(&bytes);
+                    if self.index.file(path).is_some_and(|f| f.hash != hash) {
+                        self.stale.push(path.to_string());
+                    }
+                    String::from_utf8(bytes).ok().map(LineIndex::new)
+                });
             self.texts.insert(path.to_string(), text);
         }
         match self.texts.get(path).and_then(Option::as_ref) {
-            Some(text) => LineTable::new(text).slice(range).to_string(),
+            Some(text) => text.slice(range).to_string(),
             None => String::new(),
         }
     }
