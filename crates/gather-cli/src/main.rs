@@ -153,7 +153,7 @@ fn run(args: Args) -> Result<String, Error> {
                 include_tests,
             };
             let started = Instant::now();
-            let (text, value) = gather::pack::build(&index, &graph, &request);
+            let (text, value) = gather::pack::build(&index, &graph, &request)?;
             if timings {
                 eprintln!(
                     "timings: index {index_ms:.1} ms, graph {graph_ms:.1} ms, pack {:.1} ms",

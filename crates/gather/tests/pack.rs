@@ -84,7 +84,7 @@ fn build(
         budget,
         include_tests,
     };
-    pack::build(&index, &graph, &request)
+    pack::build(&index, &graph, &request).unwrap()
 }
 
 #[test]
@@ -242,7 +242,7 @@ fn no_line_is_printed_twice_and_seeds_win() {
         budget: Budget::Lines(800),
         include_tests: false,
     };
-    let (_, json) = pack::build(&index, &graph, &request);
+    let (_, json) = pack::build(&index, &graph, &request).unwrap();
     let items = json["items"].as_array().unwrap();
     let seed_item = items.iter().find(|i| i["role"] == "seed").unwrap();
     assert_eq!(seed_item["rendered"], "body");
@@ -351,4 +351,23 @@ fn a_heuristic_seed_says_the_pack_is_partial() {
         serde_json::json!(["callgraph-unavailable", "heuristic-parse(app.kt)"])
     );
     assert!(text.contains("fun greet(name: String) {"));
+}
+
+#[test]
+fn a_budget_smaller_than_the_frame_is_refused() {
+    let ws = workspace();
+    let index = index::build(ws.root()).unwrap();
+    let graph = gather::graph::build(&index);
+    for budget in [Budget::Lines(0), Budget::Lines(3), Budget::Tokens(5)] {
+        let request = PackRequest {
+            mode: "symbol".into(),
+            pinned: Vec::new(),
+            seeds: vec![seed(&index, "hub", "pkg/core.py")],
+            budget,
+            include_tests: false,
+        };
+        let err = pack::build(&index, &graph, &request).unwrap_err();
+        assert_eq!(err.code, gather::ErrorCode::InvalidRequest);
+        assert!(err.message.contains("give at least"), "{}", err.message);
+    }
 }

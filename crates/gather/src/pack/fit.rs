@@ -17,15 +17,16 @@ pub fn fit(pack: &mut Pack, sources: &mut Sources) {
     let budget = pack.budget;
     let cost = |text: &str| budget.cost(text);
     let limit = budget.limit();
-    let fixed = cost(&piece::header_placeholder(pack))
-        + piece::trailer(&pack.omitted).map_or(0, |t| cost(&t));
+    let Frame {
+        fixed,
+        beyond_header,
+        summary,
+    } = frame(pack);
     let stub_costs: Vec<usize> = pack
         .items
         .iter()
         .map(|item| cost(&piece::stub_line(item)))
         .collect();
-    let beyond_header = cost(piece::BEYOND_HEADER);
-    let summary = cost(&piece::more_line(pack.items.len(), pack.items.len() * 1000));
     let n = pack.items.len();
     // When even naming every item would not fit, cut items are named while room lasts and
     // the rest fold into one line; placement then reserves only that line.
@@ -101,6 +102,39 @@ pub fn fit(pack: &mut Pack, sources: &mut Sources) {
             pack.listed_stubs = Some(listed);
         }
     }
+}
+
+/// What a pack costs whatever its items: the header and omitted lines, and for cut items
+/// the beyond-budget header and the line that counts those not named.
+struct Frame {
+    fixed: usize,
+    beyond_header: usize,
+    summary: usize,
+}
+
+fn frame(pack: &Pack) -> Frame {
+    let cost = |text: &str| pack.budget.cost(text);
+    Frame {
+        fixed: cost(&piece::header_placeholder(pack))
+            + piece::trailer(&pack.omitted).map_or(0, |t| cost(&t)),
+        beyond_header: cost(piece::BEYOND_HEADER),
+        summary: cost(&piece::more_line(pack.items.len(), pack.items.len() * 1000)),
+    }
+}
+
+/// The smallest budget `pack` fits in: its frame, with every item cut and counted.
+pub fn minimum(pack: &Pack) -> usize {
+    let Frame {
+        fixed,
+        beyond_header,
+        summary,
+    } = frame(pack);
+    fixed
+        + if pack.items.is_empty() {
+            0
+        } else {
+            beyond_header + summary
+        }
 }
 
 /// The largest form of `item` that costs at most `avail`, its kept line count (elided

@@ -7,7 +7,7 @@ mod fit;
 
 use std::collections::HashMap;
 
-pub use fit::fit;
+pub use fit::{fit, minimum};
 
 use crate::budget::Budget;
 use crate::graph::{CallGraph, Confidence};
@@ -364,22 +364,35 @@ pub const MAX_LINES: usize = 800;
 
 /// Assembles, fits and renders a pack: the text form and the JSON form, with `used`
 /// measured on the text.
+/// A budget too small for even the pack's header and the line that counts what was cut is
+/// `invalid_request`.
 pub fn build(
     index: &Index,
     graph: &CallGraph,
     request: &PackRequest,
-) -> (String, serde_json::Value) {
+) -> crate::Result<(String, serde_json::Value)> {
     let mut request = request.clone();
     if let Budget::Lines(n) = request.budget {
         request.budget = Budget::Lines(n.min(MAX_LINES));
     }
     let mut pack = assemble(index, graph, &request);
+    let minimum = fit::minimum(&pack);
+    if request.budget.limit() < minimum {
+        return Err(crate::Error::new(
+            crate::ErrorCode::InvalidRequest,
+            format!(
+                "a budget of {} {} cannot hold this pack's header and the list of what was cut; give at least {minimum}",
+                request.budget.limit(),
+                request.budget.unit()
+            ),
+        ));
+    }
     let mut sources = crate::render::pack::Sources::new(index);
     fit(&mut pack, &mut sources);
     let stamp = index.stamp();
     let (text, used) = crate::render::pack::pack_text(&pack, &mut sources, &stamp);
     let json = crate::render::pack::pack_json(&pack, index, &mut sources, &stamp, used, &text);
-    (text, json)
+    Ok((text, json))
 }
 
 #[cfg(test)]
