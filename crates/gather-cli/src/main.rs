@@ -12,6 +12,7 @@ use std::time::Instant;
 use clap::Parser;
 use gather::budget::{self, Budget};
 use gather::index::{self, IndexOptions};
+use gather::request::{self, ContextRequest};
 use gather::walk::WalkOptions;
 use gather::{render, slice, workspace, Error, ErrorCode};
 
@@ -78,6 +79,22 @@ fn locate(
     index.locate(name, path.as_deref(), line)
 }
 
+/// Pinned slices from `--slice SPEC` flags.
+fn slice_requests(
+    specs: &[String],
+    root: &std::path::Path,
+) -> Result<Vec<gather::slice::SliceRequest>, Error> {
+    specs.iter().map(|s| spec::parse(s, root, 40)).collect()
+}
+
+/// A pack budget from `--budget-lines` / `--max-tokens`.
+fn pack_budget(lines: usize, tokens: Option<usize>) -> Budget {
+    match tokens {
+        Some(n) => Budget::Tokens(n),
+        None => Budget::Lines(lines),
+    }
+}
+
 fn ms(started: Instant) -> f64 {
     started.elapsed().as_secs_f64() * 1000.0
 }
@@ -132,35 +149,28 @@ fn run(args: Args) -> Result<String, Error> {
             let started = Instant::now();
             let index = index::build_with(&root, &options)?;
             let index_ms = ms(started);
-            let seed = locate(&index, &root, &name, path.as_deref(), line)?;
-            let requests = slices
-                .iter()
-                .map(|s| spec::parse(s, &root, 40))
-                .collect::<Result<Vec<_>, _>>()?;
-            let pinned = slice::assemble(&root, &requests)?;
-            let started = Instant::now();
-            let graph = gather::graph::build_for(&index, &[seed]);
-            let graph_ms = ms(started);
-            let budget = match max_tokens {
-                Some(n) => Budget::Tokens(n),
-                None => Budget::Lines(budget_lines),
-            };
-            let request = gather::pack::PackRequest {
-                mode: "symbol".into(),
-                pinned,
-                seeds: vec![seed],
-                budget,
+            let request = ContextRequest {
+                symbol: Some(name),
+                path,
+                line,
+                slices: slice_requests(&slices, &root)?,
+                budget: pack_budget(budget_lines, max_tokens),
                 include_tests,
+                ..ContextRequest::default()
             };
             let started = Instant::now();
-            let (text, value) = gather::pack::build(&index, &graph, &request)?;
+            let pack = request::context(&index, &request)?;
             if timings {
                 eprintln!(
-                    "timings: index {index_ms:.1} ms, graph {graph_ms:.1} ms, pack {:.1} ms",
+                    "timings: index {index_ms:.1} ms, graph+pack {:.1} ms",
                     ms(started)
                 );
             }
-            Ok(if json { format!("{value}\n") } else { text })
+            Ok(if json {
+                format!("{}\n", pack.json)
+            } else {
+                pack.text
+            })
         }
         Command::Graph { name, path, line } => {
             require_name(&name)?;

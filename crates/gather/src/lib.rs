@@ -12,6 +12,7 @@
 //! }
 //! ```
 
+pub mod ask;
 pub mod budget;
 pub mod error;
 pub mod graph;
@@ -20,6 +21,7 @@ pub mod lines;
 pub mod pack;
 pub mod parse;
 pub mod render;
+pub mod request;
 pub mod slice;
 pub mod walk;
 pub mod workspace;

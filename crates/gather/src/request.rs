@@ -1,0 +1,134 @@
+//! One context request → one pack. The CLI's `ask`/`symbol` commands and the MCP server's
+//! `gather_context` tool are thin shells over [`context`]: it checks the request's shape,
+//! finds the seeds (from the question's search lanes or the named symbol), builds the call
+//! graph around them and hands everything to the pack engine.
+
+use crate::budget::Budget;
+use crate::error::{Error, ErrorCode, Result};
+use crate::index::{Index, SymbolId};
+use crate::lines::Line;
+use crate::slice::{self, SliceRequest};
+use crate::{graph, pack, workspace};
+
+/// What the caller asks for: a question, or a symbol (with its file when the name is
+/// ambiguous), or only explicit slices; slices may accompany either and are pinned first.
+#[derive(Clone, Debug)]
+pub struct ContextRequest {
+    /// A natural-language question (question mode).
+    pub question: Option<String>,
+    /// A definition's name, plain or qualified (symbol mode).
+    pub symbol: Option<String>,
+    /// The file that defines `symbol`.
+    pub path: Option<String>,
+    /// Any line of the definition, to choose among same-named ones in the file.
+    pub line: Option<Line>,
+    /// Explicit slices, pinned first in request order.
+    pub slices: Vec<SliceRequest>,
+    /// The pack's budget (lines are capped at [`pack::MAX_LINES`]).
+    pub budget: Budget,
+    /// Whether test code may be a neighbour or a seed.
+    pub include_tests: bool,
+}
+
+impl Default for ContextRequest {
+    fn default() -> ContextRequest {
+        ContextRequest {
+            question: None,
+            symbol: None,
+            path: None,
+            line: None,
+            slices: Vec::new(),
+            budget: Budget::Lines(400),
+            include_tests: false,
+        }
+    }
+}
+
+/// The rendered pack: text for people, JSON for programs (`used` measured on the text).
+#[derive(Clone, Debug)]
+pub struct ContextPack {
+    /// The text rendering.
+    pub text: String,
+    /// The JSON rendering.
+    pub json: serde_json::Value,
+}
+
+fn invalid(message: impl Into<String>) -> Error {
+    Error::new(ErrorCode::InvalidRequest, message)
+}
+
+/// Answers `request` from `index`.
+///
+/// Errors: `invalid_request` for a malformed request (both or neither of question and
+/// symbol with no slices, an empty question or name, an ambiguous name without a path, a
+/// budget too small for the pack's frame), `not_found` for an unknown symbol,
+/// `outside_root` for a path that escapes the root.
+pub fn context(index: &Index, request: &ContextRequest) -> Result<ContextPack> {
+    let question = request.question.as_deref();
+    let symbol = request.symbol.as_deref();
+    let mode = match (question, symbol) {
+        (Some(_), Some(_)) => {
+            return Err(invalid(
+                "send either a question or a symbol (with its path), not both",
+            ))
+        }
+        (Some(q), None) if q.trim().is_empty() => {
+            return Err(invalid(
+                "empty question: ask something such as \"how is the index built?\"",
+            ))
+        }
+        (None, Some(s)) if s.trim().is_empty() => {
+            return Err(invalid(
+                "empty symbol name: give a name such as parse or Client.send",
+            ))
+        }
+        (Some(_), None) => "ask",
+        (None, Some(_)) => "symbol",
+        (None, None) if !request.slices.is_empty() => "slices",
+        (None, None) => {
+            return Err(invalid(
+                "nothing to gather: send a question, a symbol with its path, or files to slice",
+            ))
+        }
+    };
+    if request.path.is_some() && symbol.is_none() {
+        return Err(invalid(
+            "path names the file of a symbol: send symbol as well, or put the file in files",
+        ));
+    }
+    let pinned = slice::assemble(index.root(), &request.slices)?;
+    let mut notes = Vec::new();
+    let seeds: Vec<SymbolId> = match mode {
+        "symbol" => vec![locate(index, symbol.unwrap_or_default(), request)?],
+        "ask" => {
+            let found =
+                crate::ask::seeds(index, question.unwrap_or_default(), request.include_tests);
+            notes = found.notes;
+            found.seeds
+        }
+        _ => Vec::new(),
+    };
+    let graph = graph::build_for(index, &seeds);
+    let pack_request = pack::PackRequest {
+        mode: mode.to_string(),
+        pinned,
+        seeds,
+        budget: request.budget,
+        include_tests: request.include_tests,
+    };
+    let (text, mut json) = pack::build(index, &graph, &pack_request)?;
+    if !notes.is_empty() {
+        json["notes"] = serde_json::json!(notes);
+    }
+    Ok(ContextPack { text, json })
+}
+
+/// The definition a `symbol [path] [line]` request names; the path is checked against the
+/// root first.
+fn locate(index: &Index, name: &str, request: &ContextRequest) -> Result<SymbolId> {
+    let path = match request.path.as_deref() {
+        Some(p) => Some(workspace::resolve(index.root(), p)?.rel),
+        None => None,
+    };
+    index.locate(name, path.as_deref(), request.line)
+}
