@@ -97,6 +97,14 @@ pub fn build_with(root: &Path, options: &IndexOptions) -> Result<Index> {
     Ok(index)
 }
 
+/// Brings `previous` up to date with the files on disk under its root, so that an edit,
+/// addition or deletion made since it was built is reflected. The result equals a fresh
+/// [`build_with`] of the same tree.
+pub fn refresh(previous: Index, options: &IndexOptions) -> Result<Index> {
+    // Correct first: a full rebuild. Reuse of unchanged files comes with the cache.
+    build_with(&previous.root, options)
+}
+
 /// How long each stage of a build took, in milliseconds.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct BuildTimings {
