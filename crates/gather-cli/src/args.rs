@@ -26,6 +26,24 @@ pub struct Args {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Answer a question with the definitions that matter, their callers and callees.
+    Ask {
+        /// The question, in words ("how is the index built?"); code names in backticks
+        /// and quoted messages are looked up exactly.
+        question: String,
+        /// Line budget for the whole pack (max 800).
+        #[arg(long, default_value_t = 400, conflicts_with = "max_tokens")]
+        budget_lines: usize,
+        /// Token budget instead of lines (ceil(chars / 4)).
+        #[arg(long)]
+        max_tokens: Option<usize>,
+        /// Let test code be a seed or a neighbour.
+        #[arg(long)]
+        include_tests: bool,
+        /// Pin an explicit slice first (same SPEC as `gather slice`); repeatable.
+        #[arg(long = "slice", value_name = "SPEC")]
+        slices: Vec<String>,
+    },
     /// Index the workspace and print files by language and status, symbols by kind.
     Index {
         /// Also list every file with its language, size and status.

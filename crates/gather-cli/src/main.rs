@@ -95,6 +95,29 @@ fn pack_budget(lines: usize, tokens: Option<usize>) -> Budget {
     }
 }
 
+/// Runs a context request and renders it.
+fn answer(
+    index: &gather::index::Index,
+    request: &ContextRequest,
+    index_ms: f64,
+    timings: bool,
+    json: bool,
+) -> Result<String, Error> {
+    let started = Instant::now();
+    let pack = request::context(index, request)?;
+    if timings {
+        eprintln!(
+            "timings: index {index_ms:.1} ms, query+pack {:.1} ms",
+            ms(started)
+        );
+    }
+    Ok(if json {
+        format!("{}\n", pack.json)
+    } else {
+        pack.text
+    })
+}
+
 fn ms(started: Instant) -> f64 {
     started.elapsed().as_secs_f64() * 1000.0
 }
@@ -136,6 +159,25 @@ fn run(args: Args) -> Result<String, Error> {
                 render::find_text(&hits)
             })
         }
+        Command::Ask {
+            question,
+            budget_lines,
+            max_tokens,
+            include_tests,
+            slices,
+        } => {
+            let started = Instant::now();
+            let index = index::build_with(&root, &options)?;
+            let index_ms = ms(started);
+            let request = ContextRequest {
+                question: Some(question),
+                slices: slice_requests(&slices, &root)?,
+                budget: pack_budget(budget_lines, max_tokens),
+                include_tests,
+                ..ContextRequest::default()
+            };
+            answer(&index, &request, index_ms, timings, json)
+        }
         Command::Symbol {
             name,
             path,
@@ -158,19 +200,7 @@ fn run(args: Args) -> Result<String, Error> {
                 include_tests,
                 ..ContextRequest::default()
             };
-            let started = Instant::now();
-            let pack = request::context(&index, &request)?;
-            if timings {
-                eprintln!(
-                    "timings: index {index_ms:.1} ms, graph+pack {:.1} ms",
-                    ms(started)
-                );
-            }
-            Ok(if json {
-                format!("{}\n", pack.json)
-            } else {
-                pack.text
-            })
+            answer(&index, &request, index_ms, timings, json)
         }
         Command::Graph { name, path, line } => {
             require_name(&name)?;

@@ -23,6 +23,7 @@ pub mod parse;
 pub mod render;
 pub mod request;
 pub mod slice;
+pub mod terms;
 pub mod walk;
 pub mod workspace;
 

@@ -97,17 +97,20 @@ pub fn context(index: &Index, request: &ContextRequest) -> Result<ContextPack> {
         ));
     }
     let pinned = slice::assemble(index.root(), &request.slices)?;
-    let mut notes = Vec::new();
-    let seeds: Vec<SymbolId> = match mode {
-        "symbol" => vec![locate(index, symbol.unwrap_or_default(), request)?],
+    let mut found = crate::ask::Seeds::default();
+    match mode {
+        "symbol" => found.seeds = vec![locate(index, symbol.unwrap_or_default(), request)?],
         "ask" => {
-            let found =
-                crate::ask::seeds(index, question.unwrap_or_default(), request.include_tests);
-            notes = found.notes;
-            found.seeds
+            found = crate::ask::seeds(
+                index,
+                question.unwrap_or_default(),
+                request.include_tests,
+                seed_limit(request.budget),
+            )
         }
-        _ => Vec::new(),
-    };
+        _ => {}
+    }
+    let seeds: Vec<SymbolId> = found.seeds;
     let graph = graph::build_for(index, &seeds);
     let pack_request = pack::PackRequest {
         mode: mode.to_string(),
@@ -115,12 +118,21 @@ pub fn context(index: &Index, request: &ContextRequest) -> Result<ContextPack> {
         seeds,
         budget: request.budget,
         include_tests: request.include_tests,
+        line_hits: found.line_hits,
+        unmatched_terms: found.unmatched,
     };
-    let (text, mut json) = pack::build(index, &graph, &pack_request)?;
-    if !notes.is_empty() {
-        json["notes"] = serde_json::json!(notes);
-    }
+    let (text, json) = pack::build(index, &graph, &pack_request)?;
     Ok(ContextPack { text, json })
+}
+
+/// How many seeds a question gets: about one per 50 lines of budget, so each can show
+/// its signature and the start of its body.
+fn seed_limit(budget: Budget) -> usize {
+    let lines = match budget {
+        Budget::Lines(n) => n.min(pack::MAX_LINES),
+        Budget::Tokens(n) => n / 10,
+    };
+    (lines / 50).clamp(3, 16)
 }
 
 /// The definition a `symbol [path] [line]` request names; the path is checked against the

@@ -83,6 +83,8 @@ fn build(
         seeds: vec![seed(&index, name, path)],
         budget,
         include_tests,
+        line_hits: Vec::new(),
+        unmatched_terms: Vec::new(),
     };
     pack::build(&index, &graph, &request).unwrap()
 }
@@ -241,6 +243,8 @@ fn no_line_is_printed_twice_and_seeds_win() {
         seeds: vec![seed(&index, "Worker.run", "pkg/core.py")],
         budget: Budget::Lines(800),
         include_tests: false,
+        line_hits: Vec::new(),
+        unmatched_terms: Vec::new(),
     };
     let (_, json) = pack::build(&index, &graph, &request).unwrap();
     let items = json["items"].as_array().unwrap();
@@ -365,6 +369,8 @@ fn a_budget_smaller_than_the_frame_is_refused() {
             seeds: vec![seed(&index, "hub", "pkg/core.py")],
             budget,
             include_tests: false,
+            line_hits: Vec::new(),
+            unmatched_terms: Vec::new(),
         };
         let err = pack::build(&index, &graph, &request).unwrap_err();
         assert_eq!(err.code, gather::ErrorCode::InvalidRequest);

@@ -1,18 +1,192 @@
-//! Question mode: the search lanes that turn a natural-language question into seed
-//! definitions, and their fusion.
+//! Question mode: three search lanes turn a natural-language question into seed
+//! definitions, and a fusion step merges their rankings into one.
+//!
+//! - [`question`] reads the question: code-shaped words, quoted literals, search terms.
+//! - The identifier lane looks code-shaped words up exactly (name, qualified name, file
+//!   path), then ignoring case.
+//! - [`lexical`] is BM25F over definitions (name, scope, doc and body fields).
+//! - [`grep`] finds quoted literals verbatim and lifts each hit to its definition.
+//!
+//! Fusion is weighted reciprocal-rank fusion: each lane contributes `w / (K + rank)` for
+//! every definition it ranks, so a definition several lanes agree on rises, no lane's raw
+//! scores need calibrating against another's, and the order is fully determined by the
+//! lanes' orders (ties by path, then line).
+
+pub mod grep;
+pub mod lexical;
+pub mod question;
+
+use std::collections::HashMap;
 
 use crate::index::{Index, SymbolId};
+use crate::lines::Line;
+
+/// Rank damping: small enough that a lane's first hits stand out from its tail.
+const K: f32 = 10.0;
+/// Lane weights. An exact identifier is the strongest evidence the asker gave.
+const W_IDENT_EXACT: f32 = 3.0;
+const W_IDENT_LOOSE: f32 = 1.5;
+const W_LEXICAL: f32 = 1.0;
+const W_GREP: f32 = 2.0;
+const W_FILE: f32 = 0.6;
+/// How deep into the lexical ranking fusion looks.
+const LEXICAL_DEPTH: usize = 200;
+/// A name defined more often than this is too common to seed on by name alone.
+const MAX_NAME_HITS: usize = 8;
 
 /// The seeds found for a question, best first, and what the reader should know.
 #[derive(Clone, Debug, Default)]
 pub struct Seeds {
     /// Seed definitions, best first.
     pub seeds: Vec<SymbolId>,
-    /// Notes for the reader (terms that matched nothing).
-    pub notes: Vec<String>,
+    /// Literal hits outside every definition: file and line.
+    pub line_hits: Vec<(String, Line)>,
+    /// Question words none of whose terms occur in the workspace.
+    pub unmatched: Vec<String>,
 }
 
-/// Finds the seeds for `question`.
-pub fn seeds(_index: &Index, _question: &str, _include_tests: bool) -> Seeds {
-    Seeds::default()
+/// Finds up to `limit` seeds for `text`.
+pub fn seeds(index: &Index, text: &str, include_tests: bool, limit: usize) -> Seeds {
+    let question = question::read(text);
+    let postings = index.postings();
+    let keep = |id: &SymbolId| include_tests || !index.symbol(*id).symbol.is_test;
+
+    let mut scores: HashMap<SymbolId, f32> = HashMap::new();
+    let mut vote = |lane: &[SymbolId], weight: f32| {
+        for (rank, id) in lane.iter().enumerate() {
+            *scores.entry(*id).or_default() += weight / (K + rank as f32);
+        }
+    };
+
+    // Identifier lane.
+    let mut exact: Vec<SymbolId> = Vec::new();
+    let mut loose: Vec<SymbolId> = Vec::new();
+    let mut named_files: Vec<u32> = Vec::new();
+    for ident in &question.identifiers {
+        let mut hits: Vec<SymbolId> = index.find(ident).iter().map(|h| h.id).collect();
+        if hits.is_empty() {
+            let last = ident.rsplit(['.', ':']).next().unwrap_or(ident);
+            let files = files_named(index, ident);
+            if !files.is_empty() {
+                named_files.extend(files);
+                continue;
+            }
+            let mut near: Vec<SymbolId> = postings.named_ignoring_case(last).to_vec();
+            near.retain(keep);
+            if near.len() <= MAX_NAME_HITS {
+                loose.extend(near);
+            }
+            continue;
+        }
+        hits.retain(keep);
+        if hits.len() <= MAX_NAME_HITS {
+            exact.extend(hits);
+        }
+    }
+    vote(&exact, W_IDENT_EXACT);
+    vote(&loose, W_IDENT_LOOSE);
+
+    // Lexical lane, and the same ranking grouped by file: a file whose definitions match
+    // well as a group lifts its best definitions (file first, then function).
+    let (mut lexical, unmatched_terms) =
+        lexical::search(index, postings, &question.terms, include_tests);
+    lexical.truncate(LEXICAL_DEPTH);
+    let lexical_ids: Vec<SymbolId> = lexical.iter().map(|(id, _)| *id).collect();
+    vote(&lexical_ids, W_LEXICAL);
+    vote(&by_file(&lexical, &named_files), W_FILE);
+
+    // Grep lane.
+    let mut line_hits = Vec::new();
+    let mut grep_ids = Vec::new();
+    for hit in grep::search(index, &question.literals, include_tests) {
+        match hit {
+            grep::Hit::Symbol(id) => grep_ids.push(id),
+            grep::Hit::Line(path, line) => line_hits.push((path, line)),
+        }
+    }
+    vote(&grep_ids, W_GREP);
+
+    let mut fused: Vec<(SymbolId, f32)> = scores.into_iter().collect();
+    lexical::sort_hits(index, &mut fused);
+    let mut seeds: Vec<SymbolId> = Vec::new();
+    for (id, _) in fused {
+        if seeds.len() >= limit {
+            break;
+        }
+        // A definition inside one already chosen adds nothing the pack will not show.
+        let inside_chosen = seeds.iter().any(|s| {
+            s.file == id.file
+                && index
+                    .symbol(*s)
+                    .symbol
+                    .range
+                    .covers(&index.symbol(id).symbol.range)
+        });
+        if !inside_chosen {
+            seeds.push(id);
+        }
+    }
+    line_hits.truncate(limit.saturating_sub(seeds.len()).max(1));
+    let unmatched = question
+        .words
+        .iter()
+        .filter(|word| {
+            let mut all_missing = true;
+            crate::terms::terms(word, |t| {
+                if !unmatched_terms.contains(&t) && question.terms.iter().any(|(q, _)| *q == t) {
+                    all_missing = false;
+                }
+            });
+            all_missing
+        })
+        .cloned()
+        .collect();
+    Seeds {
+        seeds,
+        line_hits,
+        unmatched,
+    }
+}
+
+/// Files the question names: an exact root-relative path, a path suffix (`args.rs`,
+/// `src/args.rs`) or a directory prefix.
+fn files_named(index: &Index, ident: &str) -> Vec<u32> {
+    let name = ident.trim_start_matches("./");
+    if !name.contains('/') && !name.contains('.') {
+        return Vec::new();
+    }
+    let dir = format!("{}/", name.trim_end_matches('/'));
+    let suffix = format!("/{name}");
+    index
+        .files()
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.path == name || f.path.ends_with(&suffix) || f.path.starts_with(&dir))
+        .map(|(i, _)| i as u32)
+        .take(MAX_NAME_HITS)
+        .collect()
+}
+
+/// The lexical hits regrouped file by file: files ordered by the sum of their two best
+/// scores (named files first), each file's hits in score order, best two per file.
+fn by_file(lexical: &[(SymbolId, f32)], named_files: &[u32]) -> Vec<SymbolId> {
+    let mut files: Vec<(u32, f32, Vec<SymbolId>)> = Vec::new();
+    for (id, score) in lexical {
+        match files.iter_mut().find(|f| f.0 == id.file) {
+            Some(f) => {
+                if f.2.len() < 2 {
+                    f.1 += score;
+                    f.2.push(*id);
+                }
+            }
+            None => files.push((id.file, *score, vec![*id])),
+        }
+    }
+    for f in &mut files {
+        if named_files.contains(&f.0) {
+            f.1 = f32::INFINITY;
+        }
+    }
+    files.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    files.into_iter().flat_map(|f| f.2).collect()
 }

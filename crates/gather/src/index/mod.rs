@@ -2,6 +2,7 @@
 //! tables by name and by path. Built in parallel from the walk; each [`FileRecord`] is
 //! self-contained so one file can be replaced without touching the others.
 
+pub mod postings;
 mod symbol;
 
 use std::collections::HashMap;
@@ -43,6 +44,7 @@ pub struct Index {
     by_path: HashMap<String, u32>,
     by_name: HashMap<String, Vec<SymbolId>>,
     timings: BuildTimings,
+    postings: std::sync::OnceLock<postings::Postings>,
 }
 
 /// A symbol together with the file it is in.
@@ -201,7 +203,13 @@ impl Index {
             by_path,
             by_name,
             timings: BuildTimings::default(),
+            postings: std::sync::OnceLock::new(),
         }
+    }
+
+    /// The lexical postings, built on first use from the files on disk.
+    pub fn postings(&self) -> &postings::Postings {
+        self.postings.get_or_init(|| postings::build(self))
     }
 
     /// How long the build's stages took (zero for an index assembled from records).

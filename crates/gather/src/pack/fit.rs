@@ -7,6 +7,11 @@
 use crate::budget::Budget;
 use crate::pack::{Pack, PackItem, Rendered, Role};
 
+/// With several seeds, the most of the budget one seed may take in the first pass.
+const SEED_SHARE_PERCENT: usize = 30;
+/// ...but never less than this, so a small budget still shows a seed's start.
+const MIN_SEED_SHARE: usize = 24;
+
 /// Lines of body an elided neighbour keeps after its signature.
 const NEIGHBOUR_ELIDED_LINES: usize = 8;
 use crate::render::pack as piece;
@@ -53,6 +58,7 @@ pub fn fit(pack: &mut Pack, sources: &mut Sources) {
     // at once (they are the point of the pack). Smaller later items backfill the room a
     // cut one leaves. Pass 2: what did not fit whole degrades (elided, then signature)
     // into what is left.
+    let seed_share = (limit * SEED_SHARE_PERCENT / 100).max(MIN_SEED_SHARE);
     let mut deferred = Vec::new();
     for pass in [1, 2] {
         let order: Vec<usize> = if pass == 1 {
@@ -63,17 +69,23 @@ pub fn fit(pack: &mut Pack, sources: &mut Sources) {
         for idx in order {
             let avail = avail_for(idx, stubs_cost, n_cut, used);
             let item = &pack.items[idx];
-            let (form, keep, spent) = if pass == 2 || matches!(item.role, Role::Seed | Role::Pinned)
-            {
-                choose(item, sources, avail, budget)
-            } else {
-                let body = budget.cost(&piece::item_text(item, Rendered::Body, 0, sources));
-                if body > avail {
-                    deferred.push(idx);
-                    continue;
-                }
-                (Rendered::Body, 0, body)
-            };
+            let (form, keep, spent) =
+                if pass == 2 || matches!(item.role, Role::Seed | Role::Pinned | Role::LineHit) {
+                    // With several seeds (question mode) none may take more than its share
+                    // while later seeds wait; a lone seed takes what room there is.
+                    let avail = match item.role {
+                        Role::Seed if pass == 1 && pack.n_seeds > 1 => avail.min(seed_share),
+                        _ => avail,
+                    };
+                    choose(item, sources, avail, budget)
+                } else {
+                    let body = budget.cost(&piece::item_text(item, Rendered::Body, 0, sources));
+                    if body > avail {
+                        deferred.push(idx);
+                        continue;
+                    }
+                    (Rendered::Body, 0, body)
+                };
             if form != Rendered::Stub {
                 let item = &mut pack.items[idx];
                 item.rendered = form;
@@ -158,7 +170,7 @@ fn choose(
     // Seeds and pinned slices take what room there is; a neighbour keeps its signature and
     // a few lines, leaving room for later neighbours to fit whole.
     let cap = match item.role {
-        Role::Seed | Role::Pinned => total.saturating_sub(2),
+        Role::Seed | Role::Pinned | Role::LineHit => total.saturating_sub(2),
         _ => (signature_len + NEIGHBOUR_ELIDED_LINES).min(total.saturating_sub(2)),
     };
     let (mut lo, mut hi) = (signature_len + 1, cap);

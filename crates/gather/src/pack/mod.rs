@@ -26,6 +26,8 @@ pub enum Role {
     CallerOf(String),
     /// Is called by the named seed.
     CalleeOf(String),
+    /// A line where the question's literal text occurs outside every definition.
+    LineHit,
 }
 
 impl Role {
@@ -36,13 +38,14 @@ impl Role {
             Role::Seed => "seed".into(),
             Role::CallerOf(x) => format!("caller-of-{x}"),
             Role::CalleeOf(x) => format!("callee-of-{x}"),
+            Role::LineHit => "line-hit".into(),
         }
     }
 
     fn rank(&self) -> u8 {
         match self {
             Role::Pinned => 0,
-            Role::Seed => 1,
+            Role::Seed | Role::LineHit => 1,
             Role::CallerOf(_) | Role::CalleeOf(_) => 2,
         }
     }
@@ -117,6 +120,10 @@ pub struct PackRequest {
     pub budget: Budget,
     /// Whether test code may be a neighbour.
     pub include_tests: bool,
+    /// Lines to show that belong to no definition (question mode's literal hits).
+    pub line_hits: Vec<(String, Line)>,
+    /// Question words that matched nothing, to say so.
+    pub unmatched_terms: Vec<String>,
 }
 
 /// Things the pack leaves out that are not beyond-budget items.
@@ -130,6 +137,8 @@ pub struct Omitted {
     pub ambiguous: Vec<(String, Line, usize)>,
     /// Candidates wholly covered by a higher-ranked item.
     pub merged: usize,
+    /// Question words that matched nothing in the workspace.
+    pub unmatched_terms: Vec<String>,
 }
 
 /// A pack before rendering: ranked, merged items and what was omitted.
@@ -155,7 +164,10 @@ pub struct Pack {
 /// Collects, merges and ranks the candidates of `request`.
 pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack {
     let mut items: Vec<PackItem> = Vec::new();
-    let mut omitted = Omitted::default();
+    let mut omitted = Omitted {
+        unmatched_terms: request.unmatched_terms.clone(),
+        ..Omitted::default()
+    };
     let mut degraded: Vec<String> = Vec::new();
     for slice in request.pinned.iter().filter(|s| s.line_start > 0) {
         let range = LineRange::new(slice.line_start, slice.line_end);
@@ -249,6 +261,28 @@ pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack
                 .push((call.name.clone(), call.line, call.candidates.len()));
         }
     }
+    for (path, line) in &request.line_hits {
+        let n_lines = index.file(path).map_or(*line, |f| f.n_lines.max(*line));
+        let range = LineRange::new(
+            line.saturating_sub(LINE_HIT_CONTEXT).max(1),
+            (line + LINE_HIT_CONTEXT).min(n_lines),
+        );
+        items.push(PackItem {
+            path: path.clone(),
+            symbol: None,
+            name: format!("{path}:{line}"),
+            kind: None,
+            range,
+            signature: LineRange::new(range.start, range.start),
+            role: Role::LineHit,
+            confidence: None,
+            call_line: None,
+            shown: vec![range],
+            rendered: Rendered::Body,
+            cost_lines: range.len() as usize,
+            elide_keep: 0,
+        });
+    }
     // Neighbours reached from several seeds rank first, then by proof, then by position.
     let mut reach: HashMap<(String, Line), usize> = HashMap::new();
     for n in &neighbours {
@@ -269,7 +303,7 @@ pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack
     // Seeds claim their lines first, then pinned slices, then neighbours; the output
     // keeps pinned slices first.
     items.sort_by_key(|i| match i.role {
-        Role::Seed => 0,
+        Role::Seed | Role::LineHit => 0,
         Role::Pinned => 1,
         _ => 2,
     });
@@ -358,6 +392,9 @@ fn subtract(a: LineRange, b: LineRange) -> Vec<LineRange> {
     }
     out
 }
+
+/// Lines shown on each side of a line hit.
+const LINE_HIT_CONTEXT: Line = 2;
 
 /// Hard cap on a pack's line budget.
 pub const MAX_LINES: usize = 800;

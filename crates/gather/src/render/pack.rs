@@ -201,6 +201,12 @@ pub fn trailer(omitted: &Omitted) -> Option<String> {
             shown.join(", ")
         ));
     }
+    if !omitted.unmatched_terms.is_empty() {
+        parts.push(format!(
+            "no match for {}",
+            omitted.unmatched_terms.join(", ")
+        ));
+    }
     if omitted.tests_excluded > 0 {
         parts.push(format!(
             "{} test neighbours left out (--include-tests)",
@@ -297,6 +303,7 @@ pub fn pack_json(
         "external_names": pack.omitted.external_callees,
         "ambiguous": pack.omitted.ambiguous.iter().map(|(n, l, c)| json!({"name": n, "call_line": l, "candidates": c})).collect::<Vec<_>>(),
         "merged": pack.omitted.merged,
+        "unmatched_terms": pack.omitted.unmatched_terms,
     });
     omitted["beyond_budget"] = json!(pack
         .items

@@ -1,0 +1,146 @@
+//! The grep lane: quoted text from the question (an error message, a log line, a rare
+//! literal) found verbatim, ignoring ASCII case, in the indexed files. Each line hit is
+//! lifted to the innermost definition that contains it; a hit outside every definition
+//! stays a `path:line` hit so it can be shown rather than dropped.
+
+use rayon::prelude::*;
+
+use crate::index::{Index, SymbolId};
+use crate::lines::Line;
+
+/// Hits kept per literal, so a literal found everywhere cannot flood the seeds.
+const MAX_HITS_PER_LITERAL: usize = 20;
+
+/// Where a literal was found.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Hit {
+    /// Inside a definition.
+    Symbol(SymbolId),
+    /// Outside every definition: the file and line.
+    Line(String, Line),
+}
+
+/// Finds each of `literals` in the indexed files; hits in file order, then line order,
+/// each literal's hits capped. Test code is skipped unless `include_tests`.
+pub fn search(index: &Index, literals: &[String], include_tests: bool) -> Vec<Hit> {
+    if literals.is_empty() {
+        return Vec::new();
+    }
+    let needles: Vec<Vec<u8>> = literals
+        .iter()
+        .map(|l| l.to_ascii_lowercase().into_bytes())
+        .collect();
+    // Per file: (literal, line) pairs.
+    let per_file: Vec<Vec<(usize, Line)>> = index
+        .files()
+        .par_iter()
+        .map(|file| {
+            if !file.status.is_indexed() {
+                return Vec::new();
+            }
+            let Ok(bytes) = std::fs::read(index.root().join(&file.path)) else {
+                return Vec::new();
+            };
+            let lower = bytes.to_ascii_lowercase();
+            let mut found = Vec::new();
+            for (n, needle) in needles.iter().enumerate() {
+                let mut from = 0;
+                while let Some(at) = find(&lower[from..], needle) {
+                    let offset = from + at;
+                    let line = 1 + lower[..offset].iter().filter(|&&b| b == b'\n').count();
+                    found.push((n, line as Line));
+                    from = offset + needle.len().max(1);
+                }
+            }
+            found
+        })
+        .collect();
+    let mut per_literal: Vec<Vec<Hit>> = vec![Vec::new(); literals.len()];
+    for (file_idx, found) in per_file.into_iter().enumerate() {
+        let file = &index.files()[file_idx];
+        for (n, line) in found {
+            if per_literal[n].len() >= MAX_HITS_PER_LITERAL {
+                continue;
+            }
+            let innermost = file
+                .symbols
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| s.full_range().contains(line))
+                .min_by_key(|(_, s)| s.range.len());
+            let hit = match innermost {
+                Some((idx, symbol)) => {
+                    if symbol.is_test && !include_tests {
+                        continue;
+                    }
+                    Hit::Symbol(SymbolId {
+                        file: file_idx as u32,
+                        idx: idx as u32,
+                    })
+                }
+                None => {
+                    if crate::parse::is_test_path(&file.path) && !include_tests {
+                        continue;
+                    }
+                    Hit::Line(file.path.clone(), line)
+                }
+            };
+            if !per_literal[n].contains(&hit) {
+                per_literal[n].push(hit);
+            }
+        }
+    }
+    // Interleave the literals so each one's best hits come early.
+    let mut out: Vec<Hit> = Vec::new();
+    let longest = per_literal.iter().map(Vec::len).max().unwrap_or(0);
+    for i in 0..longest {
+        for hits in &per_literal {
+            if let Some(hit) = hits.get(i) {
+                if !out.contains(hit) {
+                    out.push(hit.clone());
+                }
+            }
+        }
+    }
+    out
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    if needle.is_empty() || needle.len() > haystack.len() {
+        return None;
+    }
+    haystack.windows(needle.len()).position(|w| w == needle)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hits_lift_to_the_innermost_definition_or_stay_a_line() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("app.py"),
+            "print('Connection Reset by peer')\n\nclass Client:\n    def send(self):\n        raise Error('connection reset by peer')\n",
+        )
+        .unwrap();
+        let index = crate::index::build(dir.path()).unwrap();
+        let hits = search(&index, &["connection reset by peer".to_string()], false);
+        assert_eq!(hits.len(), 2);
+        assert_eq!(hits[0], Hit::Line("app.py".into(), 1));
+        let Hit::Symbol(id) = hits[1] else {
+            panic!("second hit should be in a definition: {hits:?}")
+        };
+        assert_eq!(index.symbol(id).symbol.qualified_name, "Client.send");
+    }
+
+    #[test]
+    fn test_files_are_skipped_unless_asked_for() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("tests")).unwrap();
+        std::fs::write(dir.path().join("tests/test_a.py"), "X = 'boom here'\n").unwrap();
+        let index = crate::index::build(dir.path()).unwrap();
+        assert!(search(&index, &["boom here".to_string()], false).is_empty());
+        assert_eq!(search(&index, &["boom here".to_string()], true).len(), 1);
+    }
+}

@@ -1,0 +1,133 @@
+//! The lexical lane: BM25F over definitions. Each field's term count is normalised by
+//! the field's length, weighted, summed, and saturated once, so a term in the name counts
+//! for more than the same term in the body, but many body mentions cannot outweigh it.
+
+use crate::index::postings::{Postings, N_FIELDS};
+use crate::index::{Index, SymbolId};
+
+/// Field weights: name, scope (parents and path), doc, body.
+pub const WEIGHTS: [f32; N_FIELDS] = [4.0, 1.5, 1.0, 1.0];
+/// Length normalisation per field.
+const B: [f32; N_FIELDS] = [0.3, 0.3, 0.75, 0.75];
+/// Term-frequency saturation.
+const K1: f32 = 1.2;
+
+/// Scores every definition against `terms` (stemmed, weighted); returns the hits with a
+/// positive score, best first (ties by path, then line), and the terms no document holds.
+pub fn search(
+    index: &Index,
+    postings: &Postings,
+    terms: &[(String, f32)],
+    include_tests: bool,
+) -> (Vec<(SymbolId, f32)>, Vec<String>) {
+    let n = postings.n_docs();
+    let mut scores = vec![0f32; n];
+    let mut unmatched = Vec::new();
+    let avg = postings.avg_len();
+    for (term, weight) in terms {
+        let list = postings.get(term);
+        if list.is_empty() {
+            unmatched.push(term.clone());
+            continue;
+        }
+        let df = list.len() as f32;
+        let idf = (1.0 + (n as f32 - df + 0.5) / (df + 0.5)).ln();
+        for posting in list {
+            let lens = postings.lens(posting.doc);
+            let mut tf = 0.0;
+            for f in 0..N_FIELDS {
+                if posting.tf[f] == 0 {
+                    continue;
+                }
+                let norm = 1.0 - B[f] + B[f] * lens[f] as f32 / avg[f];
+                tf += WEIGHTS[f] * posting.tf[f] as f32 / norm;
+            }
+            scores[posting.doc as usize] += weight * idf * tf / (K1 + tf);
+        }
+    }
+    let mut hits: Vec<(SymbolId, f32)> = scores
+        .iter()
+        .enumerate()
+        .filter(|(_, &s)| s > 0.0)
+        .map(|(doc, &s)| (postings.doc(doc as u32), s))
+        .filter(|(id, _)| include_tests || !index.symbol(*id).symbol.is_test)
+        .collect();
+    sort_hits(index, &mut hits);
+    (hits, unmatched)
+}
+
+/// Best first; equal scores by (path, line) so the order never depends on hashing.
+pub fn sort_hits(index: &Index, hits: &mut [(SymbolId, f32)]) {
+    hits.sort_by(|a, b| {
+        b.1.total_cmp(&a.1).then_with(|| {
+            let (x, y) = (index.symbol(a.0), index.symbol(b.0));
+            (&x.file.path, x.symbol.range.start).cmp(&(&y.file.path, y.symbol.range.start))
+        })
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn index_of(files: &[(&str, &str)]) -> (tempfile::TempDir, Index) {
+        let dir = tempfile::tempdir().unwrap();
+        for (path, text) in files {
+            let path = dir.path().join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
+        let index = crate::index::build(dir.path()).unwrap();
+        (dir, index)
+    }
+
+    fn names(index: &Index, hits: &[(SymbolId, f32)]) -> Vec<String> {
+        hits.iter()
+            .map(|(id, _)| index.symbol(*id).symbol.name.clone())
+            .collect()
+    }
+
+    #[test]
+    fn a_term_in_the_name_outranks_the_same_term_in_a_body() {
+        let (_dir, index) = index_of(&[(
+            "m.py",
+            "def helper():\n    timeout = 1\n    timeout += 2\n    return timeout\n\ndef read_timeout():\n    return 5\n\ndef other():\n    return 0\n",
+        )]);
+        let (hits, unmatched) = search(&index, index.postings(), &[("timeout".into(), 1.0)], false);
+        assert_eq!(names(&index, &hits), ["read_timeout", "helper"]);
+        assert!(unmatched.is_empty());
+    }
+
+    #[test]
+    fn rare_terms_weigh_more_and_unknown_terms_are_reported() {
+        let (_dir, index) = index_of(&[(
+            "m.py",
+            "def a():\n    return common + rare\n\ndef b():\n    return common\n\ndef c():\n    return common\n",
+        )]);
+        let terms = [
+            ("common".to_string(), 1.0),
+            ("rare".to_string(), 1.0),
+            ("absent".to_string(), 1.0),
+        ];
+        let (hits, unmatched) = search(&index, index.postings(), &terms, false);
+        assert_eq!(names(&index, &hits)[0], "a");
+        assert!(hits[0].1 > hits[1].1 * 1.5);
+        assert_eq!(unmatched, ["absent"]);
+    }
+
+    #[test]
+    fn test_code_is_left_out_unless_asked_for() {
+        let (_dir, index) = index_of(&[
+            ("src/m.py", "def load_config():\n    return 1\n"),
+            (
+                "tests/test_m.py",
+                "def test_load_config():\n    load_config()\n",
+            ),
+        ]);
+        let terms = [("config".to_string(), 1.0)];
+        let (hits, _) = search(&index, index.postings(), &terms, false);
+        assert_eq!(names(&index, &hits), ["load_config"]);
+        let (hits, _) = search(&index, index.postings(), &terms, true);
+        assert_eq!(hits.len(), 2);
+    }
+}

@@ -1,0 +1,216 @@
+//! Reads a question: the words that look like code (for the identifier lane), quoted
+//! literals (for the grep lane) and the weighted search terms (for the lexical lane).
+
+use crate::terms;
+
+/// What a question holds, by lane.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Question {
+    /// Words that look like code, as written (without backticks or a trailing `()`).
+    pub identifiers: Vec<String>,
+    /// Quoted text and other literals worth finding verbatim.
+    pub literals: Vec<String>,
+    /// Stemmed search terms with their weights, in first-seen order.
+    pub terms: Vec<(String, f32)>,
+    /// The content words the terms came from, as written, for reporting misses.
+    pub words: Vec<String>,
+}
+
+/// Characters that may surround a word in prose.
+const PUNCTUATION: &[char] = &[
+    ',', ';', '?', '!', '(', ')', '[', ']', '{', '}', '"', '\'', '<', '>', '*',
+];
+
+/// Whether `word` is written like code: snake_case, camelCase or PascalCase with two
+/// humps, a dotted or `::` path, a call `name()`, or a file name or path.
+pub fn looks_like_code(word: &str) -> bool {
+    let word = word.trim_end_matches("()");
+    if word.len() < 3 || !word.bytes().any(|b| b.is_ascii_alphabetic()) {
+        return false;
+    }
+    let ident = |s: &str| {
+        !s.is_empty()
+            && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+            && !s.as_bytes()[0].is_ascii_digit()
+    };
+    if word.contains("::") {
+        return word.split("::").all(ident);
+    }
+    if word.contains('/') {
+        return word.split('/').filter(|s| !s.is_empty()).all(|s| {
+            s.split('.')
+                .all(|p| p.is_empty() || ident(p) || p.contains('-'))
+        });
+    }
+    if word.contains('.') {
+        return word.split('.').all(|p| ident(p) && p.len() >= 2);
+    }
+    if !ident(word) {
+        return false;
+    }
+    let inner = &word[1..];
+    let snake = word.trim_matches('_').contains('_');
+    let humps = word
+        .as_bytes()
+        .windows(2)
+        .any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_uppercase());
+    let caps_then_lower = inner.bytes().any(|b| b.is_ascii_uppercase())
+        && word.bytes().any(|b| b.is_ascii_lowercase());
+    snake || humps || caps_then_lower
+}
+
+/// Reads `text` into its lanes' inputs.
+pub fn read(text: &str) -> Question {
+    let mut question = Question::default();
+    let (rest, literals) = take_quoted(text);
+    for literal in literals {
+        if looks_like_code(&literal) || (is_single_word(&literal) && literal.len() >= 3) {
+            push_unique(&mut question.identifiers, literal.trim_end_matches("()"));
+        } else if literal.trim().len() >= 3 {
+            push_unique(&mut question.literals, literal.trim());
+        }
+    }
+    for raw in rest.split_whitespace() {
+        let word = raw
+            .trim_matches(PUNCTUATION)
+            .trim_end_matches([':', '.'])
+            .trim_start_matches(['.', ':']);
+        if word.ends_with("()") || looks_like_code(word) {
+            push_unique(&mut question.identifiers, word.trim_end_matches("()"));
+        }
+    }
+    // Terms: every sub-word of every word, stop words out; a word that looks like code
+    // counts more, since the asker named it on purpose.
+    let mut seen = std::collections::HashMap::<String, usize>::new();
+    terms::words(text, |word| {
+        let lower = word.to_ascii_lowercase();
+        if terms::is_stop_word(&lower) {
+            return;
+        }
+        let weight = if question.identifiers.iter().any(|i| i.contains(word)) {
+            1.5
+        } else {
+            1.0
+        };
+        let mut any = false;
+        terms::sub_words(word, |sub| {
+            if sub.len() < 2 && !sub.bytes().all(|b| b.is_ascii_digit()) {
+                return;
+            }
+            if terms::is_stop_word(&sub) {
+                return;
+            }
+            any = true;
+            let term = terms::stem(&sub);
+            match seen.get(&term) {
+                Some(&i) => {
+                    let w = &mut question.terms[i].1;
+                    *w = w.max(weight);
+                }
+                None => {
+                    seen.insert(term.clone(), question.terms.len());
+                    question.terms.push((term, weight));
+                }
+            }
+        });
+        if any {
+            push_unique(&mut question.words, word);
+        }
+    });
+    question
+}
+
+fn is_single_word(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+fn push_unique(list: &mut Vec<String>, item: &str) {
+    if !item.is_empty() && !list.iter().any(|x| x == item) {
+        list.push(item.to_string());
+    }
+}
+
+/// Splits out text between backticks or double quotes (and single quotes that open after
+/// a space and close before one, so apostrophes stay prose). Returns the rest and the
+/// quoted pieces.
+fn take_quoted(text: &str) -> (String, Vec<String>) {
+    let mut rest = String::with_capacity(text.len());
+    let mut quoted = Vec::new();
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let opens = match c {
+            '`' | '"' | '“' => true,
+            '\'' => i == 0 || chars[i - 1].is_whitespace() || chars[i - 1] == '(',
+            _ => false,
+        };
+        if opens {
+            let close = if c == '“' { '”' } else { c };
+            if let Some(len) = chars[i + 1..].iter().position(|&x| x == close) {
+                let inner: String = chars[i + 1..i + 1 + len].iter().collect();
+                let after = chars.get(i + 2 + len);
+                let closes_word = c != '\'' || after.is_none_or(|a| !a.is_alphanumeric());
+                if !inner.trim().is_empty() && closes_word {
+                    quoted.push(inner);
+                    rest.push(' ');
+                    i += len + 2;
+                    continue;
+                }
+            }
+        }
+        rest.push(c);
+        i += 1;
+    }
+    (rest, quoted)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn code_shapes_are_recognised_and_prose_is_not() {
+        for code in [
+            "parse_args",
+            "HeaderMap",
+            "getUser",
+            "Client.send",
+            "std::fs::read",
+            "src/args.rs",
+            "args.rs",
+            "IOError",
+            "_private_thing",
+        ] {
+            assert!(looks_like_code(code), "{code}");
+        }
+        for prose in [
+            "Allow", "header", "RFC", "1.2.3", "e.g", "it's", "a", "HTTP",
+        ] {
+            assert!(!looks_like_code(prose), "{prose}");
+        }
+    }
+
+    #[test]
+    fn identifiers_come_from_backticks_calls_and_code_shapes() {
+        let q = read("Why does `walk` skip files in parse_dir() when HeaderMap is empty?");
+        assert_eq!(q.identifiers, ["walk", "parse_dir", "HeaderMap"]);
+        assert!(q.literals.is_empty());
+    }
+
+    #[test]
+    fn quoted_messages_become_literals_and_apostrophes_stay_prose() {
+        let q = read("error \"unexpected end of input\" isn't shown for 'bad token' input");
+        assert_eq!(q.literals, ["unexpected end of input", "bad token"]);
+        assert!(q.words.contains(&"isn".to_string()) || q.words.contains(&"shown".to_string()));
+    }
+
+    #[test]
+    fn terms_are_stemmed_sub_words_without_stop_words_and_code_weighs_more() {
+        let q = read("How are retries handled in parseHTTPConfig?");
+        let terms: Vec<&str> = q.terms.iter().map(|(t, _)| t.as_str()).collect();
+        assert_eq!(terms, ["retry", "handl", "pars", "http", "config"]);
+        assert_eq!(q.terms[0].1, 1.0);
+        assert_eq!(q.terms[2].1, 1.5);
+    }
+}

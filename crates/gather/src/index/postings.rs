@@ -1,0 +1,234 @@
+//! Postings for lexical search: every definition is a document with four fields, and each
+//! term maps to the documents that hold it with a count per field. Built on first use from
+//! the files on disk (question mode is the only reader), in parallel, and kept with the
+//! index.
+//!
+//! Fields, from most to least telling:
+//! - `name`: the sub-words of the definition's own name;
+//! - `scope`: the sub-words of its parents' names and of its file's path;
+//! - `doc`: its leading doc comment;
+//! - `body`: every word on the lines it owns (identifiers, string literals, comments).
+//!   A line belongs to the innermost definition that contains it, so a class owns its
+//!   header and fields and each method owns its own lines.
+
+use std::collections::HashMap;
+
+use rayon::prelude::*;
+
+use super::{FileRecord, Index, SymbolId};
+use crate::lines::{LineRange, LineTable};
+use crate::terms;
+
+/// Number of fields.
+pub const N_FIELDS: usize = 4;
+
+/// The fields of a document.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// The definition's own name.
+    Name = 0,
+    /// Its parents' names and its file's path.
+    Scope = 1,
+    /// Its leading doc comment.
+    Doc = 2,
+    /// The lines it owns.
+    Body = 3,
+}
+
+/// One document holding a term: the document and the term's count in each field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Posting {
+    /// Document number (see [`Postings::doc`]).
+    pub doc: u32,
+    /// Occurrences per field.
+    pub tf: [u16; N_FIELDS],
+}
+
+/// The lexical postings of an index.
+#[derive(Debug, Default)]
+pub struct Postings {
+    docs: Vec<SymbolId>,
+    lens: Vec<[u32; N_FIELDS]>,
+    avg_len: [f32; N_FIELDS],
+    terms: HashMap<String, Vec<Posting>>,
+    /// Lower-cased definition names, for case-insensitive identifier lookup.
+    lower_names: HashMap<String, Vec<SymbolId>>,
+}
+
+impl Postings {
+    /// Number of documents.
+    pub fn n_docs(&self) -> usize {
+        self.docs.len()
+    }
+
+    /// The definition document `doc` stands for.
+    pub fn doc(&self, doc: u32) -> SymbolId {
+        self.docs[doc as usize]
+    }
+
+    /// Field lengths (in terms) of document `doc`.
+    pub fn lens(&self, doc: u32) -> [u32; N_FIELDS] {
+        self.lens[doc as usize]
+    }
+
+    /// Average field lengths over all documents.
+    pub fn avg_len(&self) -> [f32; N_FIELDS] {
+        self.avg_len
+    }
+
+    /// The documents holding `term` (a stemmed sub-word), by document number.
+    pub fn get(&self, term: &str) -> &[Posting] {
+        self.terms.get(term).map_or(&[], Vec::as_slice)
+    }
+
+    /// Definitions whose name equals `name` ignoring ASCII case.
+    pub fn named_ignoring_case(&self, name: &str) -> &[SymbolId] {
+        self.lower_names
+            .get(&name.to_ascii_lowercase())
+            .map_or(&[], Vec::as_slice)
+    }
+}
+
+/// Term counts of one document.
+type Counts = HashMap<String, [u16; N_FIELDS]>;
+
+fn add(counts: &mut Counts, field: Field, text: &str) -> u32 {
+    let mut n = 0;
+    terms::terms(text, |t| {
+        let slot = &mut counts.entry(t).or_insert([0; N_FIELDS])[field as usize];
+        *slot = slot.saturating_add(1);
+        n += 1;
+    });
+    n
+}
+
+/// The documents of one file: (symbol index, field lengths, term counts).
+fn file_docs(index: &Index, file: &FileRecord) -> Vec<(u32, [u32; N_FIELDS], Counts)> {
+    if file.symbols.is_empty() || !file.status.is_indexed() {
+        return Vec::new();
+    }
+    let text = std::fs::read(index.root().join(&file.path))
+        .ok()
+        .and_then(|bytes| String::from_utf8(bytes).ok())
+        .unwrap_or_default();
+    let table = LineTable::new(&text);
+    let n_lines = table.n_lines();
+    // Each line's innermost owner: symbols come parents first, so children overwrite.
+    let mut owner: Vec<Option<u32>> = vec![None; n_lines as usize + 1];
+    for (idx, symbol) in file.symbols.iter().enumerate() {
+        let range = symbol.range;
+        for line in range.start.max(1)..=range.end.min(n_lines) {
+            owner[line as usize] = Some(idx as u32);
+        }
+    }
+    let path_text = file.path.replace(['/', '.', '-'], " ");
+    file.symbols
+        .iter()
+        .enumerate()
+        .map(|(idx, symbol)| {
+            let mut counts = Counts::new();
+            let mut lens = [0; N_FIELDS];
+            lens[Field::Name as usize] = add(&mut counts, Field::Name, &symbol.name);
+            let parents = symbol
+                .qualified_name
+                .strip_suffix(symbol.name.as_str())
+                .unwrap_or("");
+            lens[Field::Scope as usize] = add(&mut counts, Field::Scope, parents)
+                + add(&mut counts, Field::Scope, &path_text);
+            let doc = symbol.doc.unwrap_or(LineRange::new(0, 0));
+            if doc.start > 0 && n_lines > 0 {
+                lens[Field::Doc as usize] = add(&mut counts, Field::Doc, table.slice(doc));
+            }
+            let mut body = 0;
+            for line in symbol.range.start.max(1)..=symbol.range.end.min(n_lines) {
+                if owner[line as usize] == Some(idx as u32) && !doc.contains(line) {
+                    body += add(&mut counts, Field::Body, table.line(line));
+                }
+            }
+            lens[Field::Body as usize] = body;
+            (idx as u32, lens, counts)
+        })
+        .collect()
+}
+
+/// Builds the postings of `index`.
+pub fn build(index: &Index) -> Postings {
+    let per_file: Vec<Vec<(u32, [u32; N_FIELDS], Counts)>> = index
+        .files()
+        .par_iter()
+        .map(|file| file_docs(index, file))
+        .collect();
+    let mut postings = Postings::default();
+    let mut totals = [0f64; N_FIELDS];
+    for (file_idx, docs) in per_file.into_iter().enumerate() {
+        for (idx, lens, counts) in docs {
+            let doc = postings.docs.len() as u32;
+            let id = SymbolId {
+                file: file_idx as u32,
+                idx,
+            };
+            postings.docs.push(id);
+            postings.lens.push(lens);
+            for (total, len) in totals.iter_mut().zip(lens) {
+                *total += len as f64;
+            }
+            // Sorted so the posting lists, and every score summed over them, come out
+            // the same on every run.
+            let mut counts: Vec<(String, [u16; N_FIELDS])> = counts.into_iter().collect();
+            counts.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+            for (term, tf) in counts {
+                postings
+                    .terms
+                    .entry(term)
+                    .or_default()
+                    .push(Posting { doc, tf });
+            }
+            let name = &index.symbol(id).symbol.name;
+            postings
+                .lower_names
+                .entry(name.to_ascii_lowercase())
+                .or_default()
+                .push(id);
+        }
+    }
+    let n = postings.docs.len().max(1) as f64;
+    for (avg, total) in postings.avg_len.iter_mut().zip(totals) {
+        *avg = ((total / n) as f32).max(1.0);
+    }
+    postings
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_belong_to_the_innermost_definition_and_fields_are_counted_apart() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("retry.py"),
+            "class RetryPolicy:\n    limit = 3\n\n    def backoff_delay(self, attempt):\n        \"\"\"Delay before the next attempt.\"\"\"\n        return jitter(attempt) * 2\n",
+        )
+        .unwrap();
+        let index = crate::index::build(dir.path()).unwrap();
+        let postings = build(&index);
+        assert_eq!(postings.n_docs(), 2);
+        let class = postings.get("policy");
+        assert_eq!(class.len(), 2, "the class by name, the method by scope");
+        let jitter = postings.get("jitter");
+        assert_eq!(jitter.len(), 1);
+        let method = index.symbol(postings.doc(jitter[0].doc)).symbol;
+        assert_eq!(method.name, "backoff_delay");
+        assert_eq!(jitter[0].tf, [0, 0, 0, 1]);
+        let limit = postings.get("limit");
+        let owner = index.symbol(postings.doc(limit[0].doc)).symbol;
+        assert_eq!(
+            owner.name, "RetryPolicy",
+            "class lines outside methods are the class's"
+        );
+        let delay = postings.get("delay");
+        assert_eq!(delay.len(), 1);
+        assert!(delay[0].tf[Field::Name as usize] == 1);
+        assert_eq!(postings.named_ignoring_case("retrypolicy").len(), 1);
+    }
+}

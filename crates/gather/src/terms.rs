@@ -1,0 +1,215 @@
+//! Text analysis shared by the postings (index side) and the question lanes (query side):
+//! both must cut text into the same terms, or a question could never match a definition.
+//!
+//! A word is a run of ASCII letters and digits (plus `_`, which splits sub-words). Each word
+//! gives its sub-words (`parseHTTPConfig` → parse, http, config; `max_file_size` → max,
+//! file, size), lower-cased and folded by a light stemmer (plurals, `-ing`, `-ed`), so
+//! "retries", "retrying" and `retry` meet.
+
+/// Calls `each` with every word of `text` (a maximal run of ASCII alphanumerics and `_`),
+/// as written.
+pub fn words(text: &str, mut each: impl FnMut(&str)) {
+    let bytes = text.as_bytes();
+    let mut start = None;
+    for (i, &b) in bytes.iter().enumerate() {
+        let inside = b.is_ascii_alphanumeric() || b == b'_';
+        match (inside, start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                each(&text[s..i]);
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        each(&text[s..]);
+    }
+}
+
+/// Splits an identifier into lower-case sub-words on `_`, case changes and digit
+/// boundaries: `parseHTTPConfig2` → parse, http, config, 2. An acronym run keeps its last
+/// capital for the next word (`HTTPServer` → http, server).
+pub fn sub_words(word: &str, mut each: impl FnMut(String)) {
+    let chars: Vec<char> = word.chars().collect();
+    let mut current = String::new();
+    let flush = |current: &mut String, each: &mut dyn FnMut(String)| {
+        if !current.is_empty() {
+            each(std::mem::take(current).to_ascii_lowercase());
+        }
+    };
+    for i in 0..chars.len() {
+        let c = chars[i];
+        if c == '_' || !c.is_ascii_alphanumeric() {
+            flush(&mut current, &mut each);
+            continue;
+        }
+        if let Some(&prev) = current.chars().last().as_ref() {
+            let next = chars.get(i + 1).copied();
+            let boundary = (prev.is_ascii_lowercase() && c.is_ascii_uppercase())
+                || (prev.is_ascii_digit() != c.is_ascii_digit())
+                || (prev.is_ascii_uppercase()
+                    && c.is_ascii_uppercase()
+                    && next.is_some_and(|n| n.is_ascii_lowercase()));
+            if boundary {
+                flush(&mut current, &mut each);
+            }
+        }
+        current.push(c);
+    }
+    flush(&mut current, &mut each);
+}
+
+/// Folds a lower-case word to its stem: plural and verb endings are removed so that
+/// different forms of one word meet. Deliberately light: over-stemming merges unrelated
+/// identifiers.
+pub fn stem(word: &str) -> String {
+    if word.len() <= 3 || !word.bytes().all(|b| b.is_ascii_lowercase()) {
+        return word.to_string();
+    }
+    let mut w = fold_plural(word);
+    for suffix in ["ing", "ied", "ed"] {
+        if let Some(base) = w.strip_suffix(suffix) {
+            if base.len() >= 3 {
+                w = if suffix == "ied" {
+                    format!("{base}y")
+                } else {
+                    undouble(base)
+                };
+                break;
+            }
+        }
+    }
+    // `parse`, `parsed` and `parsing` all end as `pars`.
+    if w.len() > 4 && w.ends_with('e') {
+        w.pop();
+    }
+    w
+}
+
+fn fold_plural(w: &str) -> String {
+    if let Some(base) = w.strip_suffix("ies") {
+        return format!("{base}y");
+    }
+    for suffix in ["sses", "xes", "ches", "shes"] {
+        if let Some(base) = w.strip_suffix(suffix) {
+            return format!("{base}{}", &suffix[..suffix.len() - 2]);
+        }
+    }
+    if w.ends_with('s') && !w.ends_with("ss") && !w.ends_with("us") && !w.ends_with("is") {
+        return w[..w.len() - 1].to_string();
+    }
+    w.to_string()
+}
+
+/// `stopp` → `stop` after removing `-ing`/`-ed`.
+fn undouble(base: &str) -> String {
+    let b = base.as_bytes();
+    let n = b.len();
+    if n >= 4 && b[n - 1] == b[n - 2] && !matches!(b[n - 1], b'l' | b's' | b'z') {
+        return base[..n - 1].to_string();
+    }
+    base.to_string()
+}
+
+/// Calls `each` with the stemmed sub-word terms of `text`.
+pub fn terms(text: &str, mut each: impl FnMut(String)) {
+    words(text, |word| {
+        sub_words(word, |sub| {
+            if sub.len() > 1 || sub.bytes().all(|b| b.is_ascii_digit()) {
+                each(stem(&sub));
+            }
+        })
+    });
+}
+
+/// English words and the words of change requests that say nothing about where code is.
+/// Kept small: a word that is also a common identifier part (`list`, `get`, `set`, `error`)
+/// stays searchable.
+const STOP_WORDS: &[&str] = &[
+    "a", "about", "add", "added", "adding", "after", "all", "allow", "also", "an", "and", "any",
+    "are", "as", "at", "be", "been", "before", "being", "between", "both", "but", "by", "can",
+    "cannot", "change", "could", "did", "do", "does", "doing", "don", "done", "each", "either",
+    "else", "ensure", "etc", "even", "every", "fix", "fixed", "fixes", "for", "from", "had", "has",
+    "have", "how", "i", "if", "improve", "in", "instead", "into", "is", "it", "its", "just", "let",
+    "like", "make", "makes", "may", "more", "most", "much", "must", "no", "not", "now", "of", "on",
+    "only", "or", "other", "our", "out", "over", "own", "per", "properly", "rather", "really",
+    "same", "should", "so", "some", "such", "support", "than", "that", "the", "their", "them",
+    "then", "there", "these", "they", "this", "those", "to", "too", "try", "under", "up", "us",
+    "use", "used", "uses", "using", "via", "was", "way", "we", "were", "what", "when", "where",
+    "which", "while", "who", "why", "will", "with", "without", "work", "works", "would", "you",
+    "your",
+];
+
+/// Whether `word` (lower-case) carries no meaning for search.
+pub fn is_stop_word(word: &str) -> bool {
+    STOP_WORDS.binary_search(&word).is_ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn subs(word: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        sub_words(word, |s| out.push(s));
+        out
+    }
+
+    fn all_terms(text: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        terms(text, |t| out.push(t));
+        out
+    }
+
+    #[test]
+    fn sub_words_split_on_case_underscores_digits_and_acronyms() {
+        assert_eq!(subs("parseHTTPConfig"), ["parse", "http", "config"]);
+        assert_eq!(subs("max_file_size"), ["max", "file", "size"]);
+        assert_eq!(subs("HTTPServer"), ["http", "server"]);
+        assert_eq!(subs("utf8Decode"), ["utf", "8", "decode"]);
+        assert_eq!(subs("__init__"), ["init"]);
+        assert_eq!(subs("XMLHttpRequest"), ["xml", "http", "request"]);
+        assert_eq!(subs("already"), ["already"]);
+    }
+
+    #[test]
+    fn stemming_folds_plurals_and_verb_forms_but_keeps_short_words() {
+        assert_eq!(stem("retries"), "retry");
+        assert_eq!(stem("headers"), "header");
+        assert_eq!(stem("matches"), "match");
+        assert_eq!(stem("parsing"), "pars");
+        assert_eq!(stem("parsed"), "pars");
+        assert_eq!(stem("stopping"), "stop");
+        assert_eq!(stem("class"), "class");
+        assert_eq!(stem("status"), "status");
+        assert_eq!(stem("bus"), "bus");
+        assert_eq!(stem("args"), "arg");
+        assert_eq!(stem("parse"), "pars");
+        assert_eq!(stem("retried"), "retry");
+        assert_eq!(stem("values"), stem("value"));
+        assert_eq!(stem("caches"), stem("cache"));
+        assert_eq!(stem("indexes"), "index");
+    }
+
+    #[test]
+    fn terms_stem_every_sub_word_and_drop_single_letters() {
+        assert_eq!(
+            all_terms("fn parse_headers(x: &HeaderMap) -> u8"),
+            ["fn", "pars", "header", "header", "map", "u", "8"]
+                .iter()
+                .filter(|t| **t != "u")
+                .map(|t| t.to_string())
+                .collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn stop_words_are_sorted_for_binary_search() {
+        let mut sorted = STOP_WORDS.to_vec();
+        sorted.sort_unstable();
+        assert_eq!(sorted, STOP_WORDS);
+        assert!(is_stop_word("the"));
+        assert!(!is_stop_word("header"));
+    }
+}
