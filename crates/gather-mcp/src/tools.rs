@@ -146,113 +146,120 @@ fn portable(value: &mut Value) {
     }
 }
 
-fn object_schema(value: Value) -> Arc<JsonObject> {
-    match value {
+const PARTIAL_NOTE: &str = "complete is false while the answer is partial; degraded says why (index-building: the first index is still being built, call again in a few seconds)";
+
+/// An output schema: `properties` on success; a failed call (`isError`) has
+/// `{"success": false, "code", "message"}` instead, so only `success` is required.
+fn output_schema(description: &str, properties: Value) -> Arc<JsonObject> {
+    let mut properties = properties;
+    properties["success"] = json!({"type": "boolean", "description": "false when the call failed (the result then has isError, code and message)"});
+    properties["code"] = json!({"type": "string", "description": "on failure: invalid_request, not_found, outside_root, io_error or index_error"});
+    properties["message"] = json!({"type": "string", "description": "on failure: what went wrong and what to send instead"});
+    match json!({
+        "type": "object",
+        "description": description,
+        "properties": properties,
+        "required": ["success"],
+    }) {
         Value::Object(object) => Arc::new(object),
         _ => Arc::new(JsonObject::new()),
     }
 }
 
-const PARTIAL_NOTE: &str = "complete is false while the answer is partial; degraded says why (index-building: the first index is still being built, call again in a few seconds)";
-
 fn pack_output_schema() -> Arc<JsonObject> {
-    object_schema(json!({
-        "type": "object",
-        "description": format!("A context pack. {PARTIAL_NOTE}."),
-        "properties": {
-            "success": {"type": "boolean"},
+    output_schema(
+        &format!("A context pack: the items in rank order, each with its verbatim content or as a stub naming how to request it. {PARTIAL_NOTE}."),
+        json!({
             "mode": {"type": "string", "description": "ask, symbol or slices"},
             "index": {"type": "object", "description": "files, symbols and stamp of the index the pack was cut from"},
             "budget": {"type": "object", "description": "unit, limit, used (measured on the text) and tokens_estimated"},
-            "complete": {"type": "boolean"},
-            "degraded": {"type": "array", "items": {"type": "string"}},
+            "complete": {"type": "boolean", "description": "whether the pack is whole"},
+            "degraded": {"type": "array", "items": {"type": "string"}, "description": "why the pack is partial"},
             "items": {
                 "type": "array",
+                "description": "pinned slices, seeds, then neighbours",
                 "items": {
                     "type": "object",
                     "properties": {
-                        "path": {"type": "string"},
-                        "symbol": {"type": ["string", "null"]},
-                        "kind": {"type": ["string", "null"]},
-                        "line_start": {"type": "integer"},
-                        "line_end": {"type": "integer"},
-                        "role": {"type": "string"},
+                        "path": {"type": "string", "description": "root-relative file"},
+                        "symbol": {"description": "the definition's name, or null for a plain slice"},
+                        "kind": {"description": "function, method, class, … or null"},
+                        "line_start": {"type": "integer", "description": "first line (1-based)"},
+                        "line_end": {"type": "integer", "description": "last line (inclusive)"},
+                        "role": {"type": "string", "description": "pinned, seed, caller of …, callee of …"},
                         "rendered": {"type": "string", "description": "body, elided, signature or stub"},
-                        "content": {"type": "string"}
+                        "content": {"type": "string", "description": "the lines shown"}
                     }
                 }
             },
-            "omitted": {"type": "object"}
-        },
-        "required": ["success", "mode", "complete", "degraded", "items"]
-    }))
+            "omitted": {"type": "object", "description": "what was left out and why (tests, external callees, ambiguous calls, beyond budget)"}
+        }),
+    )
 }
 
 fn assemble_output_schema() -> Arc<JsonObject> {
-    object_schema(json!({
-        "type": "object",
-        "properties": {
-            "success": {"type": "boolean"},
+    output_schema(
+        "Slices in request order within the token budget, and what was dropped.",
+        json!({
             "slices": {
                 "type": "array",
+                "description": "the slices kept, in request order",
                 "items": {
                     "type": "object",
                     "properties": {
-                        "file": {"type": "string"},
-                        "symbol": {"type": ["string", "null"]},
-                        "line_start": {"type": "integer"},
-                        "line_end": {"type": "integer"},
-                        "content": {"type": "string"}
+                        "file": {"type": "string", "description": "root-relative file"},
+                        "symbol": {"description": "the definition shown, or null"},
+                        "line_start": {"type": "integer", "description": "first line (1-based)"},
+                        "line_end": {"type": "integer", "description": "last line (inclusive)"},
+                        "content": {"type": "string", "description": "the exact text of those lines"}
                     },
                     "required": ["file", "symbol", "line_start", "line_end", "content"]
                 }
             },
             "budget_report": {
                 "type": "object",
+                "description": "what the budget kept and dropped",
                 "properties": {
-                    "total_slices": {"type": "integer"},
-                    "included_slices": {"type": "integer"},
-                    "dropped_slices": {"type": "integer"},
-                    "estimated_tokens_used": {"type": "integer"},
-                    "budget_tokens": {"type": "integer"},
-                    "budget_exceeded": {"type": "boolean"},
-                    "dropped_files": {"type": "array", "items": {"type": "string"}}
+                    "total_slices": {"type": "integer", "description": "slices requested"},
+                    "included_slices": {"type": "integer", "description": "slices kept"},
+                    "dropped_slices": {"type": "integer", "description": "slices dropped whole"},
+                    "estimated_tokens_used": {"type": "integer", "description": "tokens of the kept content (characters / 4)"},
+                    "budget_tokens": {"type": "integer", "description": "the token budget"},
+                    "budget_exceeded": {"type": "boolean", "description": "whether anything was dropped"},
+                    "dropped_files": {"type": "array", "items": {"type": "string"}, "description": "the file of each dropped slice"}
                 },
                 "required": ["total_slices", "included_slices", "dropped_slices",
                              "estimated_tokens_used", "budget_tokens", "budget_exceeded",
                              "dropped_files"]
             }
-        },
-        "required": ["success", "slices", "budget_report"]
-    }))
+        }),
+    )
 }
 
 fn find_output_schema() -> Arc<JsonObject> {
-    object_schema(json!({
-        "type": "object",
-        "description": format!("Definitions in (path, line) order. {PARTIAL_NOTE}."),
-        "properties": {
-            "success": {"type": "boolean"},
-            "complete": {"type": "boolean"},
-            "degraded": {"type": "array", "items": {"type": "string"}},
+    output_schema(
+        &format!("Definitions in (path, line) order. {PARTIAL_NOTE}."),
+        json!({
+            "complete": {"type": "boolean", "description": "whether the list is whole"},
+            "degraded": {"type": "array", "items": {"type": "string"}, "description": "why the list is partial"},
             "definitions": {
                 "type": "array",
+                "description": "one entry per definition",
                 "items": {
                     "type": "object",
                     "properties": {
-                        "path": {"type": "string"},
-                        "name": {"type": "string"},
-                        "qualified_name": {"type": "string"},
-                        "kind": {"type": "string"},
-                        "line_start": {"type": "integer"},
-                        "line_end": {"type": "integer"}
+                        "path": {"type": "string", "description": "root-relative file"},
+                        "name": {"type": "string", "description": "the plain name"},
+                        "qualified_name": {"type": "string", "description": "e.g. Client.send"},
+                        "kind": {"type": "string", "description": "function, method, class, …"},
+                        "line_start": {"type": "integer", "description": "first line (1-based)"},
+                        "line_end": {"type": "integer", "description": "last line (inclusive)"}
                     },
                     "required": ["path", "name", "kind", "line_start", "line_end"]
                 }
             }
-        },
-        "required": ["success", "complete", "degraded", "definitions"]
-    }))
+        }),
+    )
 }
 
 /// The three tools as listed to clients.
