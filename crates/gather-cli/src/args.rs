@@ -97,6 +97,13 @@ pub enum Command {
         #[arg(long)]
         line: Option<u32>,
     },
+    /// Serve the MCP tools gather_context, assemble_context and find_symbol on stdin/stdout.
+    Serve {
+        /// How long a call waits for the first index build before answering with a partial
+        /// result flagged index-building, in milliseconds.
+        #[arg(long, value_name = "MS", default_value_t = 2000)]
+        wait_ms: u64,
+    },
     /// Cut exact slices out of files, in request order, within a budget.
     Slice {
         /// `path`, `path:symbol`, `path:LINE` or `path:START-END`.

@@ -233,6 +233,14 @@ fn run(args: Args) -> Result<String, Error> {
                 render::outline_text(&resolved.rel, &parsed.status.label(), &parsed.symbols)
             })
         }
+        Command::Serve { wait_ms } => {
+            gather_mcp::serve(gather_mcp::ServeOptions {
+                root,
+                index: options,
+                wait: std::time::Duration::from_millis(wait_ms),
+            })?;
+            Ok(String::new())
+        }
         Command::Slice {
             specs,
             max_tokens,

@@ -370,6 +370,30 @@ impl Index {
     }
 }
 
+/// An index of only the named files under the canonical `root` (each resolved against the
+/// root first; files that do not exist are left out), for answering about those files while
+/// a whole-workspace build is still running.
+pub fn build_files(root: &Path, paths: &[String]) -> Result<Index> {
+    let mut files = Vec::new();
+    for path in paths {
+        let resolved = crate::workspace::resolve(root, path)?;
+        let Ok(metadata) = std::fs::metadata(&resolved.abs) else {
+            continue;
+        };
+        if !metadata.is_file() || files.iter().any(|f: &FileRecord| f.path == resolved.rel) {
+            continue;
+        }
+        files.push(read_and_parse(WalkedFile {
+            rel: resolved.rel,
+            abs: resolved.abs,
+            size: metadata.len(),
+            mtime_ns: 0,
+            skip: None,
+        }));
+    }
+    Ok(Index::from_files(root.to_path_buf(), files))
+}
+
 fn list_places(hits: &[SymbolRef]) -> String {
     let mut places: Vec<String> = hits
         .iter()

@@ -46,6 +46,41 @@ pub fn slices_json(fitted: &Fitted) -> Value {
     json!({"success": true, "slices": slices, "budget_report": fitted.report})
 }
 
+/// The MCP `assemble_context` result, exactly `{"success", "slices": [{"file", "symbol",
+/// "line_start", "line_end", "content"}], "budget_report": {"total_slices",
+/// "included_slices", "dropped_slices", "estimated_tokens_used", "budget_tokens",
+/// "budget_exceeded", "dropped_files"}}`. Why a request was not met as asked is said in
+/// [`slices_text`], which goes with it.
+pub fn assemble_context_json(fitted: &Fitted) -> Value {
+    let slices: Vec<Value> = fitted
+        .included
+        .iter()
+        .map(|s| {
+            json!({
+                "file": s.file,
+                "symbol": s.symbol,
+                "line_start": s.line_start,
+                "line_end": s.line_end,
+                "content": s.content,
+            })
+        })
+        .collect();
+    let r = &fitted.report;
+    json!({
+        "success": true,
+        "slices": slices,
+        "budget_report": {
+            "total_slices": r.total_slices,
+            "included_slices": r.included_slices,
+            "dropped_slices": r.dropped_slices,
+            "estimated_tokens_used": r.estimated_tokens_used,
+            "budget_tokens": r.budget_tokens,
+            "budget_exceeded": r.budget_exceeded,
+            "dropped_files": r.dropped_files,
+        },
+    })
+}
+
 /// Slices as text: a fenced block per slice under a `## path:start-end symbol` header,
 /// then the budget line and what was dropped.
 pub fn slices_text(fitted: &Fitted) -> String {

@@ -1,0 +1,655 @@
+//! `gather serve` end to end: the binary spoken to over stdio, one JSON-RPC message a line,
+//! on the Python call-graph fixture (copied to a temporary directory when a test edits it).
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+const TIMEOUT: Duration = Duration::from_secs(60);
+
+fn fixture() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/callgraph/python")
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+/// A copy of the fixture that a test may edit.
+fn fixture_copy() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&fixture(), dir.path());
+    dir
+}
+
+struct Server {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    next_id: u64,
+}
+
+impl Server {
+    fn start(root: &Path, extra: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_gather"))
+            .arg("serve")
+            .arg("-C")
+            .arg(root)
+            .args(extra)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (sender, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Server {
+            child,
+            stdin,
+            lines,
+            next_id: 100,
+        }
+    }
+
+    /// Started and initialized.
+    fn ready(root: &Path, extra: &[&str]) -> Server {
+        let mut server = Server::start(root, extra);
+        let init = server.request(
+            "initialize",
+            json!({"protocolVersion": "2025-06-18", "capabilities": {},
+                   "clientInfo": {"name": "gather-tests", "version": "1"}}),
+        );
+        assert!(init.get("result").is_some(), "{init}");
+        server.send_line(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+        server
+    }
+
+    fn send_line(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().unwrap();
+        stdin.write_all(line.as_bytes()).unwrap();
+        stdin.write_all(b"\n").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Sends a request and returns its id.
+    fn send(&mut self, method: &str, params: Value) -> u64 {
+        self.next_id += 1;
+        let id = self.next_id;
+        let message = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
+        self.send_line(&message.to_string());
+        id
+    }
+
+    /// The next message from the server, parsed (every stdout line must be JSON).
+    fn next_message(&self) -> Value {
+        let line = self
+            .lines
+            .recv_timeout(TIMEOUT)
+            .expect("the server answered within the timeout");
+        serde_json::from_str(&line)
+            .unwrap_or_else(|e| panic!("stdout line is not JSON ({e}): {line}"))
+    }
+
+    /// The response to `id` (other messages in between are skipped).
+    fn response(&self, id: &Value) -> Value {
+        loop {
+            let message = self.next_message();
+            if &message["id"] == id && message.get("method").is_none() {
+                return message;
+            }
+        }
+    }
+
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.send(method, params);
+        self.response(&json!(id))
+    }
+
+    /// The result of a tools/call.
+    fn call(&mut self, tool: &str, arguments: Value) -> Value {
+        let response = self.request("tools/call", json!({"name": tool, "arguments": arguments}));
+        response
+            .get("result")
+            .cloned()
+            .unwrap_or_else(|| panic!("tools/call {tool} failed: {response}"))
+    }
+
+    fn close(mut self) -> std::process::ExitStatus {
+        drop(self.stdin.take());
+        let started = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(10),
+                "the server did not exit after stdin closed"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn keys(v: &Value) -> Vec<String> {
+    let mut keys: Vec<String> = v
+        .as_object()
+        .unwrap_or_else(|| panic!("not an object: {v}"))
+        .keys()
+        .cloned()
+        .collect();
+    keys.sort();
+    keys
+}
+
+fn text(result: &Value) -> String {
+    result["content"][0]["text"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// Asserts a successful tool result and returns its structured content.
+fn ok(result: &Value) -> &Value {
+    assert_ne!(result["isError"], true, "{result}");
+    assert_eq!(result["structuredContent"]["success"], true, "{result}");
+    &result["structuredContent"]
+}
+
+/// Asserts an error result with `code` and returns its message.
+fn error(result: &Value, code: &str) -> String {
+    assert_eq!(result["isError"], true, "{result}");
+    let structured = &result["structuredContent"];
+    assert_eq!(structured["success"], false, "{result}");
+    assert_eq!(structured["code"], code, "{result}");
+    assert!(
+        text(result).starts_with(&format!("error[{code}]")),
+        "{result}"
+    );
+    structured["message"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn initialize_then_exactly_three_tools_with_object_schemas() {
+    let mut server = Server::start(&fixture(), &[]);
+    let init = server.request(
+        "initialize",
+        json!({"protocolVersion": "2025-06-18", "capabilities": {},
+               "clientInfo": {"name": "gather-tests", "version": "1"}}),
+    );
+    let result = &init["result"];
+    assert_eq!(result["serverInfo"]["name"], "gather");
+    assert!(result["capabilities"]["tools"].is_object(), "{init}");
+    assert_eq!(result["protocolVersion"], "2025-06-18");
+
+    let list = server.request("tools/list", json!({}));
+    let tools = list["result"]["tools"].as_array().unwrap();
+    let mut names: Vec<&str> = tools.iter().map(|t| t["name"].as_str().unwrap()).collect();
+    names.sort_unstable();
+    assert_eq!(names, ["assemble_context", "find_symbol", "gather_context"]);
+    for tool in tools {
+        assert!(tool["description"].as_str().unwrap().len() > 40, "{tool}");
+        for schema in [&tool["inputSchema"], &tool["outputSchema"]] {
+            assert_eq!(schema["type"], "object", "{tool}");
+            let properties = schema["properties"].as_object().unwrap();
+            assert!(!properties.is_empty());
+            for (name, property) in properties {
+                assert!(property["description"].is_string(), "{name} in {tool}");
+                if let Some(required) = schema["required"].as_array() {
+                    for r in required {
+                        assert!(properties.contains_key(r.as_str().unwrap()), "{tool}");
+                    }
+                }
+            }
+        }
+        assert!(!tool["inputSchema"].to_string().contains("$ref"), "{tool}");
+    }
+    let by_name = |n: &str| tools.iter().find(|t| t["name"] == n).unwrap();
+    let assemble = &by_name("assemble_context")["inputSchema"];
+    assert_eq!(assemble["required"], json!(["files"]));
+    assert_eq!(
+        assemble["properties"]["files"]["items"]["required"],
+        json!(["path"])
+    );
+    assert_eq!(
+        keys(&assemble["properties"]["files"]["items"]["properties"]),
+        ["head_lines", "line_hint", "path", "symbol"]
+    );
+    let gather = &by_name("gather_context")["inputSchema"];
+    assert_eq!(
+        keys(&gather["properties"]),
+        [
+            "budget_lines",
+            "filePath",
+            "files",
+            "include_tests",
+            "max_tokens",
+            "path",
+            "question",
+            "symbol"
+        ]
+    );
+    assert_eq!(gather["properties"]["budget_lines"]["maximum"], 800);
+    assert_eq!(
+        keys(&by_name("find_symbol")["inputSchema"]["properties"]),
+        ["name", "path"]
+    );
+    assert!(server.close().success());
+}
+
+#[test]
+fn gather_context_symbol_mode_brings_callers_and_callees() {
+    let mut server = Server::ready(&fixture(), &[]);
+    let result = server.call(
+        "gather_context",
+        json!({"symbol": "checked_total", "path": "shop/pricing.py"}),
+    );
+    let pack = ok(&result);
+    assert_eq!(pack["mode"], "symbol");
+    assert_eq!(pack["complete"], true);
+    let items = pack["items"].as_array().unwrap();
+    assert_eq!(items[0]["symbol"], "checked_total");
+    assert_eq!(items[0]["role"], "seed");
+    assert!(items[0]["content"]
+        .as_str()
+        .unwrap()
+        .contains("def checked_total(order):"));
+    assert!(items.len() > 1, "neighbours expected: {pack}");
+    assert!(text(&result).starts_with("# gather symbol · seeds: checked_total"));
+
+    // filePath is a synonym of path; files alone is slices mode; a token budget works too.
+    let same = server.call(
+        "gather_context",
+        json!({"symbol": "checked_total", "filePath": "shop/pricing.py", "max_tokens": 2000}),
+    );
+    assert_eq!(ok(&same)["items"][0]["symbol"], "checked_total");
+    assert_eq!(ok(&same)["budget"]["unit"], "tokens");
+    let slices = server.call(
+        "gather_context",
+        json!({"files": [{"path": "shop/tax.py", "symbol": "rate"}], "budget_lines": 50}),
+    );
+    let pack = ok(&slices);
+    assert_eq!(pack["mode"], "slices");
+    assert_eq!(pack["items"][0]["path"], "shop/tax.py");
+    assert!(pack["budget"]["used"].as_u64().unwrap() <= 50);
+}
+
+#[test]
+fn assemble_context_result_has_exactly_the_documented_shape() {
+    let mut server = Server::ready(&fixture(), &[]);
+    let result = server.call(
+        "assemble_context",
+        json!({"files": [{"path": "shop/tax.py", "symbol": "rate"},
+                         {"path": "shop/util.py", "head_lines": 3},
+                         {"path": "shop/models.py", "line_hint": 13}],
+               "max_tokens": 8000}),
+    );
+    let v = ok(&result);
+    assert_eq!(keys(v), ["budget_report", "slices", "success"]);
+    for slice in v["slices"].as_array().unwrap() {
+        assert_eq!(
+            keys(slice),
+            ["content", "file", "line_end", "line_start", "symbol"]
+        );
+    }
+    assert_eq!(
+        keys(&v["budget_report"]),
+        [
+            "budget_exceeded",
+            "budget_tokens",
+            "dropped_files",
+            "dropped_slices",
+            "estimated_tokens_used",
+            "included_slices",
+            "total_slices"
+        ]
+    );
+    let first = &v["slices"][0];
+    assert_eq!(
+        (first["file"].as_str(), first["symbol"].as_str()),
+        (Some("shop/tax.py"), Some("rate"))
+    );
+    assert!(first["content"]
+        .as_str()
+        .unwrap()
+        .starts_with("def rate(region):"));
+    assert_eq!(v["slices"][1]["line_start"], 1);
+    assert_eq!(v["slices"][1]["line_end"], 3);
+    assert_eq!(v["slices"][1]["symbol"], Value::Null);
+    assert_eq!(v["slices"][2]["symbol"], "LineItem.cost");
+    let report = &v["budget_report"];
+    assert_eq!(report["total_slices"], 3);
+    assert_eq!(report["included_slices"], 3);
+    assert_eq!(report["budget_tokens"], 8000);
+    assert_eq!(report["budget_exceeded"], false);
+
+    // A budget too small for the second slice drops it whole and names it.
+    let tight = server.call(
+        "assemble_context",
+        json!({"files": [{"path": "shop/tax.py", "symbol": "round_cents"}, {"path": "shop/models.py"}],
+               "max_tokens": 40}),
+    );
+    let report = &ok(&tight)["budget_report"];
+    assert_eq!(report["dropped_files"], json!(["shop/models.py"]));
+    assert_eq!(report["budget_exceeded"], true);
+    assert!(text(&tight).contains("## Beyond budget"));
+}
+
+#[test]
+fn find_symbol_by_name_by_file_and_both() {
+    let mut server = Server::ready(&fixture(), &[]);
+    let both = server.call("find_symbol", json!({"name": "round_cents"}));
+    let defs = ok(&both)["definitions"].as_array().unwrap().clone();
+    let places: Vec<String> = defs
+        .iter()
+        .map(|d| {
+            format!(
+                "{}:{}-{} {}",
+                d["path"].as_str().unwrap(),
+                d["line_start"],
+                d["line_end"],
+                d["kind"].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert_eq!(
+        places,
+        ["shop/tax.py:7-9 function", "shop/util.py:5-6 function"]
+    );
+    assert_eq!(
+        text(&both),
+        "shop/tax.py:7-9 function round_cents\nshop/util.py:5-6 function round_cents\n"
+    );
+
+    let in_file = server.call(
+        "find_symbol",
+        json!({"name": "round_cents", "path": "shop/util.py"}),
+    );
+    assert_eq!(ok(&in_file)["definitions"].as_array().unwrap().len(), 1);
+    let file = server.call("find_symbol", json!({"filePath": "shop/tax.py"}));
+    let names: Vec<&str> = ok(&file)["definitions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["RATES", "round_cents", "rate", "compound"]);
+    assert_eq!(ok(&file)["complete"], true);
+}
+
+#[test]
+fn each_error_code_is_a_tool_result() {
+    let root = fixture_copy();
+    let mut server = Server::ready(root.path(), &[]);
+    // invalid_request, each with a message that says what to send.
+    let both = server.call(
+        "gather_context",
+        json!({"question": "how is tax added?", "symbol": "rate"}),
+    );
+    assert!(error(&both, "invalid_request").contains("not both"));
+    let nothing = server.call("gather_context", json!({}));
+    assert!(error(&nothing, "invalid_request").contains("send a question"));
+    let ambiguous = server.call("gather_context", json!({"symbol": "round_cents"}));
+    let message = error(&ambiguous, "invalid_request");
+    assert!(
+        message.contains("add a path") && message.contains("shop/util.py"),
+        "{message}"
+    );
+    let no_path = server.call(
+        "assemble_context",
+        json!({"files": [{"path": "shop/tax.py"}, {"symbol": "rate"}]}),
+    );
+    assert!(error(&no_path, "invalid_request").contains("files[1] has no path"));
+    let wrong_type = server.call("gather_context", json!({"question": 12345}));
+    error(&wrong_type, "invalid_request");
+    let too_big = server.call(
+        "gather_context",
+        json!({"symbol": "rate", "path": "shop/tax.py", "budget_lines": 801}),
+    );
+    assert!(error(&too_big, "invalid_request").contains("at most 800"));
+    error(&server.call("find_symbol", json!({})), "invalid_request");
+    // not_found
+    let unknown = server.call(
+        "gather_context",
+        json!({"symbol": "no_such_function", "path": "shop/tax.py"}),
+    );
+    error(&unknown, "not_found");
+    error(
+        &server.call("find_symbol", json!({"name": "no_such_function"})),
+        "not_found",
+    );
+    error(
+        &server.call("find_symbol", json!({"path": "shop/missing.py"})),
+        "not_found",
+    );
+    // outside_root
+    let outside = server.call(
+        "assemble_context",
+        json!({"files": [{"path": "../../etc/passwd"}]}),
+    );
+    assert!(error(&outside, "outside_root").contains("outside the workspace root"));
+    error(
+        &server.call("find_symbol", json!({"path": "/etc/hosts"})),
+        "outside_root",
+    );
+    error(
+        &server.call(
+            "gather_context",
+            json!({"symbol": "rate", "path": "../tax.py"}),
+        ),
+        "outside_root",
+    );
+    // index_error: the workspace disappears under the server.
+    let path = root.path().to_path_buf();
+    drop(root);
+    assert!(!path.exists());
+    let gone = server.call("find_symbol", json!({"name": "rate"}));
+    assert!(error(&gone, "index_error").contains("could not be brought up to date"));
+    // An unknown tool is a JSON-RPC error; the server keeps serving.
+    let unknown_tool = server.request(
+        "tools/call",
+        json!({"name": "no_such_tool", "arguments": {}}),
+    );
+    assert_eq!(unknown_tool["error"]["code"], -32602);
+    assert!(server.request("ping", json!({}))["result"].is_object());
+}
+
+#[test]
+fn an_edit_between_two_calls_shows_in_the_second_answer() {
+    let root = fixture_copy();
+    let mut server = Server::ready(root.path(), &[]);
+    let args = json!({"symbol": "rate", "path": "shop/tax.py"});
+    let before = server.call("gather_context", args.clone());
+    let seed = ok(&before)["items"][0]["content"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(!seed.contains("EDITED"));
+
+    let tax = root.path().join("shop/tax.py");
+    let edited = std::fs::read_to_string(&tax).unwrap().replace(
+        "def rate(region):\n",
+        "def rate(region):\n    # EDITED between calls\n",
+    );
+    std::fs::write(&tax, edited).unwrap();
+    let after = server.call("gather_context", args);
+    let pack = ok(&after);
+    assert!(pack["items"][0]["content"]
+        .as_str()
+        .unwrap()
+        .contains("# EDITED between calls"));
+    assert_eq!(pack["complete"], true, "no stale file: {pack}");
+    let lines = |v: &Value| {
+        (
+            v["line_start"].as_u64().unwrap(),
+            v["line_end"].as_u64().unwrap(),
+        )
+    };
+    let (start, end) = lines(&ok(&before)["items"][0]);
+    assert_eq!(lines(&pack["items"][0]), (start, end + 1));
+
+    // An added file is found, a deleted one is gone.
+    std::fs::write(
+        root.path().join("shop/extra.py"),
+        "def brand_new():\n    return 1\n",
+    )
+    .unwrap();
+    let found = server.call("find_symbol", json!({"name": "brand_new"}));
+    assert_eq!(ok(&found)["definitions"][0]["path"], "shop/extra.py");
+    std::fs::remove_file(root.path().join("shop/extra.py")).unwrap();
+    error(
+        &server.call("find_symbol", json!({"name": "brand_new"})),
+        "not_found",
+    );
+}
+
+#[test]
+fn two_concurrent_calls_are_both_answered() {
+    let mut server = Server::ready(&fixture(), &[]);
+    let a = server.send("tools/call", json!({"name": "gather_context", "arguments": {"symbol": "receipt", "path": "shop/pricing.py"}}));
+    let b = server.send(
+        "tools/call",
+        json!({"name": "find_symbol", "arguments": {"name": "compound"}}),
+    );
+    let mut answers = std::collections::HashMap::new();
+    while answers.len() < 2 {
+        let message = server.next_message();
+        if let Some(id) = message["id"].as_u64() {
+            answers.insert(id, message);
+        }
+    }
+    let first = &answers[&a]["result"];
+    assert_eq!(ok(first)["items"][0]["symbol"], "receipt");
+    let second = &answers[&b]["result"];
+    assert_eq!(ok(second)["definitions"][0]["path"], "shop/tax.py");
+}
+
+#[test]
+fn a_malformed_line_gets_a_parse_error_and_the_server_goes_on() {
+    let mut server = Server::ready(&fixture(), &[]);
+    server.send_line(r#"{"jsonrpc": "2.0", "id": 7, "method": "tools/list""#);
+    let parse_error = server.next_message();
+    assert_eq!(parse_error["error"]["code"], -32700, "{parse_error}");
+    assert_eq!(parse_error["id"], Value::Null);
+    server.send_line("[1, 2]");
+    assert_eq!(server.next_message()["error"]["code"], -32600);
+    server.send_line(r#"{"jsonrpc": "2.0", "id": 8}"#);
+    let no_method = server.next_message();
+    assert_eq!(
+        (
+            no_method["id"].as_u64(),
+            no_method["error"]["code"].as_i64()
+        ),
+        (Some(8), Some(-32600))
+    );
+    let list = server.request("tools/list", json!({}));
+    assert_eq!(list["result"]["tools"].as_array().unwrap().len(), 3);
+    assert!(server.close().success());
+}
+
+#[test]
+fn while_the_first_build_runs_answers_are_partial_and_say_so() {
+    // A workspace large enough that its first build outlasts a call made at once.
+    let root = tempfile::tempdir().unwrap();
+    let mut body = String::new();
+    for f in 0..60 {
+        body.push_str(&format!(
+            "def f{f}(x):\n    y = x + {f}\n    return g{f}(y)\n\n\n"
+        ));
+    }
+    for dir in 0..30 {
+        let dir_path = root.path().join(format!("pkg{dir}"));
+        std::fs::create_dir_all(&dir_path).unwrap();
+        for file in 0..50 {
+            std::fs::write(dir_path.join(format!("m{file}.py")), &body).unwrap();
+        }
+    }
+    std::fs::write(
+        root.path().join("target.py"),
+        "def wanted(a):\n    return helper(a)\n\n\ndef helper(a):\n    return a\n",
+    )
+    .unwrap();
+    let mut server = Server::ready(root.path(), &["--wait-ms", "0"]);
+    let first = server.call(
+        "find_symbol",
+        json!({"name": "wanted", "path": "target.py"}),
+    );
+    let partial = ok(&first);
+    assert_eq!(partial["complete"], false, "{partial}");
+    assert_eq!(partial["degraded"], json!(["index-building"]));
+    // The named file alone is already read.
+    assert_eq!(partial["definitions"][0]["name"], "wanted");
+    assert!(text(&first).starts_with("! index-building"));
+    let pack = server.call(
+        "gather_context",
+        json!({"symbol": "wanted", "path": "target.py"}),
+    );
+    let pack = ok(&pack);
+    if pack["complete"] == false {
+        assert_eq!(pack["degraded"][0], "index-building");
+        assert_eq!(pack["items"][0]["symbol"], "wanted");
+    }
+    // Once the build is done the same call is whole.
+    let started = Instant::now();
+    loop {
+        let again = server.call(
+            "find_symbol",
+            json!({"name": "wanted", "path": "target.py"}),
+        );
+        if ok(&again)["complete"] == true {
+            assert_eq!(ok(&again)["degraded"], json!([]));
+            break;
+        }
+        assert!(
+            started.elapsed() < TIMEOUT,
+            "the first build never finished"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn stdout_carries_only_protocol_and_eof_ends_the_server() {
+    let mut server = Server::ready(&fixture(), &[]);
+    let a = server.send("tools/list", json!({}));
+    let b = server.send("ping", json!({}));
+    drop(server.stdin.take());
+    // Both pipelined requests are answered before the server exits.
+    let mut ids = Vec::new();
+    while let Ok(line) = server.lines.recv_timeout(TIMEOUT) {
+        let message: Value = serde_json::from_str(&line).expect("only JSON on stdout");
+        ids.push(message["id"].as_u64().unwrap());
+    }
+    ids.sort_unstable();
+    assert_eq!(ids, [a, b]);
+    let status = server.child.wait().unwrap();
+    assert!(status.success());
+}

@@ -1,0 +1,70 @@
+//! The MCP server of gather (`gather serve`): three tools over stdio for one workspace.
+//!
+//! - `gather_context`: a context pack for a question or a symbol ([`gather::request::context`]).
+//! - `assemble_context`: exact slices within a token budget ([`gather::slice::assemble`]).
+//! - `find_symbol`: definitions by name and/or file.
+//!
+//! The protocol is the official SDK's (`rmcp`); [`stdio`] puts a line filter in front of it
+//! and owns stdout, which carries protocol messages only. The index is built in the
+//! background at start and brought up to date before every answer ([`state`]).
+
+mod server;
+pub mod state;
+pub mod stdio;
+pub mod tools;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use gather::index::IndexOptions;
+use gather::{Error, ErrorCode};
+
+pub use server::GatherServer;
+
+/// How `gather serve` runs.
+#[derive(Clone, Debug)]
+pub struct ServeOptions {
+    /// The canonical workspace root.
+    pub root: PathBuf,
+    /// Index settings.
+    pub index: IndexOptions,
+    /// How long a call waits for the first index build before it answers with a partial
+    /// result.
+    pub wait: Duration,
+}
+
+/// Serves MCP on stdin/stdout until stdin ends or the client goes away.
+pub fn serve(options: ServeOptions) -> Result<(), Error> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Error::new(ErrorCode::IoError, format!("cannot start the server: {e}")))?;
+    let workspace = state::Workspace::start(options.root, options.index, options.wait);
+    let (out, writer) = stdio::spawn_writer(std::io::stdout());
+    let (to_sdk, from_reader) = tokio::sync::mpsc::channel::<Vec<u8>>(64);
+    stdio::spawn_reader(
+        std::io::BufReader::with_capacity(1 << 16, std::io::stdin()),
+        to_sdk,
+        out.clone(),
+    );
+    runtime.block_on(async {
+        let (sdk_end, our_end) = tokio::io::duplex(1 << 20);
+        let (from_sdk, into_sdk) = tokio::io::split(our_end);
+        tokio::spawn(stdio::feed(from_reader, into_sdk));
+        let drained = tokio::spawn(stdio::drain(from_sdk, out.clone()));
+        match rmcp::serve_server(GatherServer::new(workspace), sdk_end).await {
+            Ok(running) => {
+                if let Err(e) = running.waiting().await {
+                    eprintln!("gather serve: {e}");
+                }
+            }
+            // Input ended before a session began, or the client broke the handshake.
+            Err(e) => eprintln!("gather serve: {e}"),
+        }
+        let _ = drained.await;
+    });
+    let _ = out.send(None);
+    let _ = writer.join();
+    runtime.shutdown_background();
+    Ok(())
+}

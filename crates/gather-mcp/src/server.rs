@@ -1,0 +1,106 @@
+//! The MCP handler: lists the tools and runs each call on a blocking thread, turning the
+//! library's errors into tool results with `isError` and a `code`.
+
+use std::sync::Arc;
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
+    ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler};
+
+use gather::{render, Error, ErrorCode};
+
+use crate::state::Workspace;
+use crate::tools::{self, Answer};
+
+/// The server of one workspace.
+#[derive(Clone)]
+pub struct GatherServer {
+    workspace: Arc<Workspace>,
+    tools: Arc<Vec<Tool>>,
+}
+
+impl GatherServer {
+    /// A server answering from `workspace`.
+    pub fn new(workspace: Arc<Workspace>) -> GatherServer {
+        GatherServer {
+            workspace,
+            tools: Arc::new(tools::list()),
+        }
+    }
+}
+
+/// A tool result: the text as `content`, the JSON as `structuredContent`.
+pub fn success(answer: Answer) -> CallToolResult {
+    let mut result = CallToolResult::structured(answer.json);
+    result.content = vec![ContentBlock::text(answer.text)];
+    result
+}
+
+/// A failed call as a tool result: `isError`, and `{"success": false, "code", "message"}`.
+pub fn failure(error: &Error) -> CallToolResult {
+    let mut result = CallToolResult::structured_error(render::error_json(error));
+    result.content = vec![ContentBlock::text(format!(
+        "error[{}]: {}",
+        error.code.as_str(),
+        error.message
+    ))];
+    result
+}
+
+impl ServerHandler for GatherServer {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new("gather", env!("CARGO_PKG_VERSION")))
+            .with_instructions(
+                "gather returns verbatim code from this workspace, ranked and cut to a budget. \
+                 Use gather_context with a question or a symbol and its path for the code around it, \
+                 assemble_context for exact slices of named files, find_symbol to locate definitions.",
+            )
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        Ok(ListToolsResult::with_all_items(self.tools.as_ref().clone()))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let name = request.name.to_string();
+        if !self.tools.iter().any(|t| t.name == name) {
+            return Err(ErrorData::invalid_params(
+                format!(
+                    "no tool named {name}; the tools are {}, {} and {}",
+                    tools::GATHER_CONTEXT,
+                    tools::ASSEMBLE_CONTEXT,
+                    tools::FIND_SYMBOL
+                ),
+                None,
+            ));
+        }
+        let workspace = Arc::clone(&self.workspace);
+        let arguments = request.arguments;
+        let outcome =
+            tokio::task::spawn_blocking(move || tools::call(&workspace, &name, arguments)).await;
+        let result = match outcome {
+            Ok(Ok(answer)) => success(answer),
+            Ok(Err(error)) => failure(&error),
+            Err(join) => {
+                eprintln!("gather serve: a tool call failed: {join}");
+                failure(&Error::new(
+                    ErrorCode::IndexError,
+                    "the call failed inside gather (a bug; the server goes on); try another request",
+                ))
+            }
+        };
+        Ok(result.into())
+    }
+}

@@ -1,0 +1,115 @@
+//! The server's one index: built in the background at start, kept in memory and brought up
+//! to date with the disk before every answer.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
+
+use gather::index::{self, Index, IndexOptions};
+use gather::{Error, ErrorCode, Result};
+
+enum Slot {
+    /// The first build is running.
+    Building,
+    /// An index, as of the last answer.
+    Ready(Index),
+    /// No index: the last build or refresh failed; the next call builds afresh.
+    Empty,
+}
+
+/// One workspace root and its index.
+pub struct Workspace {
+    root: PathBuf,
+    options: IndexOptions,
+    wait: Duration,
+    slot: Mutex<Slot>,
+    built: Condvar,
+}
+
+impl Workspace {
+    /// Starts building the index of the canonical `root` on a thread of its own. A call that
+    /// comes while that first build runs waits for it at most `wait`.
+    pub fn start(root: PathBuf, options: IndexOptions, wait: Duration) -> Arc<Workspace> {
+        let workspace = Arc::new(Workspace {
+            root,
+            options,
+            wait,
+            slot: Mutex::new(Slot::Building),
+            built: Condvar::new(),
+        });
+        let builder = Arc::clone(&workspace);
+        std::thread::spawn(move || {
+            let started = Instant::now();
+            let built = index::build_with(&builder.root, &builder.options);
+            let mut slot = builder.lock();
+            *slot = match built {
+                Ok(index) => {
+                    eprintln!(
+                        "gather serve: indexed {} files, {} definitions in {:.0} ms",
+                        index.file_count(),
+                        index.symbol_count(),
+                        started.elapsed().as_secs_f64() * 1000.0
+                    );
+                    Slot::Ready(index)
+                }
+                Err(error) => {
+                    eprintln!("gather serve: the first index build failed: {error}");
+                    Slot::Empty
+                }
+            };
+            builder.built.notify_all();
+        });
+        workspace
+    }
+
+    /// The canonical workspace root.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Slot> {
+        self.slot.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Runs `answer` on the index brought up to date with the disk (changed, added and
+    /// deleted files re-indexed), so an edit made before this call is always seen. While the
+    /// first build is still running after the wait, runs `partial` instead. Calls are
+    /// answered one at a time, so a refresh never races another.
+    pub fn with_index<T>(
+        &self,
+        answer: impl FnOnce(&Index) -> Result<T>,
+        partial: impl FnOnce() -> Result<T>,
+    ) -> Result<T> {
+        let deadline = Instant::now() + self.wait;
+        let mut slot = self.lock();
+        while matches!(*slot, Slot::Building) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                drop(slot);
+                return partial();
+            }
+            slot = self
+                .built
+                .wait_timeout(slot, left)
+                .unwrap_or_else(PoisonError::into_inner)
+                .0;
+        }
+        let fresh = match std::mem::replace(&mut *slot, Slot::Empty) {
+            Slot::Ready(previous) => index::refresh(previous, &self.options),
+            Slot::Building | Slot::Empty => index::build_with(&self.root, &self.options),
+        }
+        .map_err(|error| {
+            Error::new(
+                ErrorCode::IndexError,
+                format!(
+                    "the index of {} could not be brought up to date ({}); check that the directory still exists and is readable, then call again",
+                    self.root.display(),
+                    error.message
+                ),
+            )
+        })?;
+        let result = answer(&fresh);
+        *slot = Slot::Ready(fresh);
+        result
+    }
+}

@@ -1,0 +1,359 @@
+//! Newline-delimited JSON-RPC over stdin/stdout, with a line filter in front of the SDK.
+//!
+//! The SDK ignores a line that is not JSON; JSON-RPC asks for a `-32700` parse error, so the
+//! filter answers such lines itself, along with the other lines no request can be read from
+//! (batches, a wrong `jsonrpc`, a request without a method, params that are not an object).
+//! Every other line goes to the SDK unchanged. One writer owns stdout and writes whole lines,
+//! so the filter's answers and the SDK's never interleave, and nothing but protocol messages
+//! ever reaches stdout.
+
+use std::io::{BufRead, Write};
+use std::sync::mpsc;
+
+use serde_json::{json, Value};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexStream};
+
+/// The longest line read; a longer one is dropped and answered with an error.
+pub const MAX_LINE: usize = 16 << 20;
+
+/// What to do with one input line.
+#[derive(Debug, PartialEq)]
+pub enum Verdict {
+    /// Hand it to the SDK.
+    Forward,
+    /// Answer it with this JSON-RPC error response instead.
+    Reply(Value),
+    /// Nothing to do (a blank line, a notification that cannot be answered).
+    Skip,
+}
+
+/// Judges lines; remembers whether the session has begun, since the SDK ends a session whose
+/// first message is a notification or a response.
+#[derive(Debug, Default)]
+pub struct Filter {
+    begun: bool,
+}
+
+fn error(id: Value, code: i64, message: &str) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}})
+}
+
+impl Filter {
+    /// Judges one line (without its newline).
+    pub fn check(&mut self, line: &[u8]) -> Verdict {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if line.iter().all(u8::is_ascii_whitespace) {
+            return Verdict::Skip;
+        }
+        let Ok(text) = std::str::from_utf8(line) else {
+            return Verdict::Reply(error(
+                Value::Null,
+                -32700,
+                "Parse error: the line is not valid UTF-8",
+            ));
+        };
+        let message: Value = match serde_json::from_str(text.trim_start_matches('\u{feff}')) {
+            Ok(message) => message,
+            Err(e) => {
+                return Verdict::Reply(error(Value::Null, -32700, &format!("Parse error: {e}")))
+            }
+        };
+        let Value::Object(object) = &message else {
+            let what = if message.is_array() {
+                "Invalid Request: batches are not supported; send one JSON-RPC message per line"
+            } else {
+                "Invalid Request: a JSON-RPC message is a JSON object"
+            };
+            return Verdict::Reply(error(Value::Null, -32600, what));
+        };
+        let id = object.get("id").cloned();
+        let reply_id = match &id {
+            Some(v @ (Value::String(_) | Value::Number(_))) => v.clone(),
+            _ => Value::Null,
+        };
+        if matches!(&id, Some(v) if !matches!(v, Value::String(_) | Value::Number(_) | Value::Null))
+        {
+            return Verdict::Reply(error(
+                Value::Null,
+                -32600,
+                "Invalid Request: id must be a string or a number",
+            ));
+        }
+        if object.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
+            return Verdict::Reply(error(
+                reply_id,
+                -32600,
+                "Invalid Request: jsonrpc must be \"2.0\"",
+            ));
+        }
+        let Some(method) = object.get("method") else {
+            if object.contains_key("result") || object.contains_key("error") {
+                // A response to a request of ours; before the session it can only be stray.
+                return if self.begun {
+                    Verdict::Forward
+                } else {
+                    Verdict::Skip
+                };
+            }
+            return Verdict::Reply(error(
+                reply_id,
+                -32600,
+                "Invalid Request: a request needs a method",
+            ));
+        };
+        let Some(method) = method.as_str() else {
+            return Verdict::Reply(error(
+                reply_id,
+                -32600,
+                "Invalid Request: method must be a string",
+            ));
+        };
+        let is_request = id.is_some();
+        let bad_params = match object.get("params") {
+            None => None,
+            Some(Value::Object(params)) if method == "tools/call" => {
+                if !params.get("name").is_some_and(Value::is_string) {
+                    Some("Invalid params: tools/call needs the tool's name as a string")
+                } else if params
+                    .get("arguments")
+                    .is_some_and(|a| !a.is_object() && !a.is_null())
+                {
+                    Some("Invalid params: tools/call arguments must be an object")
+                } else {
+                    None
+                }
+            }
+            Some(Value::Object(_)) => None,
+            Some(_) => Some("Invalid params: params must be an object"),
+        };
+        if let Some(message) = bad_params {
+            return if is_request {
+                Verdict::Reply(error(reply_id, -32602, message))
+            } else {
+                Verdict::Skip
+            };
+        }
+        if !self.begun {
+            if !is_request {
+                // A notification before the session: nothing to answer, and the SDK would
+                // end the session over it.
+                return Verdict::Skip;
+            }
+            let has_meta = object
+                .get("params")
+                .and_then(|p| p.get("_meta"))
+                .and_then(Value::as_object)
+                .is_some_and(|m| !m.is_empty());
+            if method == "initialize"
+                || (has_meta && method != "ping" && method != "server/discover")
+            {
+                self.begun = true;
+            }
+        }
+        Verdict::Forward
+    }
+}
+
+/// Reads `input` line by line (at most [`MAX_LINE`] bytes a line) until EOF, passing each
+/// line to `line`, or `None` for a line that was too long.
+pub fn read_lines(mut input: impl BufRead, mut line: impl FnMut(Option<&[u8]>)) {
+    let mut buf = Vec::new();
+    let mut too_long = false;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => break,
+        };
+        if chunk.is_empty() {
+            if !buf.is_empty() && !too_long {
+                line(Some(&buf));
+            }
+            break;
+        }
+        let (take, ends) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (chunk.len(), false),
+        };
+        if !too_long {
+            if buf.len() + take > MAX_LINE + 1 {
+                too_long = true;
+                buf = Vec::new();
+            } else {
+                buf.extend_from_slice(&chunk[..take]);
+            }
+        }
+        input.consume(take);
+        if ends {
+            if too_long {
+                line(None);
+            } else {
+                line(Some(buf.strip_suffix(b"\n").unwrap_or(&buf)));
+            }
+            buf.clear();
+            too_long = false;
+        }
+    }
+}
+
+/// Output lines for the stdout writer; `None` tells it to finish.
+pub type Out = mpsc::Sender<Option<Vec<u8>>>;
+
+/// Starts the thread that owns stdout: it writes each line whole and flushes it.
+pub fn spawn_writer(output: impl Write + Send + 'static) -> (Out, std::thread::JoinHandle<()>) {
+    let (sender, receiver) = mpsc::channel::<Option<Vec<u8>>>();
+    let handle = std::thread::spawn(move || {
+        let mut output = output;
+        while let Ok(Some(line)) = receiver.recv() {
+            let written = output
+                .write_all(&line)
+                .and_then(|()| output.write_all(b"\n"))
+                .and_then(|()| output.flush());
+            if written.is_err() {
+                break;
+            }
+        }
+    });
+    (sender, handle)
+}
+
+/// Starts the thread that reads stdin: lines the filter lets through go to `to_sdk`, its own
+/// answers to `out`. At EOF the sender is dropped, which ends the SDK's input.
+pub fn spawn_reader(
+    input: impl BufRead + Send + 'static,
+    to_sdk: tokio::sync::mpsc::Sender<Vec<u8>>,
+    out: Out,
+) {
+    std::thread::spawn(move || {
+        let mut filter = Filter::default();
+        read_lines(input, |line| {
+            let verdict = match line {
+                Some(line) => match filter.check(line) {
+                    Verdict::Forward => {
+                        let _ = to_sdk.blocking_send(line.to_vec());
+                        return;
+                    }
+                    verdict => verdict,
+                },
+                None => Verdict::Reply(error(
+                    Value::Null,
+                    -32600,
+                    &format!("Invalid Request: the line is longer than {MAX_LINE} bytes"),
+                )),
+            };
+            if let Verdict::Reply(reply) = verdict {
+                let _ = out.send(Some(reply.to_string().into_bytes()));
+            }
+        });
+    });
+}
+
+/// Copies forwarded lines into the SDK's input; closing it at the end.
+pub async fn feed(
+    mut lines: tokio::sync::mpsc::Receiver<Vec<u8>>,
+    mut sdk_input: tokio::io::WriteHalf<DuplexStream>,
+) {
+    while let Some(mut line) = lines.recv().await {
+        line.push(b'\n');
+        if sdk_input.write_all(&line).await.is_err() {
+            break;
+        }
+    }
+    let _ = sdk_input.shutdown().await;
+}
+
+/// Copies the SDK's output lines to the stdout writer until the SDK closes it.
+pub async fn drain(sdk_output: tokio::io::ReadHalf<DuplexStream>, out: Out) {
+    let mut reader = BufReader::new(sdk_output);
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        match reader.read_until(b'\n', &mut line).await {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {
+                let text = line.strip_suffix(b"\n").unwrap_or(&line);
+                if !text.is_empty() && out.send(Some(text.to_vec())).is_err() {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn code(verdict: Verdict) -> (Value, i64) {
+        match verdict {
+            Verdict::Reply(v) => (v["id"].clone(), v["error"]["code"].as_i64().unwrap()),
+            other => panic!("expected a reply, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn unparsable_lines_get_a_parse_error() {
+        let mut f = Filter::default();
+        assert_eq!(
+            code(f.check(b"{\"jsonrpc\": \"2.0\", \"id\": 1")),
+            (Value::Null, -32700)
+        );
+        assert_eq!(code(f.check(b"hello")), (Value::Null, -32700));
+        assert_eq!(code(f.check(b"{\"x\": \"\xff\"}")), (Value::Null, -32700));
+    }
+
+    #[test]
+    fn malformed_messages_get_invalid_request_with_their_id() {
+        let mut f = Filter::default();
+        assert_eq!(code(f.check(b"42")), (Value::Null, -32600));
+        assert_eq!(
+            code(f.check(b"[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}]")),
+            (Value::Null, -32600)
+        );
+        assert_eq!(
+            code(f.check(b"{\"jsonrpc\":\"2.0\",\"id\":12}")),
+            (json!(12), -32600)
+        );
+        assert_eq!(
+            code(f.check(b"{\"jsonrpc\":\"1.0\",\"id\":\"a\",\"method\":\"ping\"}")),
+            (json!("a"), -32600)
+        );
+        assert_eq!(
+            code(f.check(
+                b"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":\"oops\"}"
+            )),
+            (json!(3), -32602)
+        );
+        assert_eq!(
+            code(f.check(b"{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"x\",\"arguments\":[1]}}")),
+            (json!(4), -32602)
+        );
+    }
+
+    #[test]
+    fn the_session_begins_with_initialize() {
+        let mut f = Filter::default();
+        let note = b"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}";
+        assert_eq!(f.check(note), Verdict::Skip);
+        assert_eq!(
+            f.check(b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}"),
+            Verdict::Forward
+        );
+        assert_eq!(f.check(note), Verdict::Skip);
+        assert_eq!(
+            f.check(b"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"initialize\",\"params\":{}}"),
+            Verdict::Forward
+        );
+        assert_eq!(f.check(note), Verdict::Forward);
+        assert_eq!(f.check(b"  \r"), Verdict::Skip);
+    }
+
+    #[test]
+    fn long_lines_are_dropped_whole() {
+        let mut input = vec![b'x'; MAX_LINE + 10];
+        input.extend_from_slice(b"\nnext\nlast");
+        let mut seen = Vec::new();
+        read_lines(&input[..], |l| seen.push(l.map(|l| l.to_vec())));
+        assert_eq!(seen, [None, Some(b"next".to_vec()), Some(b"last".to_vec())]);
+    }
+}
