@@ -4,14 +4,16 @@
 mod args;
 mod spec;
 
-use std::io::Write;
-use std::path::PathBuf;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::{Duration, Instant};
 
 use clap::Parser;
 use gather::budget::{self, Budget};
-use gather::index::{self, IndexOptions};
+use gather::cache::{self, Cache, Opened};
+use gather::index::{self, Index, IndexOptions, Progress};
 use gather::request::{self, ContextRequest};
 use gather::walk::WalkOptions;
 use gather::{render, slice, workspace, Error, ErrorCode};
@@ -26,7 +28,8 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 fn main() -> ExitCode {
     let args = Args::parse();
     let json = args.json;
-    match run(args) {
+    let mut kept = None;
+    let code = match run(args, &mut kept) {
         Ok(output) => emit(&output),
         Err(error) => {
             if json {
@@ -36,7 +39,16 @@ fn main() -> ExitCode {
             }
             ExitCode::FAILURE
         }
+    };
+    // Storing the refreshed index comes after the answer, which does not need it stored.
+    if let Some(kept) = kept {
+        if let Some(cache) = &kept.cache {
+            save(cache, &kept.index);
+        }
+        // The process ends here; freeing every record one by one would only cost time.
+        std::mem::forget(kept);
     }
+    code
 }
 
 /// Writes to stdout; a closed pipe (`gather … | head`) is not an error.
@@ -95,13 +107,138 @@ fn pack_budget(lines: usize, tokens: Option<usize>) -> Budget {
     }
 }
 
+/// The index a command answered from, and the cache it is still to be stored in.
+struct Kept {
+    index: Index,
+    cache: Option<Cache>,
+}
+
+/// The cache of `root` that the flags ask for: `--no-cache` for none, `--cache-dir` (or
+/// `GATHER_CACHE_DIR`), else the per-user cache directory.
+fn cache_for(root: &Path, args: &Args) -> Option<Cache> {
+    if args.no_cache {
+        return None;
+    }
+    let dir = args
+        .cache_dir
+        .clone()
+        .filter(|d| !d.as_os_str().is_empty())
+        .or_else(cache::default_dir);
+    match dir {
+        Some(dir) => Some(Cache::new(&dir, root)),
+        None => {
+            warn(&format!(
+                "no per-user cache directory; set {} or --cache-dir to keep the index between calls",
+                cache::DIR_ENV
+            ));
+            None
+        }
+    }
+}
+
+/// Every command that needs the index comes here: load the stored index or build one,
+/// refresh it, and hand back what is left to store.
+fn open_index(root: &Path, options: &IndexOptions, cache: Option<&Cache>) -> Result<Opened, Error> {
+    let opened = with_progress(|progress| cache::open(root, options, cache, progress))?;
+    if let Some(warning) = &opened.warning {
+        warn(warning);
+    }
+    Ok(opened)
+}
+
+/// [`open_index`] for commands that answer from the index: the index is kept in `kept`,
+/// where `main` stores it after the answer is out (also when the answer is an error).
+fn indexed<'k>(
+    kept: &'k mut Option<Kept>,
+    root: &Path,
+    options: &IndexOptions,
+    cache: Option<Cache>,
+) -> Result<&'k Index, Error> {
+    let opened = open_index(root, options, cache.as_ref())?;
+    let cache = cache.filter(|_| opened.needs_save);
+    Ok(&kept
+        .insert(Kept {
+            index: opened.index,
+            cache,
+        })
+        .index)
+}
+
+/// Stores the index; a cache that cannot be written is reported, and the call goes on
+/// without it.
+fn save(cache: &Cache, index: &Index) -> bool {
+    match cache.save(index) {
+        Ok(()) => true,
+        Err(e) => {
+            warn(&format!(
+                "cannot write the index cache {}: {e}; continuing without it",
+                cache.file().display()
+            ));
+            false
+        }
+    }
+}
+
+fn warn(message: &str) {
+    eprintln!("gather: warning: {message}");
+}
+
+/// Runs `work` while a progress bar on stderr follows `Progress`, shown only when stderr
+/// is a terminal and the work lasts over a second.
+fn with_progress<T>(work: impl FnOnce(&Progress) -> T) -> T {
+    let progress = Progress::default();
+    if !std::io::stderr().is_terminal() {
+        return work(&progress);
+    }
+    let (stop, stopped) = mpsc::channel::<()>();
+    std::thread::scope(|scope| {
+        let progress = &progress;
+        scope.spawn(move || {
+            if stopped.recv_timeout(Duration::from_secs(1)) != Err(RecvTimeoutError::Timeout) {
+                return;
+            }
+            let bar = indicatif::ProgressBar::with_draw_target(
+                None,
+                indicatif::ProgressDrawTarget::stderr(),
+            );
+            if let Ok(style) = indicatif::ProgressStyle::with_template(
+                "indexing {bar:30} {pos}/{len} files  {elapsed}",
+            ) {
+                bar.set_style(style);
+            }
+            loop {
+                bar.set_length(progress.found().max(progress.done()) as u64);
+                bar.set_position(progress.done() as u64);
+                if stopped.recv_timeout(Duration::from_millis(100))
+                    != Err(RecvTimeoutError::Timeout)
+                {
+                    break;
+                }
+            }
+            bar.finish_and_clear();
+        });
+        let out = work(progress);
+        drop(stop);
+        out
+    })
+}
+
 fn ms(started: Instant) -> f64 {
     started.elapsed().as_secs_f64() * 1000.0
 }
 
-fn run(args: Args) -> Result<String, Error> {
+fn run(args: Args, kept: &mut Option<Kept>) -> Result<String, Error> {
     let root_arg = args.root.clone().unwrap_or_else(|| PathBuf::from("."));
     let root = index::canonical_root(&root_arg)?;
+    let needs_index = !matches!(
+        args.command,
+        Command::Outline { .. } | Command::Slice { .. }
+    );
+    let cache = if needs_index {
+        cache_for(&root, &args)
+    } else {
+        None
+    };
     let options = IndexOptions {
         walk: WalkOptions {
             max_file_size: args.max_file_size,
@@ -112,17 +249,28 @@ fn run(args: Args) -> Result<String, Error> {
     match args.command {
         Command::Index { files, symbols } => {
             let started = Instant::now();
-            let index = index::build_with(&root, &options)?;
+            let mut opened = open_index(&root, &options, cache.as_ref())?;
             let elapsed = ms(started);
-            Ok(if json {
-                format!("{}\n", render::index_json(&index, elapsed, files, symbols))
+            if let Some(cache) = cache.as_ref().filter(|_| opened.needs_save) {
+                let started = Instant::now();
+                if save(cache, &opened.index) {
+                    opened.report.save_ms = Some(ms(started));
+                }
+            }
+            let index = &opened.index;
+            let output = if json {
+                let mut v = render::index_json(index, elapsed, files, symbols);
+                v["cache"] = render::cache_json(&opened.report);
+                format!("{v}\n")
             } else {
-                render::index_text(&index, elapsed, files)
-            })
+                render::index_text(index, elapsed, files) + &render::cache_text(&opened.report)
+            };
+            std::mem::forget(opened.index);
+            Ok(output)
         }
         Command::Find { name } => {
             require_name(&name)?;
-            let index = index::build_with(&root, &options)?;
+            let index = indexed(kept, &root, &options, cache)?;
             let hits = index.find(&name);
             if hits.is_empty() {
                 return Err(Error::new(
@@ -147,7 +295,7 @@ fn run(args: Args) -> Result<String, Error> {
         } => {
             require_name(&name)?;
             let started = Instant::now();
-            let index = index::build_with(&root, &options)?;
+            let index = indexed(kept, &root, &options, cache)?;
             let index_ms = ms(started);
             let request = ContextRequest {
                 symbol: Some(name),
@@ -159,7 +307,7 @@ fn run(args: Args) -> Result<String, Error> {
                 ..ContextRequest::default()
             };
             let started = Instant::now();
-            let pack = request::context(&index, &request)?;
+            let pack = request::context(index, &request)?;
             if timings {
                 eprintln!(
                     "timings: index {index_ms:.1} ms, graph+pack {:.1} ms",
@@ -174,13 +322,13 @@ fn run(args: Args) -> Result<String, Error> {
         }
         Command::Graph { name, path, line } => {
             require_name(&name)?;
-            let index = index::build_with(&root, &options)?;
-            let id = locate(&index, &root, &name, path.as_deref(), line)?;
-            let graph = gather::graph::build_for(&index, &[id]);
+            let index = indexed(kept, &root, &options, cache)?;
+            let id = locate(index, &root, &name, path.as_deref(), line)?;
+            let graph = gather::graph::build_for(index, &[id]);
             Ok(if json {
-                format!("{}\n", render::graph_json(&index, &graph, id))
+                format!("{}\n", render::graph_json(index, &graph, id))
             } else {
-                render::graph_text(&index, &graph, id)
+                render::graph_text(index, &graph, id)
             })
         }
         Command::Outline { path } => {

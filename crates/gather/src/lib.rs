@@ -14,6 +14,7 @@
 
 pub mod ask;
 pub mod budget;
+pub mod cache;
 pub mod error;
 pub mod graph;
 pub mod index;

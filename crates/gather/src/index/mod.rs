@@ -6,6 +6,7 @@ mod symbol;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -42,7 +43,11 @@ pub struct Index {
     files: Vec<FileRecord>,
     by_path: HashMap<String, u32>,
     by_name: HashMap<String, Vec<SymbolId>>,
+    /// When the walk that produced these records began (ns since the Unix epoch; 0 when
+    /// unknown): files modified shortly before it are checked by content on refresh.
+    scanned_ns: i64,
     timings: BuildTimings,
+    changes: Changes,
 }
 
 /// A symbol together with the file it is in.
@@ -63,7 +68,14 @@ pub fn build(root: &Path) -> Result<Index> {
 
 /// Builds the index of the workspace at `root`.
 pub fn build_with(root: &Path, options: &IndexOptions) -> Result<Index> {
+    build_observed(root, options, &Progress::default())
+}
+
+/// [`build_with`], counting found and finished files in `progress` as it goes, so that a
+/// caller on another thread can draw a progress bar.
+pub fn build_observed(root: &Path, options: &IndexOptions, progress: &Progress) -> Result<Index> {
     let root = canonical_root(root)?;
+    let scanned_ns = now_ns();
     // The walk feeds the parsers as it goes, so reading and parsing start at once.
     let started = Instant::now();
     let (sender, receiver) = std::sync::mpsc::channel();
@@ -73,15 +85,21 @@ pub fn build_with(root: &Path, options: &IndexOptions) -> Result<Index> {
         let walk_options = &options.walk;
         let walker = scope.spawn(move || {
             walk::each(walk_root, walk_options, |file| {
+                progress.found.fetch_add(1, Ordering::Relaxed);
                 // The receiver lives until every file is parsed.
                 let _ = sender.send(file);
             });
+            progress.walked.store(true, Ordering::Relaxed);
             ms_since(started)
         });
         let files = receiver
             .into_iter()
             .par_bridge()
-            .map(read_and_parse)
+            .map(|file| {
+                let record = read_and_parse(file);
+                progress.done.fetch_add(1, Ordering::Relaxed);
+                record
+            })
             .collect();
         walk_ms = walker.join().unwrap_or(0.0);
         files
@@ -89,6 +107,12 @@ pub fn build_with(root: &Path, options: &IndexOptions) -> Result<Index> {
     let parse_ms = ms_since(started);
     let started = Instant::now();
     let mut index = Index::from_files(root, files);
+    index.scanned_ns = scanned_ns;
+    index.changes = Changes {
+        added: index.files.len(),
+        dirty: true,
+        ..Changes::default()
+    };
     index.timings = BuildTimings {
         walk_ms,
         parse_ms,
@@ -100,9 +124,216 @@ pub fn build_with(root: &Path, options: &IndexOptions) -> Result<Index> {
 /// Brings `previous` up to date with the files on disk under its root, so that an edit,
 /// addition or deletion made since it was built is reflected. The result equals a fresh
 /// [`build_with`] of the same tree.
+///
+/// Only what changed is read: a record whose (size, mtime) still match is kept as it is,
+/// unless its mtime is too close to the moment `previous` was scanned to prove that the
+/// file did not change after it was read (then its contents are hashed again); a file
+/// whose mtime moved but whose hash did not is kept with the new mtime; changed and new
+/// files are parsed; vanished ones are dropped. What changed is in [`Index::changes`].
 pub fn refresh(previous: Index, options: &IndexOptions) -> Result<Index> {
-    // Correct first: a full rebuild. Reuse of unchanged files comes with the cache.
-    build_with(&previous.root, options)
+    refresh_observed(previous, options, &Progress::default())
+}
+
+/// [`refresh`], counting the files it has to read in `progress`.
+pub fn refresh_observed(
+    previous: Index,
+    options: &IndexOptions,
+    progress: &Progress,
+) -> Result<Index> {
+    let root = canonical_root(&previous.root)?;
+    let scanned_ns = now_ns();
+    let started = Instant::now();
+    let mut walked = Vec::with_capacity(previous.files.len() + 64);
+    walk::each(&root, &options.walk, |file| walked.push(file));
+    progress.walked.store(true, Ordering::Relaxed);
+    let walk_ms = ms_since(started);
+
+    let started = Instant::now();
+    // A file modified within this window of the previous scan may have changed after it
+    // was read without changing its mtime (timestamps are coarser than writes): its
+    // contents are checked again.
+    let trusted_before = previous.scanned_ns.saturating_sub(RACY_WINDOW_NS);
+    let Index { files, by_path, .. } = previous;
+    let mut old: Vec<Option<FileRecord>> = files.into_iter().map(Some).collect();
+    let mut changes = Changes::default();
+    let mut kept = Vec::with_capacity(walked.len());
+    let mut work = Vec::new();
+    for file in walked {
+        let prev = by_path.get(&file.rel).and_then(|&i| old[i as usize].take());
+        match prev {
+            Some(record)
+                if file.skip.is_none()
+                    && content_derived(record.status)
+                    && record.size == file.size
+                    && record.mtime_ns == file.mtime_ns
+                    && record.mtime_ns < trusted_before =>
+            {
+                kept.push(record);
+            }
+            prev => work.push((file, prev)),
+        }
+    }
+    changes.reused = kept.len();
+    changes.removed = old.iter().filter(|r| r.is_some()).count();
+    drop(old);
+    progress.found.store(work.len(), Ordering::Relaxed);
+    let updated: Vec<(FileRecord, Update)> = work
+        .into_par_iter()
+        .map(|(file, prev)| {
+            let updated = update(file, prev, scanned_ns);
+            progress.done.fetch_add(1, Ordering::Relaxed);
+            updated
+        })
+        .collect();
+    for (record, how) in updated {
+        match how {
+            Update::Same => changes.reused += 1,
+            Update::Verified => changes.rehashed += 1,
+            Update::VerifiedSettled => {
+                changes.rehashed += 1;
+                changes.dirty = true;
+            }
+            Update::Touched => {
+                changes.rehashed += 1;
+                changes.dirty = true;
+            }
+            Update::Changed => {
+                changes.reparsed += 1;
+                changes.dirty = true;
+            }
+            Update::Added => {
+                changes.added += 1;
+                changes.dirty = true;
+            }
+        }
+        kept.push(record);
+    }
+    changes.dirty |= changes.removed > 0;
+    let parse_ms = ms_since(started);
+    let started = Instant::now();
+    let mut index = Index::from_files(root, kept);
+    index.scanned_ns = scanned_ns;
+    index.changes = changes;
+    index.timings = BuildTimings {
+        walk_ms,
+        parse_ms,
+        tables_ms: ms_since(started),
+    };
+    Ok(index)
+}
+
+/// How long before a scan a file's mtime must lie for (size, mtime) alone to prove it
+/// unchanged since: covers coarse file-system timestamps (FAT's 2 s, a kernel tick).
+const RACY_WINDOW_NS: i64 = 2_000_000_000;
+
+/// Whether a record's status follows from the file's contents alone, so that the same
+/// contents give the same record. Walk-made statuses (too large, symlink, not regular)
+/// depend on settings or metadata and are cheap to make again; unreadable is retried.
+fn content_derived(status: FileStatus) -> bool {
+    match status {
+        FileStatus::Parsed | FileStatus::Heuristic | FileStatus::Text => true,
+        FileStatus::Skipped(reason) => matches!(
+            reason,
+            SkipReason::Binary | SkipReason::InvalidUtf8 | SkipReason::Minified
+        ),
+    }
+}
+
+/// What [`update`] did with one file.
+enum Update {
+    /// Nothing read; the record came out as before (a walk-made status).
+    Same,
+    /// Contents read again and unchanged, mtime too; the record is kept.
+    Verified,
+    /// As `Verified`, and the file is now old enough for its mtime to be trusted next time.
+    VerifiedSettled,
+    /// Contents unchanged under a new mtime; kept with the new mtime.
+    Touched,
+    /// Contents changed; parsed again.
+    Changed,
+    /// A new path; parsed.
+    Added,
+}
+
+/// The record of a walked file that (size, mtime) could not prove unchanged.
+fn update(file: WalkedFile, prev: Option<FileRecord>, scanned_ns: i64) -> (FileRecord, Update) {
+    let Some(mut prev) = prev else {
+        return (read_and_parse(file), Update::Added);
+    };
+    if file.skip.is_some() || !content_derived(prev.status) || prev.size != file.size {
+        let record = read_and_parse(file);
+        let how = if record == prev {
+            Update::Same
+        } else {
+            Update::Changed
+        };
+        return (record, how);
+    }
+    let Ok(bytes) = std::fs::read(&file.abs) else {
+        return (read_and_parse(file), Update::Changed);
+    };
+    if bytes.len() as u64 == prev.size && xxhash_rust::xxh3::xxh3_64(&bytes) == prev.hash {
+        if prev.mtime_ns == file.mtime_ns {
+            let how = if prev.mtime_ns < scanned_ns.saturating_sub(RACY_WINDOW_NS) {
+                Update::VerifiedSettled
+            } else {
+                Update::Verified
+            };
+            return (prev, how);
+        }
+        prev.mtime_ns = file.mtime_ns;
+        return (prev, Update::Touched);
+    }
+    (parse_bytes(file, bytes), Update::Changed)
+}
+
+/// What a build or refresh did with the files it saw.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Changes {
+    /// Records kept without reading the file.
+    pub reused: usize,
+    /// Files read again whose contents had not changed (touched, or too recent to trust).
+    pub rehashed: usize,
+    /// Files whose contents changed and were parsed again.
+    pub reparsed: usize,
+    /// New files, parsed (every file in a fresh build).
+    pub added: usize,
+    /// Files that were gone.
+    pub removed: usize,
+    /// Whether any record differs from the previous index, so that a stored copy is stale.
+    pub dirty: bool,
+}
+
+/// Counters a build or refresh advances as it goes, for a progress display on another
+/// thread. A refresh counts only the files it has to read.
+#[derive(Debug, Default)]
+pub struct Progress {
+    found: AtomicUsize,
+    done: AtomicUsize,
+    walked: AtomicBool,
+}
+
+impl Progress {
+    /// Files found so far that will be read.
+    pub fn found(&self) -> usize {
+        self.found.load(Ordering::Relaxed)
+    }
+
+    /// Files read and parsed so far.
+    pub fn done(&self) -> usize {
+        self.done.load(Ordering::Relaxed)
+    }
+
+    /// Whether the walk has finished, so that [`Progress::found`] is the total.
+    pub fn walk_finished(&self) -> bool {
+        self.walked.load(Ordering::Relaxed)
+    }
+}
+
+fn now_ns() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as i64)
 }
 
 /// How long each stage of a build took, in milliseconds.
@@ -138,29 +369,39 @@ pub fn canonical_root(root: &Path) -> Result<PathBuf> {
 }
 
 fn read_and_parse(file: WalkedFile) -> FileRecord {
-    let mut record = FileRecord {
+    if file.skip.is_some() {
+        return skipped_record(file);
+    }
+    match std::fs::read(&file.abs) {
+        Ok(bytes) => parse_bytes(file, bytes),
+        Err(_) => skipped_record(file),
+    }
+}
+
+/// The record of a file that is not read: the walk's reason, or unreadable.
+fn skipped_record(file: WalkedFile) -> FileRecord {
+    FileRecord {
         path: file.rel,
         language: None,
         size: file.size,
         mtime_ns: file.mtime_ns,
         hash: 0,
         n_lines: 0,
-        status: FileStatus::Skipped(SkipReason::Unreadable),
+        status: FileStatus::Skipped(file.skip.unwrap_or(SkipReason::Unreadable)),
         symbols: Vec::new(),
         calls: Vec::new(),
         imports: Vec::new(),
         package: None,
-    };
-    if let Some(reason) = file.skip {
-        record.status = FileStatus::Skipped(reason);
-        return record;
     }
-    let bytes = match std::fs::read(&file.abs) {
-        Ok(bytes) => bytes,
-        Err(_) => return record,
-    };
-    record.size = bytes.len() as u64;
-    record.hash = xxhash_rust::xxh3::xxh3_64(&bytes);
+}
+
+/// The record of a file whose contents are `bytes`.
+fn parse_bytes(file: WalkedFile, bytes: Vec<u8>) -> FileRecord {
+    let size = bytes.len() as u64;
+    let hash = xxhash_rust::xxh3::xxh3_64(&bytes);
+    let mut record = skipped_record(file);
+    record.size = size;
+    record.hash = hash;
     let text = match parse::decode(bytes) {
         Ok(text) => text,
         Err(reason) => {
@@ -200,8 +441,29 @@ impl Index {
             files,
             by_path,
             by_name,
+            scanned_ns: 0,
             timings: BuildTimings::default(),
+            changes: Changes::default(),
         }
+    }
+
+    /// [`Index::from_files`] for records read by a walk that began at `scanned_ns`
+    /// (nanoseconds since the Unix epoch), as a stored index remembers it.
+    pub fn from_scan(root: PathBuf, files: Vec<FileRecord>, scanned_ns: i64) -> Index {
+        let mut index = Index::from_files(root, files);
+        index.scanned_ns = scanned_ns;
+        index
+    }
+
+    /// When the walk behind these records began, in nanoseconds since the Unix epoch
+    /// (0 for an index assembled from records without one).
+    pub fn scanned_ns(&self) -> i64 {
+        self.scanned_ns
+    }
+
+    /// What the build or refresh that made this index did with each file.
+    pub fn changes(&self) -> Changes {
+        self.changes
     }
 
     /// How long the build's stages took (zero for an index assembled from records).
