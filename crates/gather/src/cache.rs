@@ -109,7 +109,14 @@ impl Cache {
     pub fn load(&self) -> std::result::Result<Option<Index>, LoadError> {
         let bytes = match std::fs::read(&self.file) {
             Ok(bytes) => bytes,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
+                ) =>
+            {
+                return Ok(None)
+            }
             Err(e) => return Err(invalid(format!("cannot be read: {e}"))),
         };
         let (header, payload) = self.check(&bytes)?;
