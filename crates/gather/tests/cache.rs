@@ -207,10 +207,7 @@ fn racing_saves_leave_one_whole_index() {
     let dir = tempfile::tempdir().unwrap();
     let cache = Cache::new(dir.path(), ws.root());
     let small = index::build(ws.root()).unwrap();
-    ws.write(
-        "more.py",
-        "def more():\n    pass\n".repeat(2000).as_str().as_bytes(),
-    );
+    ws.write("more.py", "def more():\n    pass\n".repeat(2000).as_bytes());
     let large = index::build(ws.root()).unwrap();
     let (small, large) = (&small, &large);
     std::thread::scope(|scope| {
