@@ -107,6 +107,14 @@ impl Cache {
     /// Reads the stored index: `Ok(None)` when there is none yet, an error saying what is
     /// wrong when there is one that cannot be trusted.
     pub fn load(&self) -> std::result::Result<Option<Index>, LoadError> {
+        Ok(self
+            .load_records()?
+            .map(|(files, scanned_ns)| Index::from_scan(self.root.clone(), files, scanned_ns)))
+    }
+
+    /// The stored records and when their walk began, without the lookup tables that a
+    /// refresh would rebuild anyway.
+    fn load_records(&self) -> std::result::Result<Option<(Vec<FileRecord>, i64)>, LoadError> {
         let bytes = match std::fs::read(&self.file) {
             Ok(bytes) => bytes,
             Err(e)
@@ -122,11 +130,7 @@ impl Cache {
         let (header, payload) = self.check(&bytes)?;
         let files: Vec<FileRecord> = postcard::from_bytes(payload)
             .map_err(|e| invalid(format!("is corrupt: its records do not decode ({e})")))?;
-        Ok(Some(Index::from_scan(
-            self.root.clone(),
-            files,
-            header.scanned_ns,
-        )))
+        Ok(Some((files, header.scanned_ns)))
     }
 
     /// Checks everything but the records themselves: magic, versions, root, length, hash.
@@ -302,30 +306,52 @@ pub fn open(
     cache: Option<&Cache>,
     progress: &Progress,
 ) -> Result<Opened> {
-    let started = Instant::now();
-    let loaded = match cache {
-        Some(cache) => cache.load(),
-        None => Ok(None),
+    let Some(cache) = cache else {
+        let started = Instant::now();
+        let index = index::build_observed(root, options, progress)?;
+        return Ok(Opened {
+            report: Report {
+                state: CacheState::Disabled,
+                file: None,
+                changes: index.changes(),
+                load_ms: 0.0,
+                update_ms: ms_since(started),
+                save_ms: None,
+            },
+            index,
+            warning: None,
+            needs_save: false,
+        });
     };
-    let load_ms = ms_since(started);
+    // Reading the stored index and walking the tree need each other's results only at the
+    // end: they run side by side. Without a stored index the walk feeds a full build.
     let started = Instant::now();
-    let (state, warning, index) = match (cache, loaded) {
-        (None, _) => (
-            CacheState::Disabled,
-            None,
-            index::build_observed(root, options, progress)?,
-        ),
-        (Some(_), Ok(Some(stored))) => (
+    let (loaded, scan, load_ms) = if cache.file().exists() {
+        std::thread::scope(|scope| {
+            let walker = scope.spawn(|| index::scan(root, options));
+            let loaded = cache.load_records();
+            let load_ms = ms_since(started);
+            let scan = walker
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            (loaded, Some(scan), load_ms)
+        })
+    } else {
+        (Ok(None), None, 0.0)
+    };
+    let started = Instant::now();
+    let (state, warning, index) = match (loaded, scan) {
+        (Ok(Some((records, scanned_ns))), Some(scan)) => (
             CacheState::Hit,
             None,
-            index::refresh_observed(stored, options, progress)?,
+            index::apply_scan(records, scanned_ns, scan?, progress),
         ),
-        (Some(_), Ok(None)) => (
+        (Ok(_), _) => (
             CacheState::Missing,
             None,
             index::build_observed(root, options, progress)?,
         ),
-        (Some(cache), Err(e)) => (
+        (Err(e), _) => (
             CacheState::Invalid,
             Some(format!(
                 "the index cache {} {e}; rebuilding it",
@@ -335,10 +361,10 @@ pub fn open(
         ),
     };
     Ok(Opened {
-        needs_save: cache.is_some() && (state != CacheState::Hit || index.changes().dirty),
+        needs_save: state != CacheState::Hit || index.changes().dirty,
         report: Report {
             state,
-            file: cache.map(|c| c.file().to_path_buf()),
+            file: Some(cache.file().to_path_buf()),
             changes: index.changes(),
             load_ms,
             update_ms: ms_since(started),

@@ -140,27 +140,73 @@ pub fn refresh_observed(
     options: &IndexOptions,
     progress: &Progress,
 ) -> Result<Index> {
-    let root = canonical_root(&previous.root)?;
-    let scanned_ns = now_ns();
-    let started = Instant::now();
-    let mut walked = Vec::with_capacity(previous.files.len() + 64);
-    walk::each(&root, &options.walk, |file| walked.push(file));
-    progress.walked.store(true, Ordering::Relaxed);
-    let walk_ms = ms_since(started);
+    let scan = scan(&previous.root, options)?;
+    Ok(apply_scan(
+        previous.files,
+        previous.scanned_ns,
+        scan,
+        progress,
+    ))
+}
 
+/// The files under a root as one walk found them, in path order, ahead of a refresh.
+#[derive(Debug)]
+pub(crate) struct Scan {
+    root: PathBuf,
+    files: Vec<WalkedFile>,
+    started_ns: i64,
+    walk_ms: f64,
+}
+
+/// Walks `root` for a refresh: metadata only, no file is read.
+pub(crate) fn scan(root: &Path, options: &IndexOptions) -> Result<Scan> {
+    let root = canonical_root(root)?;
+    let started_ns = now_ns();
     let started = Instant::now();
+    let mut files = Vec::new();
+    walk::each(&root, &options.walk, |file| files.push(file));
+    files.sort_unstable_by(|a, b| a.rel.cmp(&b.rel));
+    Ok(Scan {
+        root,
+        files,
+        started_ns,
+        walk_ms: ms_since(started),
+    })
+}
+
+/// Brings `records` (made by a walk that began at `previous_ns`) up to date with `scan`.
+pub(crate) fn apply_scan(
+    mut records: Vec<FileRecord>,
+    previous_ns: i64,
+    scan: Scan,
+    progress: &Progress,
+) -> Index {
+    let started = Instant::now();
+    progress.walked.store(true, Ordering::Relaxed);
+    let Scan {
+        root,
+        files: walked,
+        started_ns: scanned_ns,
+        walk_ms,
+    } = scan;
     // A file modified within this window of the previous scan may have changed after it
     // was read without changing its mtime (timestamps are coarser than writes): its
     // contents are checked again.
-    let trusted_before = previous.scanned_ns.saturating_sub(RACY_WINDOW_NS);
-    let Index { files, by_path, .. } = previous;
-    let mut old: Vec<Option<FileRecord>> = files.into_iter().map(Some).collect();
+    let trusted_before = previous_ns.saturating_sub(RACY_WINDOW_NS);
+    if !records.is_sorted_by(|a, b| a.path < b.path) {
+        records.sort_unstable_by(|a, b| a.path.cmp(&b.path));
+        records.dedup_by(|a, b| a.path == b.path);
+    }
+    // Both lists are in path order: one merge pairs each walked file with its record.
     let mut changes = Changes::default();
     let mut kept = Vec::with_capacity(walked.len());
     let mut work = Vec::new();
+    let mut old = records.into_iter().peekable();
     for file in walked {
-        let prev = by_path.get(&file.rel).and_then(|&i| old[i as usize].take());
-        match prev {
+        while old.next_if(|r| r.path < file.rel).is_some() {
+            changes.removed += 1;
+        }
+        match old.next_if(|r| r.path == file.rel) {
             Some(record)
                 if file.skip.is_none()
                     && content_derived(record.status)
@@ -173,9 +219,8 @@ pub fn refresh_observed(
             prev => work.push((file, prev)),
         }
     }
+    changes.removed += old.count();
     changes.reused = kept.len();
-    changes.removed = old.iter().filter(|r| r.is_some()).count();
-    drop(old);
     progress.found.store(work.len(), Ordering::Relaxed);
     let updated: Vec<(FileRecord, Update)> = work
         .into_par_iter()
@@ -219,7 +264,7 @@ pub fn refresh_observed(
         parse_ms,
         tables_ms: ms_since(started),
     };
-    Ok(index)
+    index
 }
 
 /// How long before a scan a file's mtime must lie for (size, mtime) alone to prove it
