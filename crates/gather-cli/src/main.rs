@@ -119,21 +119,9 @@ fn cache_for(root: &Path, args: &Args) -> Option<Cache> {
     if args.no_cache {
         return None;
     }
-    let dir = args
-        .cache_dir
-        .clone()
-        .filter(|d| !d.as_os_str().is_empty())
-        .or_else(cache::default_dir);
-    match dir {
-        Some(dir) => Some(Cache::new(&dir, root)),
-        None => {
-            warn(&format!(
-                "no per-user cache directory; set {} or --cache-dir to keep the index between calls",
-                cache::DIR_ENV
-            ));
-            None
-        }
-    }
+    cache::locate(args.cache_dir.as_deref(), root)
+        .map_err(|message| warn(&message))
+        .ok()
 }
 
 /// Every command that needs the index comes here: load the stored index or build one,

@@ -241,3 +241,16 @@ fn a_read_only_cache_directory_means_no_cache_with_a_warning() {
     assert_eq!(v["cache"]["state"], "missing");
     assert!(v["cache"]["save_ms"].is_null());
 }
+
+#[test]
+fn a_cache_directory_inside_the_workspace_is_not_used() {
+    let ws = workspace();
+    let inside = ws.path().join(".cache");
+    let out = gather(ws.path(), &inside, &["index", "--json"]);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("inside the workspace"), "{stderr}");
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["cache"]["state"], "disabled");
+    assert!(!inside.exists());
+    assert_eq!(entries(ws.path()), ["app.py", "lib.py"]);
+}

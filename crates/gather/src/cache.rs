@@ -40,6 +40,52 @@ pub fn default_dir() -> Option<PathBuf> {
     dirs::cache_dir().map(|dir| dir.join("gather"))
 }
 
+/// The cache of the workspace at `root` (canonical) in `dir`, or else in
+/// [`default_dir`]. Refused, with a message for the user, when there is no such directory
+/// or when it lies inside the workspace: gather never writes there, and its own files
+/// would change the tree it indexes.
+pub fn locate(dir: Option<&Path>, root: &Path) -> std::result::Result<Cache, String> {
+    let Some(dir) = dir
+        .filter(|d| !d.as_os_str().is_empty())
+        .map(Path::to_path_buf)
+        .or_else(default_dir)
+    else {
+        return Err(format!(
+            "no per-user cache directory; set {DIR_ENV} or --cache-dir to keep the index between calls"
+        ));
+    };
+    if resolved(&dir).starts_with(root) {
+        return Err(format!(
+            "the cache directory {} is inside the workspace, where gather does not write; \
+             running without a cache (set {DIR_ENV} or --cache-dir elsewhere)",
+            dir.display()
+        ));
+    }
+    Ok(Cache::new(&dir, root))
+}
+
+/// `path` made absolute with symbolic links resolved as far as it exists.
+fn resolved(path: &Path) -> PathBuf {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut existing = absolute.as_path();
+    let mut rest = Vec::new();
+    loop {
+        if let Ok(canonical) = std::fs::canonicalize(existing) {
+            return rest
+                .iter()
+                .rev()
+                .fold(canonical, |acc, part| acc.join(part));
+        }
+        match (existing.parent(), existing.file_name()) {
+            (Some(parent), Some(name)) => {
+                rest.push(name.to_os_string());
+                existing = parent;
+            }
+            _ => return absolute,
+        }
+    }
+}
+
 /// The stored index of one workspace root.
 #[derive(Clone, Debug)]
 pub struct Cache {
@@ -203,7 +249,29 @@ impl Cache {
         file.write_all(&header)?;
         file.write_all(&payload)?;
         tmp.persist(&self.file).map_err(|e| e.error)?;
+        self.remove_stale_temporaries();
         Ok(())
+    }
+
+    /// Removes temporary files that a process killed between write and rename left behind
+    /// (an hour old at least, so never one still being written).
+    fn remove_stale_temporaries(&self) {
+        let Ok(entries) = std::fs::read_dir(&self.dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            let stale = entry
+                .metadata()
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| t.elapsed().ok())
+                .is_some_and(|age| age.as_secs() > 3600);
+            if name.starts_with(".gather-") && name.ends_with(".tmp") && stale {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
     }
 }
 

@@ -291,3 +291,44 @@ fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
     }
     out
 }
+
+#[test]
+fn a_cache_directory_inside_the_workspace_is_refused() {
+    let ws = settled(&[("app.py", PY)]);
+    let err = cache::locate(Some(&ws.path(".cache/gather")), ws.root()).unwrap_err();
+    assert!(err.contains("inside the workspace"), "{err}");
+    let err = cache::locate(Some(ws.root()), ws.root()).unwrap_err();
+    assert!(err.contains("inside the workspace"), "{err}");
+    let outside = tempfile::tempdir().unwrap();
+    let cache = cache::locate(Some(outside.path()), ws.root()).unwrap();
+    assert!(cache.file().starts_with(outside.path()));
+}
+
+#[test]
+fn stale_temporary_files_are_swept_on_save() {
+    let ws = settled(&[("app.py", PY)]);
+    let dir = tempfile::tempdir().unwrap();
+    let old = dir.path().join(".gather-left-behind.tmp");
+    let fresh = dir.path().join(".gather-being-written.tmp");
+    let other = dir.path().join("unrelated.tmp");
+    for path in [&old, &fresh, &other] {
+        std::fs::write(path, b"partial").unwrap();
+    }
+    let two_hours_ago = SystemTime::now() - Duration::from_secs(7200);
+    for path in [&old, &other] {
+        std::fs::File::options()
+            .write(true)
+            .open(path)
+            .unwrap()
+            .set_modified(two_hours_ago)
+            .unwrap();
+    }
+    let cache = Cache::new(dir.path(), ws.root());
+    cache.save(&index::build(ws.root()).unwrap()).unwrap();
+    assert!(!old.exists());
+    assert!(
+        fresh.exists(),
+        "a temporary file may still be being written"
+    );
+    assert!(other.exists(), "files gather did not name are left alone");
+}
