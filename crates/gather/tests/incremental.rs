@@ -267,3 +267,36 @@ fn refresh_of_a_vanished_root_is_an_error() {
     let err = index::refresh(before, &IndexOptions::default()).unwrap_err();
     assert_eq!(err.code, gather::ErrorCode::NotFound);
 }
+
+#[test]
+fn the_parallel_walk_finds_what_the_sequential_walk_finds() {
+    let ws = Workspace::new(&[
+        (".gitignore", "ignored/\n*.log\n"),
+        ("a.py", PY),
+        ("src/b.rs", RS),
+        ("src/deep/er/c.py", LIB),
+        (".hidden/d.py", APP),
+        ("ignored/e.py", LIB),
+        ("debug.log", "log\n"),
+        ("src/.ignore", "skip.py\n"),
+        ("src/skip.py", LIB),
+    ]);
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(ws.path("a.py"), ws.path("link.py")).unwrap();
+    let options = WalkOptions::default();
+    let mut sequential = Vec::new();
+    gather::walk::each(ws.root(), &options, |f| {
+        sequential.push((f.rel, f.size, f.mtime_ns, f.skip))
+    });
+    sequential.sort();
+    let parallel: Vec<_> = gather::walk::all(ws.root(), &options)
+        .into_iter()
+        .map(|f| (f.rel, f.size, f.mtime_ns, f.skip))
+        .collect();
+    assert_eq!(parallel, sequential);
+    let paths: Vec<&str> = parallel.iter().map(|f| f.0.as_str()).collect();
+    assert!(paths.contains(&"src/deep/er/c.py"));
+    assert!(paths.contains(&".hidden/d.py"));
+    assert!(!paths.contains(&"ignored/e.py"));
+    assert!(!paths.contains(&"src/skip.py"));
+}

@@ -163,9 +163,7 @@ pub(crate) fn scan(root: &Path, options: &IndexOptions) -> Result<Scan> {
     let root = canonical_root(root)?;
     let started_ns = now_ns();
     let started = Instant::now();
-    let mut files = Vec::new();
-    walk::each(&root, &options.walk, |file| files.push(file));
-    files.sort_unstable_by(|a, b| a.rel.cmp(&b.rel));
+    let files = walk::all(&root, &options.walk);
     Ok(Scan {
         root,
         files,
