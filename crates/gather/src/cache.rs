@@ -412,7 +412,7 @@ pub fn open(
         (Ok(Some((records, scanned_ns))), Some(scan)) => (
             CacheState::Hit,
             None,
-            index::apply_scan(records, scanned_ns, scan?, progress),
+            index::apply_scan(records, scanned_ns, scan?, progress, None),
         ),
         (Ok(_), _) => (
             CacheState::Missing,

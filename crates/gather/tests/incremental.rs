@@ -46,6 +46,20 @@ fn assert_equals_cold_build(refreshed: &Index) {
     assert_eq!(refreshed.files(), cold.files());
     assert_eq!(refreshed.stamp(), cold.stamp());
     assert_eq!(refreshed.symbol_count(), cold.symbol_count());
+    // The lookup tables agree too, whether rebuilt or patched.
+    for index in [refreshed, &cold] {
+        for file in index.files() {
+            assert_eq!(refreshed.file_idx(&file.path), cold.file_idx(&file.path));
+            for symbol in &file.symbols {
+                assert_eq!(
+                    refreshed.ids_named(&symbol.name),
+                    cold.ids_named(&symbol.name),
+                    "{}",
+                    symbol.name
+                );
+            }
+        }
+    }
     assert_eq!(edges(refreshed), edges(&cold));
 }
 
@@ -299,4 +313,36 @@ fn the_parallel_walk_finds_what_the_sequential_walk_finds() {
     assert!(paths.contains(&".hidden/d.py"));
     assert!(!paths.contains(&"ignored/e.py"));
     assert!(!paths.contains(&"src/skip.py"));
+}
+
+#[test]
+fn edits_that_keep_every_path_patch_the_name_table_exactly() {
+    let ws = settled(&[
+        ("a.py", LIB),
+        ("b.py", APP),
+        (
+            "c.py",
+            "def helper():\n    pass\n\n\ndef zed():\n    pass\n",
+        ),
+        ("d.rs", RS),
+    ]);
+    let mut index = index::build(ws.root()).unwrap();
+    let versions: [&[(&str, &str)]; 4] = [
+        // A name moves between files and gains a second definition.
+        &[("a.py", "def other():\n    return 2\n"), ("c.py", "def helper():\n    pass\n\n\ndef helper2():\n    pass\n\n\ndef helper():\n    pass\n")],
+        // A file loses every symbol, another gains the lost ones.
+        &[("c.py", "x = 1\n"), ("b.py", "def zed():\n    pass\n\n\ndef helper():\n    pass\n")],
+        // Rust names change, Python stays.
+        &[("d.rs", "pub fn load() {}\npub struct Config;\n")],
+        // Back to the start.
+        &[("a.py", LIB), ("b.py", APP), ("c.py", "def helper():\n    pass\n\n\ndef zed():\n    pass\n"), ("d.rs", RS)],
+    ];
+    for edits in versions {
+        for (path, text) in edits {
+            ws.write(path, text.as_bytes());
+        }
+        index = refresh(index);
+        assert_eq!(index.changes().added + index.changes().removed, 0);
+        assert_equals_cold_build(&index);
+    }
 }

@@ -141,13 +141,24 @@ pub fn refresh_observed(
     progress: &Progress,
 ) -> Result<Index> {
     let scan = scan(&previous.root, options)?;
+    let Index {
+        files,
+        by_path,
+        by_name,
+        scanned_ns,
+        ..
+    } = previous;
     Ok(apply_scan(
-        previous.files,
-        previous.scanned_ns,
+        files,
+        scanned_ns,
         scan,
         progress,
+        Some((by_path, by_name)),
     ))
 }
+
+/// The lookup tables of an index, kept across a refresh that adds and removes no file.
+type Tables = (HashMap<String, u32>, HashMap<String, Vec<SymbolId>>);
 
 /// The files under a root as one walk found them, in path order, ahead of a refresh.
 #[derive(Debug)]
@@ -173,11 +184,14 @@ pub(crate) fn scan(root: &Path, options: &IndexOptions) -> Result<Scan> {
 }
 
 /// Brings `records` (made by a walk that began at `previous_ns`) up to date with `scan`.
+/// `tables`, the previous index's lookup tables when there is one, are patched instead of
+/// rebuilt when the set of paths did not change.
 pub(crate) fn apply_scan(
     mut records: Vec<FileRecord>,
     previous_ns: i64,
     scan: Scan,
     progress: &Progress,
+    tables: Option<Tables>,
 ) -> Index {
     let started = Instant::now();
     progress.walked.store(true, Ordering::Relaxed);
@@ -228,6 +242,7 @@ pub(crate) fn apply_scan(
             updated
         })
         .collect();
+    let mut reparsed_paths = Vec::new();
     for (record, how) in updated {
         match how {
             Update::Same => changes.reused += 1,
@@ -243,6 +258,7 @@ pub(crate) fn apply_scan(
             Update::Changed => {
                 changes.reparsed += 1;
                 changes.dirty = true;
+                reparsed_paths.push(record.path.clone());
             }
             Update::Added => {
                 changes.added += 1;
@@ -254,7 +270,29 @@ pub(crate) fn apply_scan(
     changes.dirty |= changes.removed > 0;
     let parse_ms = ms_since(started);
     let started = Instant::now();
-    let mut index = Index::from_files(root, kept);
+    let mut index = match tables {
+        // The same paths in the same order: file positions hold, only the names of the
+        // reparsed files change.
+        Some((by_path, by_name)) if changes.added == 0 && changes.removed == 0 => {
+            kept.sort_unstable_by(|a, b| a.path.cmp(&b.path));
+            let mut index = Index {
+                root,
+                files: kept,
+                by_path,
+                by_name,
+                scanned_ns: 0,
+                timings: BuildTimings::default(),
+                changes: Changes::default(),
+            };
+            let reparsed: Vec<u32> = reparsed_paths
+                .iter()
+                .filter_map(|p| index.by_path.get(p).copied())
+                .collect();
+            index.rename_symbols_of(&reparsed);
+            index
+        }
+        _ => Index::from_files(root, kept),
+    };
     index.scanned_ns = scanned_ns;
     index.changes = changes;
     index.timings = BuildTimings {
@@ -476,7 +514,13 @@ impl Index {
                     file: file_idx as u32,
                     idx: idx as u32,
                 };
-                by_name.entry(symbol.name.clone()).or_default().push(id);
+                // Most names repeat: look up before paying for an owned key.
+                match by_name.get_mut(symbol.name.as_str()) {
+                    Some(ids) => ids.push(id),
+                    None => {
+                        by_name.insert(symbol.name.clone(), vec![id]);
+                    }
+                }
             }
         }
         Index {
@@ -496,6 +540,35 @@ impl Index {
         let mut index = Index::from_files(root, files);
         index.scanned_ns = scanned_ns;
         index
+    }
+
+    /// Brings `by_name` up to date after the symbols of the files at `reparsed` changed,
+    /// keeping every list in (file, index) order, as [`Index::from_files`] makes it.
+    fn rename_symbols_of(&mut self, reparsed: &[u32]) {
+        if reparsed.is_empty() {
+            return;
+        }
+        self.by_name.retain(|_, ids| {
+            ids.retain(|id| !reparsed.contains(&id.file));
+            !ids.is_empty()
+        });
+        for &file in reparsed {
+            for (idx, symbol) in self.files[file as usize].symbols.iter().enumerate() {
+                let id = SymbolId {
+                    file,
+                    idx: idx as u32,
+                };
+                match self.by_name.get_mut(symbol.name.as_str()) {
+                    Some(ids) => {
+                        let at = ids.partition_point(|other| *other < id);
+                        ids.insert(at, id);
+                    }
+                    None => {
+                        self.by_name.insert(symbol.name.clone(), vec![id]);
+                    }
+                }
+            }
+        }
     }
 
     /// When the walk behind these records began, in nanoseconds since the Unix epoch
