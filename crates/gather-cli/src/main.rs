@@ -8,6 +8,8 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::Arc;
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
@@ -40,13 +42,15 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     };
-    // Storing the refreshed index comes after the answer, which does not need it stored.
+    // The refreshed index was being stored while the answer was computed and written.
     if let Some(kept) = kept {
-        if let Some(cache) = &kept.cache {
-            save(cache, &kept.index);
+        if let Some(saving) = kept.saving {
+            if let Ok((cache, Err(e))) = saving.join() {
+                warn_unwritable(&cache, &e);
+            }
         }
         // The process ends here; freeing every record one by one would only cost time.
-        std::mem::forget(kept);
+        std::mem::forget(kept.index);
     }
     code
 }
@@ -107,10 +111,10 @@ fn pack_budget(lines: usize, tokens: Option<usize>) -> Budget {
     }
 }
 
-/// The index a command answered from, and the cache it is still to be stored in.
+/// The index a command answered from, and the thread storing it in the cache.
 struct Kept {
-    index: Index,
-    cache: Option<Cache>,
+    index: Arc<Index>,
+    saving: Option<JoinHandle<(Cache, std::io::Result<()>)>>,
 }
 
 /// The cache of `root` that the flags ask for: `--no-cache` for none, `--cache-dir` (or
@@ -135,7 +139,8 @@ fn open_index(root: &Path, options: &IndexOptions, cache: Option<&Cache>) -> Res
 }
 
 /// [`open_index`] for commands that answer from the index: the index is kept in `kept`,
-/// where `main` stores it after the answer is out (also when the answer is an error).
+/// and stored in the cache on another thread while the command computes its answer; `main`
+/// waits for that thread (also when the answer is an error).
 fn indexed<'k>(
     kept: &'k mut Option<Kept>,
     root: &Path,
@@ -143,13 +148,15 @@ fn indexed<'k>(
     cache: Option<Cache>,
 ) -> Result<&'k Index, Error> {
     let opened = open_index(root, options, cache.as_ref())?;
-    let cache = cache.filter(|_| opened.needs_save);
-    Ok(&kept
-        .insert(Kept {
-            index: opened.index,
-            cache,
+    let index = Arc::new(opened.index);
+    let saving = cache.filter(|_| opened.needs_save).map(|cache| {
+        let index = Arc::clone(&index);
+        std::thread::spawn(move || {
+            let saved = cache.save(&index);
+            (cache, saved)
         })
-        .index)
+    });
+    Ok(&kept.insert(Kept { index, saving }).index)
 }
 
 /// Stores the index; a cache that cannot be written is reported, and the call goes on
@@ -158,13 +165,17 @@ fn save(cache: &Cache, index: &Index) -> bool {
     match cache.save(index) {
         Ok(()) => true,
         Err(e) => {
-            warn(&format!(
-                "cannot write the index cache {}: {e}; continuing without it",
-                cache.file().display()
-            ));
+            warn_unwritable(cache, &e);
             false
         }
     }
+}
+
+fn warn_unwritable(cache: &Cache, e: &std::io::Error) {
+    warn(&format!(
+        "cannot write the index cache {}: {e}; continuing without it",
+        cache.file().display()
+    ));
 }
 
 fn warn(message: &str) {
