@@ -150,8 +150,35 @@ fn touched_file_is_rehashed_and_kept_with_its_new_mtime() {
         ),
         (1, 1, 0, 0)
     );
-    // The new mtime is recorded, so the stored copy is stale and worth saving.
-    assert!(changes.dirty);
+    // The new mtime is in the index; one touched file is not worth storing it again for.
+    assert!(!changes.dirty);
+    assert_equals_cold_build(&refreshed);
+}
+
+#[test]
+fn many_touched_files_make_the_stored_copy_stale() {
+    let files: Vec<(String, String)> = (0..80)
+        .map(|i| (format!("m{i}.py"), format!("def f{i}():\n    pass\n")))
+        .collect();
+    let pairs: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect();
+    let ws = settled(&pairs);
+    let before = index::build(ws.root()).unwrap();
+    for (path, _) in &pairs[..70] {
+        set_mtime(&ws, path, hours_ago(0));
+    }
+    let refreshed = refresh(before);
+    let changes = refreshed.changes();
+    assert_eq!(
+        (changes.rehashed, changes.reparsed, changes.reused),
+        (70, 0, 10)
+    );
+    assert!(
+        changes.dirty,
+        "70 files to hash again at every call: worth a save"
+    );
     assert_equals_cold_build(&refreshed);
 }
 

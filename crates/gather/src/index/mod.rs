@@ -243,17 +243,14 @@ pub(crate) fn apply_scan(
         })
         .collect();
     let mut reparsed_paths = Vec::new();
+    let mut metadata_only = 0;
     for (record, how) in updated {
         match how {
             Update::Same => changes.reused += 1,
             Update::Verified => changes.rehashed += 1,
-            Update::VerifiedSettled => {
+            Update::VerifiedSettled | Update::Touched => {
                 changes.rehashed += 1;
-                changes.dirty = true;
-            }
-            Update::Touched => {
-                changes.rehashed += 1;
-                changes.dirty = true;
+                metadata_only += 1;
             }
             Update::Changed => {
                 changes.reparsed += 1;
@@ -268,6 +265,9 @@ pub(crate) fn apply_scan(
         kept.push(record);
     }
     changes.dirty |= changes.removed > 0;
+    // A new mtime alone changes no answer; the file is hashed again next time, which costs
+    // less than storing the whole index until many files are in that state.
+    changes.dirty |= metadata_only >= (kept.len() / 20).max(64);
     let parse_ms = ms_since(started);
     let started = Instant::now();
     let mut index = match tables {
@@ -381,7 +381,10 @@ pub struct Changes {
     pub added: usize,
     /// Files that were gone.
     pub removed: usize,
-    /// Whether any record differs from the previous index, so that a stored copy is stale.
+    /// Whether a stored copy of the previous index is worth replacing: some file's
+    /// contents changed, appeared or vanished, or so many files have only a new mtime (or
+    /// only just became old enough to trust theirs) that hashing them again at every call
+    /// would cost more than storing the index.
     pub dirty: bool,
 }
 
