@@ -7,9 +7,9 @@
 //!
 //! * The file starts with a magic string and a format version, then a header naming the
 //!   gather version, a fingerprint of the extraction code and the language table (queries,
-//!   grammars), the canonical root, and the length and xxh3 hash of the payload. Any
-//!   mismatch, a short file or a payload that does not decode is reported and the index is
-//!   rebuilt; nothing read from a bad file reaches an answer.
+//!   grammars) and the canonical root; then the records; then their length and xxh3 hash.
+//!   Any mismatch, a short file or records that do not decode are reported and the index
+//!   is rebuilt; nothing read from a bad file reaches an answer.
 //! * Saving writes a temporary file in the same directory and renames it over the old one,
 //!   so a reader sees a whole old file or a whole new one, and two processes saving at once
 //!   leave one of their files, intact.
@@ -29,7 +29,7 @@ use crate::index::{self, Changes, FileRecord, Index, IndexOptions, Progress};
 pub const DIR_ENV: &str = "GATHER_CACHE_DIR";
 
 /// Bumped whenever the layout of the file or of [`FileRecord`] changes.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 const MAGIC: &[u8; 8] = b"GATHERIX";
 
@@ -114,8 +114,29 @@ struct Header {
     fingerprint: u64,
     root: Vec<u8>,
     scanned_ns: i64,
-    payload_len: u64,
-    payload_hash: u64,
+}
+
+/// After the records: their length and xxh3 hash, both u64 little-endian.
+const TRAILER: usize = 16;
+
+/// Counts and hashes what passes through to `inner`.
+struct Hashing<W> {
+    inner: W,
+    hasher: xxhash_rust::xxh3::Xxh3,
+    len: u64,
+}
+
+impl<W: Write> Write for Hashing<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.hasher.update(&buf[..n]);
+        self.len += n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
 }
 
 impl Cache {
@@ -193,7 +214,7 @@ impl Cache {
                 "has format version {version}, this gather reads {FORMAT_VERSION}"
             )));
         }
-        let (header, payload): (Header, &[u8]) =
+        let (header, rest): (Header, &[u8]) =
             postcard::take_from_bytes(rest).map_err(|_| invalid("is truncated or corrupt"))?;
         if header.gather_version != env!("CARGO_PKG_VERSION") {
             return Err(invalid(format!(
@@ -213,12 +234,18 @@ impl Cache {
                 String::from_utf8_lossy(&header.root)
             )));
         }
-        if (payload.len() as u64) < header.payload_len {
+        let Some((payload, trailer)) = rest.split_last_chunk::<TRAILER>() else {
             return Err(invalid("is truncated"));
+        };
+        let (len, hash) = trailer.split_at(8);
+        let len = u64::from_le_bytes(len.try_into().expect("8 bytes"));
+        let hash = u64::from_le_bytes(hash.try_into().expect("8 bytes"));
+        if payload.len() as u64 != len {
+            return Err(invalid(
+                "is truncated or corrupt: its length does not match",
+            ));
         }
-        if payload.len() as u64 != header.payload_len
-            || xxhash_rust::xxh3::xxh3_64(payload) != header.payload_hash
-        {
+        if xxhash_rust::xxh3::xxh3_64(payload) != hash {
             return Err(invalid("is corrupt: its checksum does not match"));
         }
         Ok((header, payload))
@@ -228,14 +255,11 @@ impl Cache {
     /// directory, then renamed over the old file in one step.
     pub fn save(&self, index: &Index) -> std::io::Result<()> {
         debug_assert_eq!(index.root(), self.root);
-        let payload = postcard::to_stdvec(index.files()).map_err(std::io::Error::other)?;
         let header = Header {
             gather_version: env!("CARGO_PKG_VERSION").to_string(),
             fingerprint: fingerprint(),
             root: self.root.as_os_str().as_encoded_bytes().to_vec(),
             scanned_ns: index.scanned_ns(),
-            payload_len: payload.len() as u64,
-            payload_hash: xxhash_rust::xxh3::xxh3_64(&payload),
         };
         let header = postcard::to_stdvec(&header).map_err(std::io::Error::other)?;
         std::fs::create_dir_all(&self.dir)?;
@@ -247,7 +271,21 @@ impl Cache {
         file.write_all(MAGIC)?;
         file.write_all(&FORMAT_VERSION.to_le_bytes())?;
         file.write_all(&header)?;
-        file.write_all(&payload)?;
+        // The records stream through a buffer into a hashing writer: no copy of the whole
+        // payload in memory, and its length and hash go into the trailer.
+        let mut payload = std::io::BufWriter::with_capacity(
+            1 << 16,
+            Hashing {
+                inner: &mut *file,
+                hasher: xxhash_rust::xxh3::Xxh3::new(),
+                len: 0,
+            },
+        );
+        postcard::to_io(index.files(), &mut payload).map_err(std::io::Error::other)?;
+        let hashing = payload.into_inner().map_err(|e| e.into_error())?;
+        let (len, hash) = (hashing.len, hashing.hasher.digest());
+        file.write_all(&len.to_le_bytes())?;
+        file.write_all(&hash.to_le_bytes())?;
         tmp.persist(&self.file).map_err(|e| e.error)?;
         self.remove_stale_temporaries();
         Ok(())

@@ -153,11 +153,15 @@ fn corrupt_truncated_and_foreign_caches_are_reported_and_rebuilt() {
     open_and_save(&ws, &cache);
     let good = std::fs::read(cache.file()).unwrap();
 
-    // One flipped byte in the records.
-    let mut flipped = good.clone();
-    let last = flipped.len() - 10;
-    flipped[last] ^= 0x55;
-    assert_rebuilt(&ws, &cache, &flipped, "corrupt");
+    // One flipped byte in the records, in the stored length, in the stored hash.
+    for from_end in [100, 12, 3] {
+        let mut flipped = good.clone();
+        let at = flipped.len() - from_end;
+        flipped[at] ^= 0x55;
+        assert_rebuilt(&ws, &cache, &flipped, "corrupt");
+    }
+    // A byte appended.
+    assert_rebuilt(&ws, &cache, &[good.as_slice(), b"\n"].concat(), "corrupt");
 
     // Cut short, at several places.
     for keep in [good.len() - 1, good.len() / 2, 30, 10, 4, 0] {
