@@ -20,6 +20,13 @@ pub struct Args {
     /// Print stage timings (index, graph, pack) on stderr.
     #[arg(long, global = true)]
     pub timings: bool,
+    /// Where the index is kept between calls (default: the per-user cache directory,
+    /// ~/.cache/gather on Linux).
+    #[arg(long, global = true, value_name = "DIR", env = "GATHER_CACHE_DIR")]
+    pub cache_dir: Option<PathBuf>,
+    /// Build the index from scratch and store nothing.
+    #[arg(long, global = true)]
+    pub no_cache: bool,
     #[command(subcommand)]
     pub command: Command,
 }

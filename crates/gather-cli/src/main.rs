@@ -4,14 +4,18 @@
 mod args;
 mod spec;
 
-use std::io::Write;
-use std::path::PathBuf;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use clap::Parser;
 use gather::budget::{self, Budget};
-use gather::index::{self, IndexOptions};
+use gather::cache::{self, Cache, Opened};
+use gather::index::{self, Index, IndexOptions, Progress};
 use gather::request::{self, ContextRequest};
 use gather::walk::WalkOptions;
 use gather::{render, slice, workspace, Error, ErrorCode};
@@ -26,7 +30,8 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 fn main() -> ExitCode {
     let args = Args::parse();
     let json = args.json;
-    match run(args) {
+    let mut kept = None;
+    let code = match run(args, &mut kept) {
         Ok(output) => emit(&output),
         Err(error) => {
             if json {
@@ -36,7 +41,18 @@ fn main() -> ExitCode {
             }
             ExitCode::FAILURE
         }
+    };
+    // The refreshed index was being stored while the answer was computed and written.
+    if let Some(kept) = kept {
+        if let Some(saving) = kept.saving {
+            if let Ok((cache, Err(e))) = saving.join() {
+                warn_unwritable(&cache, &e);
+            }
+        }
+        // The process ends here; freeing every record one by one would only cost time.
+        std::mem::forget(kept.index);
     }
+    code
 }
 
 /// Writes to stdout; a closed pipe (`gather … | head`) is not an error.
@@ -118,13 +134,133 @@ fn answer(
     })
 }
 
+/// The index a command answered from, and the thread storing it in the cache.
+struct Kept {
+    index: Arc<Index>,
+    saving: Option<JoinHandle<(Cache, std::io::Result<()>)>>,
+}
+
+/// The cache of `root` that the flags ask for: `--no-cache` for none, `--cache-dir` (or
+/// `GATHER_CACHE_DIR`), else the per-user cache directory.
+fn cache_for(root: &Path, args: &Args) -> Option<Cache> {
+    if args.no_cache {
+        return None;
+    }
+    cache::locate(args.cache_dir.as_deref(), root)
+        .map_err(|message| warn(&message))
+        .ok()
+}
+
+/// Every command that needs the index comes here: load the stored index or build one,
+/// refresh it, and hand back what is left to store.
+fn open_index(root: &Path, options: &IndexOptions, cache: Option<&Cache>) -> Result<Opened, Error> {
+    let opened = with_progress(|progress| cache::open(root, options, cache, progress))?;
+    if let Some(warning) = &opened.warning {
+        warn(warning);
+    }
+    Ok(opened)
+}
+
+/// [`open_index`] for commands that answer from the index: the index is kept in `kept`,
+/// and stored in the cache on another thread while the command computes its answer; `main`
+/// waits for that thread (also when the answer is an error).
+fn indexed<'k>(
+    kept: &'k mut Option<Kept>,
+    root: &Path,
+    options: &IndexOptions,
+    cache: Option<Cache>,
+) -> Result<&'k Index, Error> {
+    let opened = open_index(root, options, cache.as_ref())?;
+    let index = Arc::new(opened.index);
+    let saving = cache.filter(|_| opened.needs_save).map(|cache| {
+        let index = Arc::clone(&index);
+        std::thread::spawn(move || {
+            let saved = cache.save(&index);
+            (cache, saved)
+        })
+    });
+    Ok(&kept.insert(Kept { index, saving }).index)
+}
+
+/// Stores the index; a cache that cannot be written is reported, and the call goes on
+/// without it.
+fn save(cache: &Cache, index: &Index) -> bool {
+    match cache.save(index) {
+        Ok(()) => true,
+        Err(e) => {
+            warn_unwritable(cache, &e);
+            false
+        }
+    }
+}
+
+fn warn_unwritable(cache: &Cache, e: &std::io::Error) {
+    warn(&format!(
+        "cannot write the index cache {}: {e}; continuing without it",
+        cache.file().display()
+    ));
+}
+
+fn warn(message: &str) {
+    eprintln!("gather: warning: {message}");
+}
+
+/// Runs `work` while a progress bar on stderr follows `Progress`, shown only when stderr
+/// is a terminal and the work lasts over a second.
+fn with_progress<T>(work: impl FnOnce(&Progress) -> T) -> T {
+    let progress = Progress::default();
+    if !std::io::stderr().is_terminal() {
+        return work(&progress);
+    }
+    let (stop, stopped) = mpsc::channel::<()>();
+    std::thread::scope(|scope| {
+        let progress = &progress;
+        scope.spawn(move || {
+            if stopped.recv_timeout(Duration::from_secs(1)) != Err(RecvTimeoutError::Timeout) {
+                return;
+            }
+            let bar = indicatif::ProgressBar::with_draw_target(
+                None,
+                indicatif::ProgressDrawTarget::stderr(),
+            );
+            if let Ok(style) = indicatif::ProgressStyle::with_template(
+                "indexing {bar:30} {pos}/{len} files  {elapsed}",
+            ) {
+                bar.set_style(style);
+            }
+            loop {
+                bar.set_length(progress.found().max(progress.done()) as u64);
+                bar.set_position(progress.done() as u64);
+                if stopped.recv_timeout(Duration::from_millis(100))
+                    != Err(RecvTimeoutError::Timeout)
+                {
+                    break;
+                }
+            }
+            bar.finish_and_clear();
+        });
+        let out = work(progress);
+        drop(stop);
+        out
+    })
+}
+
 fn ms(started: Instant) -> f64 {
     started.elapsed().as_secs_f64() * 1000.0
 }
 
-fn run(args: Args) -> Result<String, Error> {
+fn run(args: Args, kept: &mut Option<Kept>) -> Result<String, Error> {
     let root_arg = args.root.clone().unwrap_or_else(|| PathBuf::from("."));
     let root = index::canonical_root(&root_arg)?;
+    let needs_index = !matches!(
+        args.command,
+        Command::Outline { .. } | Command::Slice { .. }
+    );
+    let cache = if needs_index {
+        cache_for(&root, &args)
+    } else {
+        None
+    };
     let options = IndexOptions {
         walk: WalkOptions {
             max_file_size: args.max_file_size,
@@ -135,17 +271,28 @@ fn run(args: Args) -> Result<String, Error> {
     match args.command {
         Command::Index { files, symbols } => {
             let started = Instant::now();
-            let index = index::build_with(&root, &options)?;
+            let mut opened = open_index(&root, &options, cache.as_ref())?;
             let elapsed = ms(started);
-            Ok(if json {
-                format!("{}\n", render::index_json(&index, elapsed, files, symbols))
+            if let Some(cache) = cache.as_ref().filter(|_| opened.needs_save) {
+                let started = Instant::now();
+                if save(cache, &opened.index) {
+                    opened.report.save_ms = Some(ms(started));
+                }
+            }
+            let index = &opened.index;
+            let output = if json {
+                let mut v = render::index_json(index, elapsed, files, symbols);
+                v["cache"] = render::cache_json(&opened.report);
+                format!("{v}\n")
             } else {
-                render::index_text(&index, elapsed, files)
-            })
+                render::index_text(index, elapsed, files) + &render::cache_text(&opened.report)
+            };
+            std::mem::forget(opened.index);
+            Ok(output)
         }
         Command::Find { name } => {
             require_name(&name)?;
-            let index = index::build_with(&root, &options)?;
+            let index = indexed(kept, &root, &options, cache)?;
             let hits = index.find(&name);
             if hits.is_empty() {
                 return Err(Error::new(
@@ -167,7 +314,7 @@ fn run(args: Args) -> Result<String, Error> {
             slices,
         } => {
             let started = Instant::now();
-            let index = index::build_with(&root, &options)?;
+            let index = indexed(kept, &root, &options, cache)?;
             let index_ms = ms(started);
             let request = ContextRequest {
                 question: Some(question),
@@ -176,7 +323,7 @@ fn run(args: Args) -> Result<String, Error> {
                 include_tests,
                 ..ContextRequest::default()
             };
-            answer(&index, &request, index_ms, timings, json)
+            answer(index, &request, index_ms, timings, json)
         }
         Command::Symbol {
             name,
@@ -189,7 +336,7 @@ fn run(args: Args) -> Result<String, Error> {
         } => {
             require_name(&name)?;
             let started = Instant::now();
-            let index = index::build_with(&root, &options)?;
+            let index = indexed(kept, &root, &options, cache)?;
             let index_ms = ms(started);
             let request = ContextRequest {
                 symbol: Some(name),
@@ -200,17 +347,17 @@ fn run(args: Args) -> Result<String, Error> {
                 include_tests,
                 ..ContextRequest::default()
             };
-            answer(&index, &request, index_ms, timings, json)
+            answer(index, &request, index_ms, timings, json)
         }
         Command::Graph { name, path, line } => {
             require_name(&name)?;
-            let index = index::build_with(&root, &options)?;
-            let id = locate(&index, &root, &name, path.as_deref(), line)?;
-            let graph = gather::graph::build_for(&index, &[id]);
+            let index = indexed(kept, &root, &options, cache)?;
+            let id = locate(index, &root, &name, path.as_deref(), line)?;
+            let graph = gather::graph::build_for(index, &[id]);
             Ok(if json {
-                format!("{}\n", render::graph_json(&index, &graph, id))
+                format!("{}\n", render::graph_json(index, &graph, id))
             } else {
-                render::graph_text(&index, &graph, id)
+                render::graph_text(index, &graph, id)
             })
         }
         Command::Outline { path } => {

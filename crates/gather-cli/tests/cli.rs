@@ -19,13 +19,20 @@ fn workspace() -> tempfile::TempDir {
     dir
 }
 
-fn gather(root: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gather"))
-        .arg("-C")
-        .arg(root)
-        .args(args)
+/// The binary with its index cache in a fresh temporary directory, never the user's.
+fn run(command: &mut Command) -> Output {
+    let cache = tempfile::tempdir().unwrap();
+    command
+        .env("GATHER_CACHE_DIR", cache.path())
         .output()
         .unwrap()
+}
+
+fn gather(root: &Path, args: &[&str]) -> Output {
+    run(Command::new(env!("CARGO_BIN_EXE_gather"))
+        .arg("-C")
+        .arg(root)
+        .args(args))
 }
 
 fn json(output: &Output) -> Value {
@@ -88,11 +95,9 @@ fn slice_json_has_exactly_the_documented_shape() {
 #[test]
 fn root_flag_works_before_and_after_the_subcommand() {
     let ws = workspace();
-    let after = Command::new(env!("CARGO_BIN_EXE_gather"))
+    let after = run(Command::new(env!("CARGO_BIN_EXE_gather"))
         .args(["slice", "src/lib.rs:load", "-C"])
-        .arg(ws.path())
-        .output()
-        .unwrap();
+        .arg(ws.path()));
     let before = gather(ws.path(), &["slice", "src/lib.rs:load"]);
     assert!(after.status.success());
     assert_eq!(after.stdout, before.stdout);
@@ -238,10 +243,12 @@ fn index_reports_languages_statuses_and_kinds() {
 
 #[test]
 fn bad_root_and_bad_usage_fail_cleanly() {
-    let out = Command::new(env!("CARGO_BIN_EXE_gather"))
-        .args(["-C", "/no/such/dir", "index", "--json"])
-        .output()
-        .unwrap();
+    let out = run(Command::new(env!("CARGO_BIN_EXE_gather")).args([
+        "-C",
+        "/no/such/dir",
+        "index",
+        "--json",
+    ]));
     assert!(!out.status.success());
     assert_eq!(json(&out)["code"], "not_found");
     let ws = workspace();

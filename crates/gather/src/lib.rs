@@ -2,7 +2,8 @@
 //!
 //! The pipeline flows one way: [`walk`] finds files, [`parse`] extracts definitions,
 //! [`index`] holds them with lookup tables, [`slice`] cuts requested code out of files,
-//! and [`budget`] fits the result to a token or line budget. The command-line tool is a
+//! and [`budget`] fits the result to a token or line budget; [`cache`] keeps the index
+//! between calls and brings it up to date. The command-line tool is a
 //! thin shell over these calls.
 //!
 //! ```no_run
@@ -14,6 +15,7 @@
 
 pub mod ask;
 pub mod budget;
+pub mod cache;
 pub mod error;
 pub mod graph;
 pub mod index;

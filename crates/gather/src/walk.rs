@@ -46,7 +46,36 @@ const VCS_DIRS: &[&str] = &[".git", ".hg", ".svn", ".jj"];
 /// Walks `root` (canonical), handing each file to `found` as soon as it is seen, in walk
 /// order; callers that need path order sort afterwards.
 pub fn each(root: &Path, options: &WalkOptions, mut found: impl FnMut(WalkedFile)) {
-    let walker = ignore::WalkBuilder::new(root)
+    for entry in builder(root).build() {
+        if let Some(file) = walked(root, options, entry) {
+            found(file);
+        }
+    }
+}
+
+/// Every file under `root` (canonical), in path order, found by several threads at once:
+/// the same files as [`each`], for callers that need the whole list before they start.
+pub fn all(root: &Path, options: &WalkOptions) -> Vec<WalkedFile> {
+    let (sender, receiver) = std::sync::mpsc::channel();
+    builder(root).build_parallel().run(|| {
+        let sender = sender.clone();
+        Box::new(move |entry| {
+            if let Some(file) = walked(root, options, entry) {
+                // The receiver outlives the walk.
+                let _ = sender.send(file);
+            }
+            ignore::WalkState::Continue
+        })
+    });
+    drop(sender);
+    let mut files: Vec<WalkedFile> = receiver.into_iter().collect();
+    files.sort_unstable_by(|a, b| a.rel.cmp(&b.rel));
+    files
+}
+
+fn builder(root: &Path) -> ignore::WalkBuilder {
+    let mut builder = ignore::WalkBuilder::new(root);
+    builder
         .hidden(false)
         .follow_links(false)
         .require_git(false)
@@ -57,45 +86,48 @@ pub fn each(root: &Path, options: &WalkOptions, mut found: impl FnMut(WalkedFile
                     .file_name()
                     .to_str()
                     .is_some_and(|n| VCS_DIRS.contains(&n)))
-        })
-        .build();
-    for entry in walker {
-        // An unreadable directory yields an error entry; it is left out and the walk goes on.
-        let Ok(entry) = entry else { continue };
-        let Some(file_type) = entry.file_type() else {
-            continue;
-        };
-        if file_type.is_dir() {
-            continue;
-        }
-        let abs = entry.path().to_path_buf();
-        let Some(rel) = relative(root, &abs) else {
-            continue;
-        };
-        let metadata = entry.path().symlink_metadata();
-        let (size, mtime_ns) = match &metadata {
-            Ok(m) => (m.len(), mtime_ns(m)),
-            Err(_) => (0, 0),
-        };
-        let skip = if file_type.is_symlink() {
-            Some(symlink_reason(root, &abs))
-        } else if !file_type.is_file() {
-            Some(SkipReason::NotRegular)
-        } else if metadata.is_err() {
-            Some(SkipReason::Unreadable)
-        } else if size > options.max_file_size {
-            Some(SkipReason::TooLarge)
-        } else {
-            None
-        };
-        found(WalkedFile {
-            rel,
-            abs,
-            size,
-            mtime_ns,
-            skip,
         });
+    builder
+}
+
+/// The file a walk entry names, with its metadata; `None` for directories, entries the
+/// walk could not read, and paths that are not UTF-8.
+fn walked(
+    root: &Path,
+    options: &WalkOptions,
+    entry: Result<ignore::DirEntry, ignore::Error>,
+) -> Option<WalkedFile> {
+    // An unreadable directory yields an error entry; it is left out and the walk goes on.
+    let entry = entry.ok()?;
+    let file_type = entry.file_type()?;
+    if file_type.is_dir() {
+        return None;
     }
+    let abs = entry.path().to_path_buf();
+    let rel = relative(root, &abs)?;
+    let metadata = entry.path().symlink_metadata();
+    let (size, mtime_ns) = match &metadata {
+        Ok(m) => (m.len(), mtime_ns(m)),
+        Err(_) => (0, 0),
+    };
+    let skip = if file_type.is_symlink() {
+        Some(symlink_reason(root, &abs))
+    } else if !file_type.is_file() {
+        Some(SkipReason::NotRegular)
+    } else if metadata.is_err() {
+        Some(SkipReason::Unreadable)
+    } else if size > options.max_file_size {
+        Some(SkipReason::TooLarge)
+    } else {
+        None
+    };
+    Some(WalkedFile {
+        rel,
+        abs,
+        size,
+        mtime_ns,
+        skip,
+    })
 }
 
 /// `path` relative to `root` with `/` separators, or `None` when not under root or not UTF-8.

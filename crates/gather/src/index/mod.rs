@@ -7,6 +7,7 @@ mod symbol;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -43,7 +44,11 @@ pub struct Index {
     files: Vec<FileRecord>,
     by_path: HashMap<String, u32>,
     by_name: HashMap<String, Vec<SymbolId>>,
+    /// When the walk that produced these records began (ns since the Unix epoch; 0 when
+    /// unknown): files modified shortly before it are checked by content on refresh.
+    scanned_ns: i64,
     timings: BuildTimings,
+    changes: Changes,
     postings: std::sync::OnceLock<postings::Postings>,
 }
 
@@ -65,7 +70,14 @@ pub fn build(root: &Path) -> Result<Index> {
 
 /// Builds the index of the workspace at `root`.
 pub fn build_with(root: &Path, options: &IndexOptions) -> Result<Index> {
+    build_observed(root, options, &Progress::default())
+}
+
+/// [`build_with`], counting found and finished files in `progress` as it goes, so that a
+/// caller on another thread can draw a progress bar.
+pub fn build_observed(root: &Path, options: &IndexOptions, progress: &Progress) -> Result<Index> {
     let root = canonical_root(root)?;
+    let scanned_ns = now_ns();
     // The walk feeds the parsers as it goes, so reading and parsing start at once.
     let started = Instant::now();
     let (sender, receiver) = std::sync::mpsc::channel();
@@ -75,15 +87,21 @@ pub fn build_with(root: &Path, options: &IndexOptions) -> Result<Index> {
         let walk_options = &options.walk;
         let walker = scope.spawn(move || {
             walk::each(walk_root, walk_options, |file| {
+                progress.found.fetch_add(1, Ordering::Relaxed);
                 // The receiver lives until every file is parsed.
                 let _ = sender.send(file);
             });
+            progress.walked.store(true, Ordering::Relaxed);
             ms_since(started)
         });
         let files = receiver
             .into_iter()
             .par_bridge()
-            .map(read_and_parse)
+            .map(|file| {
+                let record = read_and_parse(file);
+                progress.done.fetch_add(1, Ordering::Relaxed);
+                record
+            })
             .collect();
         walk_ms = walker.join().unwrap_or(0.0);
         files
@@ -91,6 +109,12 @@ pub fn build_with(root: &Path, options: &IndexOptions) -> Result<Index> {
     let parse_ms = ms_since(started);
     let started = Instant::now();
     let mut index = Index::from_files(root, files);
+    index.scanned_ns = scanned_ns;
+    index.changes = Changes {
+        added: index.files.len(),
+        dirty: true,
+        ..Changes::default()
+    };
     index.timings = BuildTimings {
         walk_ms,
         parse_ms,
@@ -102,9 +126,302 @@ pub fn build_with(root: &Path, options: &IndexOptions) -> Result<Index> {
 /// Brings `previous` up to date with the files on disk under its root, so that an edit,
 /// addition or deletion made since it was built is reflected. The result equals a fresh
 /// [`build_with`] of the same tree.
+///
+/// Only what changed is read: a record whose (size, mtime) still match is kept as it is,
+/// unless its mtime is too close to the moment `previous` was scanned to prove that the
+/// file did not change after it was read (then its contents are hashed again); a file
+/// whose mtime moved but whose hash did not is kept with the new mtime; changed and new
+/// files are parsed; vanished ones are dropped. What changed is in [`Index::changes`].
 pub fn refresh(previous: Index, options: &IndexOptions) -> Result<Index> {
-    // Correct first: a full rebuild. Reuse of unchanged files comes with the cache.
-    build_with(&previous.root, options)
+    refresh_observed(previous, options, &Progress::default())
+}
+
+/// [`refresh`], counting the files it has to read in `progress`.
+pub fn refresh_observed(
+    previous: Index,
+    options: &IndexOptions,
+    progress: &Progress,
+) -> Result<Index> {
+    let scan = scan(&previous.root, options)?;
+    let Index {
+        files,
+        by_path,
+        by_name,
+        scanned_ns,
+        postings,
+        ..
+    } = previous;
+    let mut index = apply_scan(files, scanned_ns, scan, progress, Some((by_path, by_name)));
+    // Postings depend on file contents only: keep them when no content changed.
+    let changes = index.changes;
+    if changes.reparsed + changes.added + changes.removed == 0 {
+        index.postings = postings;
+    }
+    Ok(index)
+}
+
+/// The lookup tables of an index, kept across a refresh that adds and removes no file.
+type Tables = (HashMap<String, u32>, HashMap<String, Vec<SymbolId>>);
+
+/// The files under a root as one walk found them, in path order, ahead of a refresh.
+#[derive(Debug)]
+pub(crate) struct Scan {
+    root: PathBuf,
+    files: Vec<WalkedFile>,
+    started_ns: i64,
+    walk_ms: f64,
+}
+
+/// Walks `root` for a refresh: metadata only, no file is read.
+pub(crate) fn scan(root: &Path, options: &IndexOptions) -> Result<Scan> {
+    let root = canonical_root(root)?;
+    let started_ns = now_ns();
+    let started = Instant::now();
+    let files = walk::all(&root, &options.walk);
+    Ok(Scan {
+        root,
+        files,
+        started_ns,
+        walk_ms: ms_since(started),
+    })
+}
+
+/// Brings `records` (made by a walk that began at `previous_ns`) up to date with `scan`.
+/// `tables`, the previous index's lookup tables when there is one, are patched instead of
+/// rebuilt when the set of paths did not change.
+pub(crate) fn apply_scan(
+    mut records: Vec<FileRecord>,
+    previous_ns: i64,
+    scan: Scan,
+    progress: &Progress,
+    tables: Option<Tables>,
+) -> Index {
+    let started = Instant::now();
+    progress.walked.store(true, Ordering::Relaxed);
+    let Scan {
+        root,
+        files: walked,
+        started_ns: scanned_ns,
+        walk_ms,
+    } = scan;
+    // A file modified within this window of the previous scan may have changed after it
+    // was read without changing its mtime (timestamps are coarser than writes): its
+    // contents are checked again.
+    let trusted_before = previous_ns.saturating_sub(RACY_WINDOW_NS);
+    if !records.is_sorted_by(|a, b| a.path < b.path) {
+        records.sort_unstable_by(|a, b| a.path.cmp(&b.path));
+        records.dedup_by(|a, b| a.path == b.path);
+    }
+    // Both lists are in path order: one merge pairs each walked file with its record.
+    let mut changes = Changes::default();
+    let mut kept = Vec::with_capacity(walked.len());
+    let mut work = Vec::new();
+    let mut old = records.into_iter().peekable();
+    for file in walked {
+        while old.next_if(|r| r.path < file.rel).is_some() {
+            changes.removed += 1;
+        }
+        match old.next_if(|r| r.path == file.rel) {
+            Some(record)
+                if file.skip.is_none()
+                    && content_derived(record.status)
+                    && record.size == file.size
+                    && record.mtime_ns == file.mtime_ns
+                    && record.mtime_ns < trusted_before =>
+            {
+                kept.push(record);
+            }
+            prev => work.push((file, prev)),
+        }
+    }
+    changes.removed += old.count();
+    changes.reused = kept.len();
+    progress.found.store(work.len(), Ordering::Relaxed);
+    let updated: Vec<(FileRecord, Update)> = work
+        .into_par_iter()
+        .map(|(file, prev)| {
+            let updated = update(file, prev, scanned_ns);
+            progress.done.fetch_add(1, Ordering::Relaxed);
+            updated
+        })
+        .collect();
+    let mut reparsed_paths = Vec::new();
+    let mut metadata_only = 0;
+    for (record, how) in updated {
+        match how {
+            Update::Same => changes.reused += 1,
+            Update::Verified => changes.rehashed += 1,
+            Update::VerifiedSettled | Update::Touched => {
+                changes.rehashed += 1;
+                metadata_only += 1;
+            }
+            Update::Changed => {
+                changes.reparsed += 1;
+                changes.dirty = true;
+                reparsed_paths.push(record.path.clone());
+            }
+            Update::Added => {
+                changes.added += 1;
+                changes.dirty = true;
+            }
+        }
+        kept.push(record);
+    }
+    changes.dirty |= changes.removed > 0;
+    // A new mtime alone changes no answer; the file is hashed again next time, which costs
+    // less than storing the whole index until many files are in that state.
+    changes.dirty |= metadata_only >= (kept.len() / 20).max(64);
+    let parse_ms = ms_since(started);
+    let started = Instant::now();
+    let mut index = match tables {
+        // The same paths in the same order: file positions hold, only the names of the
+        // reparsed files change.
+        Some((by_path, by_name)) if changes.added == 0 && changes.removed == 0 => {
+            kept.sort_unstable_by(|a, b| a.path.cmp(&b.path));
+            let mut index = Index {
+                root,
+                files: kept,
+                by_path,
+                by_name,
+                scanned_ns: 0,
+                timings: BuildTimings::default(),
+                changes: Changes::default(),
+                postings: std::sync::OnceLock::new(),
+            };
+            let reparsed: Vec<u32> = reparsed_paths
+                .iter()
+                .filter_map(|p| index.by_path.get(p).copied())
+                .collect();
+            index.rename_symbols_of(&reparsed);
+            index
+        }
+        _ => Index::from_files(root, kept),
+    };
+    index.scanned_ns = scanned_ns;
+    index.changes = changes;
+    index.timings = BuildTimings {
+        walk_ms,
+        parse_ms,
+        tables_ms: ms_since(started),
+    };
+    index
+}
+
+/// How long before a scan a file's mtime must lie for (size, mtime) alone to prove it
+/// unchanged since: covers coarse file-system timestamps (FAT's 2 s, a kernel tick).
+const RACY_WINDOW_NS: i64 = 2_000_000_000;
+
+/// Whether a record's status follows from the file's contents alone, so that the same
+/// contents give the same record. Walk-made statuses (too large, symlink, not regular)
+/// depend on settings or metadata and are cheap to make again; unreadable is retried.
+fn content_derived(status: FileStatus) -> bool {
+    match status {
+        FileStatus::Parsed | FileStatus::Heuristic | FileStatus::Text => true,
+        FileStatus::Skipped(reason) => matches!(
+            reason,
+            SkipReason::Binary | SkipReason::InvalidUtf8 | SkipReason::Minified
+        ),
+    }
+}
+
+/// What [`update`] did with one file.
+enum Update {
+    /// Nothing read; the record came out as before (a walk-made status).
+    Same,
+    /// Contents read again and unchanged, mtime too; the record is kept.
+    Verified,
+    /// As `Verified`, and the file is now old enough for its mtime to be trusted next time.
+    VerifiedSettled,
+    /// Contents unchanged under a new mtime; kept with the new mtime.
+    Touched,
+    /// Contents changed; parsed again.
+    Changed,
+    /// A new path; parsed.
+    Added,
+}
+
+/// The record of a walked file that (size, mtime) could not prove unchanged.
+fn update(file: WalkedFile, prev: Option<FileRecord>, scanned_ns: i64) -> (FileRecord, Update) {
+    let Some(mut prev) = prev else {
+        return (read_and_parse(file), Update::Added);
+    };
+    if file.skip.is_some() || !content_derived(prev.status) || prev.size != file.size {
+        let record = read_and_parse(file);
+        let how = if record == prev {
+            Update::Same
+        } else {
+            Update::Changed
+        };
+        return (record, how);
+    }
+    let Ok(bytes) = std::fs::read(&file.abs) else {
+        return (read_and_parse(file), Update::Changed);
+    };
+    if bytes.len() as u64 == prev.size && xxhash_rust::xxh3::xxh3_64(&bytes) == prev.hash {
+        if prev.mtime_ns == file.mtime_ns {
+            let how = if prev.mtime_ns < scanned_ns.saturating_sub(RACY_WINDOW_NS) {
+                Update::VerifiedSettled
+            } else {
+                Update::Verified
+            };
+            return (prev, how);
+        }
+        prev.mtime_ns = file.mtime_ns;
+        return (prev, Update::Touched);
+    }
+    (parse_bytes(file, bytes), Update::Changed)
+}
+
+/// What a build or refresh did with the files it saw.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Changes {
+    /// Records kept without reading the file.
+    pub reused: usize,
+    /// Files read again whose contents had not changed (touched, or too recent to trust).
+    pub rehashed: usize,
+    /// Files whose contents changed and were parsed again.
+    pub reparsed: usize,
+    /// New files, parsed (every file in a fresh build).
+    pub added: usize,
+    /// Files that were gone.
+    pub removed: usize,
+    /// Whether a stored copy of the previous index is worth replacing: some file's
+    /// contents changed, appeared or vanished, or so many files have only a new mtime (or
+    /// only just became old enough to trust theirs) that hashing them again at every call
+    /// would cost more than storing the index.
+    pub dirty: bool,
+}
+
+/// Counters a build or refresh advances as it goes, for a progress display on another
+/// thread. A refresh counts only the files it has to read.
+#[derive(Debug, Default)]
+pub struct Progress {
+    found: AtomicUsize,
+    done: AtomicUsize,
+    walked: AtomicBool,
+}
+
+impl Progress {
+    /// Files found so far that will be read.
+    pub fn found(&self) -> usize {
+        self.found.load(Ordering::Relaxed)
+    }
+
+    /// Files read and parsed so far.
+    pub fn done(&self) -> usize {
+        self.done.load(Ordering::Relaxed)
+    }
+
+    /// Whether the walk has finished, so that [`Progress::found`] is the total.
+    pub fn walk_finished(&self) -> bool {
+        self.walked.load(Ordering::Relaxed)
+    }
+}
+
+fn now_ns() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as i64)
 }
 
 /// How long each stage of a build took, in milliseconds.
@@ -140,29 +457,39 @@ pub fn canonical_root(root: &Path) -> Result<PathBuf> {
 }
 
 fn read_and_parse(file: WalkedFile) -> FileRecord {
-    let mut record = FileRecord {
+    if file.skip.is_some() {
+        return skipped_record(file);
+    }
+    match std::fs::read(&file.abs) {
+        Ok(bytes) => parse_bytes(file, bytes),
+        Err(_) => skipped_record(file),
+    }
+}
+
+/// The record of a file that is not read: the walk's reason, or unreadable.
+fn skipped_record(file: WalkedFile) -> FileRecord {
+    FileRecord {
         path: file.rel,
         language: None,
         size: file.size,
         mtime_ns: file.mtime_ns,
         hash: 0,
         n_lines: 0,
-        status: FileStatus::Skipped(SkipReason::Unreadable),
+        status: FileStatus::Skipped(file.skip.unwrap_or(SkipReason::Unreadable)),
         symbols: Vec::new(),
         calls: Vec::new(),
         imports: Vec::new(),
         package: None,
-    };
-    if let Some(reason) = file.skip {
-        record.status = FileStatus::Skipped(reason);
-        return record;
     }
-    let bytes = match std::fs::read(&file.abs) {
-        Ok(bytes) => bytes,
-        Err(_) => return record,
-    };
-    record.size = bytes.len() as u64;
-    record.hash = xxhash_rust::xxh3::xxh3_64(&bytes);
+}
+
+/// The record of a file whose contents are `bytes`.
+fn parse_bytes(file: WalkedFile, bytes: Vec<u8>) -> FileRecord {
+    let size = bytes.len() as u64;
+    let hash = xxhash_rust::xxh3::xxh3_64(&bytes);
+    let mut record = skipped_record(file);
+    record.size = size;
+    record.hash = hash;
     let text = match parse::decode(bytes) {
         Ok(text) => text,
         Err(reason) => {
@@ -194,7 +521,13 @@ impl Index {
                     file: file_idx as u32,
                     idx: idx as u32,
                 };
-                by_name.entry(symbol.name.clone()).or_default().push(id);
+                // Most names repeat: look up before paying for an owned key.
+                match by_name.get_mut(symbol.name.as_str()) {
+                    Some(ids) => ids.push(id),
+                    None => {
+                        by_name.insert(symbol.name.clone(), vec![id]);
+                    }
+                }
             }
         }
         Index {
@@ -202,14 +535,64 @@ impl Index {
             files,
             by_path,
             by_name,
+            scanned_ns: 0,
             timings: BuildTimings::default(),
             postings: std::sync::OnceLock::new(),
+            changes: Changes::default(),
         }
     }
 
     /// The lexical postings, built on first use from the files on disk.
     pub fn postings(&self) -> &postings::Postings {
         self.postings.get_or_init(|| postings::build(self))
+    }
+
+    /// [`Index::from_files`] for records read by a walk that began at `scanned_ns`
+    /// (nanoseconds since the Unix epoch), as a stored index remembers it.
+    pub fn from_scan(root: PathBuf, files: Vec<FileRecord>, scanned_ns: i64) -> Index {
+        let mut index = Index::from_files(root, files);
+        index.scanned_ns = scanned_ns;
+        index
+    }
+
+    /// Brings `by_name` up to date after the symbols of the files at `reparsed` changed,
+    /// keeping every list in (file, index) order, as [`Index::from_files`] makes it.
+    fn rename_symbols_of(&mut self, reparsed: &[u32]) {
+        if reparsed.is_empty() {
+            return;
+        }
+        self.by_name.retain(|_, ids| {
+            ids.retain(|id| !reparsed.contains(&id.file));
+            !ids.is_empty()
+        });
+        for &file in reparsed {
+            for (idx, symbol) in self.files[file as usize].symbols.iter().enumerate() {
+                let id = SymbolId {
+                    file,
+                    idx: idx as u32,
+                };
+                match self.by_name.get_mut(symbol.name.as_str()) {
+                    Some(ids) => {
+                        let at = ids.partition_point(|other| *other < id);
+                        ids.insert(at, id);
+                    }
+                    None => {
+                        self.by_name.insert(symbol.name.clone(), vec![id]);
+                    }
+                }
+            }
+        }
+    }
+
+    /// When the walk behind these records began, in nanoseconds since the Unix epoch
+    /// (0 for an index assembled from records without one).
+    pub fn scanned_ns(&self) -> i64 {
+        self.scanned_ns
+    }
+
+    /// What the build or refresh that made this index did with each file.
+    pub fn changes(&self) -> Changes {
+        self.changes
     }
 
     /// How long the build's stages took (zero for an index assembled from records).

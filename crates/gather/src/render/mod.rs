@@ -10,6 +10,7 @@ use serde_json::{json, Value};
 pub mod pack;
 
 use crate::budget::Fitted;
+use crate::cache::{CacheState, Report};
 use crate::error::Error;
 use crate::index::{FileRecord, Index, Symbol, SymbolRef};
 
@@ -295,6 +296,50 @@ fn file_line(file: &FileRecord) -> String {
         file.symbols.len(),
         file.status.label()
     )
+}
+
+/// The cache line of `gather index`: where the index came from, what the refresh did with
+/// each file, and what loading, updating and storing cost.
+pub fn cache_text(report: &Report) -> String {
+    let c = report.changes;
+    let mut out = format!(
+        "cache: {}; {} reused, {} rehashed, {} reparsed, {} added, {} removed; load {:.0} ms, {} {:.0} ms",
+        report.state.as_str(),
+        c.reused,
+        c.rehashed,
+        c.reparsed,
+        c.added,
+        c.removed,
+        report.load_ms,
+        if report.state == CacheState::Hit { "refresh" } else { "build" },
+        report.update_ms,
+    );
+    if let Some(save_ms) = report.save_ms {
+        let _ = write!(out, ", save {save_ms:.0} ms");
+    }
+    if let Some(file) = &report.file {
+        let _ = write!(out, " ({})", file.display());
+    }
+    out.push('\n');
+    out
+}
+
+/// The `cache` object of `gather index --json`.
+pub fn cache_json(report: &Report) -> Value {
+    let c = report.changes;
+    let round = |ms: f64| (ms * 10.0).round() / 10.0;
+    json!({
+        "state": report.state.as_str(),
+        "file": report.file.as_ref().map(|f| f.display().to_string()),
+        "reused": c.reused,
+        "rehashed": c.rehashed,
+        "reparsed": c.reparsed,
+        "added": c.added,
+        "removed": c.removed,
+        "load_ms": round(report.load_ms),
+        "update_ms": round(report.update_ms),
+        "save_ms": report.save_ms.map(round),
+    })
 }
 
 /// `gather index` as JSON.

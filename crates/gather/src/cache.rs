@@ -1,0 +1,486 @@
+//! The persistent index: one file per workspace root in a per-user cache directory, so that
+//! a repeated call reads what changed instead of the whole tree.
+//!
+//! [`open`] is the one way in: load the stored index (or build one when there is none or it
+//! cannot be trusted), bring it up to date with [`index::refresh`], and say whether it should
+//! be stored again; [`Cache::save`] stores it. A stored index is never trusted blindly:
+//!
+//! * The file starts with a magic string and a format version, then a header naming the
+//!   gather version, a fingerprint of the extraction code and the language table (queries,
+//!   grammars) and the canonical root; then the records; then their length and xxh3 hash.
+//!   Any mismatch, a short file or records that do not decode are reported and the index
+//!   is rebuilt; nothing read from a bad file reaches an answer.
+//! * Saving writes a temporary file in the same directory and renames it over the old one,
+//!   so a reader sees a whole old file or a whole new one, and two processes saving at once
+//!   leave one of their files, intact.
+//! * The cache lives outside the workspace; nothing here writes inside the root.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use std::time::Instant;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::Result;
+use crate::index::{self, Changes, FileRecord, Index, IndexOptions, Progress};
+
+/// The environment variable that overrides the cache directory.
+pub const DIR_ENV: &str = "GATHER_CACHE_DIR";
+
+/// Bumped whenever the layout of the file or of [`FileRecord`] changes.
+pub const FORMAT_VERSION: u32 = 2;
+
+const MAGIC: &[u8; 8] = b"GATHERIX";
+
+/// The per-user cache directory for gather: `$XDG_CACHE_HOME/gather` or `~/.cache/gather`
+/// on Linux, `~/Library/Caches/gather` on macOS, `%LOCALAPPDATA%\gather` on Windows.
+/// `None` when the platform has none (no home directory).
+pub fn default_dir() -> Option<PathBuf> {
+    dirs::cache_dir().map(|dir| dir.join("gather"))
+}
+
+/// The cache of the workspace at `root` (canonical) in `dir`, or else in
+/// [`default_dir`]. Refused, with a message for the user, when there is no such directory
+/// or when it lies inside the workspace: gather never writes there, and its own files
+/// would change the tree it indexes.
+pub fn locate(dir: Option<&Path>, root: &Path) -> std::result::Result<Cache, String> {
+    let Some(dir) = dir
+        .filter(|d| !d.as_os_str().is_empty())
+        .map(Path::to_path_buf)
+        .or_else(default_dir)
+    else {
+        return Err(format!(
+            "no per-user cache directory; set {DIR_ENV} or --cache-dir to keep the index between calls"
+        ));
+    };
+    if resolved(&dir).starts_with(root) {
+        return Err(format!(
+            "the cache directory {} is inside the workspace, where gather does not write; \
+             running without a cache (set {DIR_ENV} or --cache-dir elsewhere)",
+            dir.display()
+        ));
+    }
+    Ok(Cache::new(&dir, root))
+}
+
+/// `path` made absolute with symbolic links resolved as far as it exists.
+fn resolved(path: &Path) -> PathBuf {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut existing = absolute.as_path();
+    let mut rest = Vec::new();
+    loop {
+        if let Ok(canonical) = std::fs::canonicalize(existing) {
+            return rest
+                .iter()
+                .rev()
+                .fold(canonical, |acc, part| acc.join(part));
+        }
+        match (existing.parent(), existing.file_name()) {
+            (Some(parent), Some(name)) => {
+                rest.push(name.to_os_string());
+                existing = parent;
+            }
+            _ => return absolute,
+        }
+    }
+}
+
+/// The stored index of one workspace root.
+#[derive(Clone, Debug)]
+pub struct Cache {
+    dir: PathBuf,
+    file: PathBuf,
+    root: PathBuf,
+}
+
+/// Why a stored index was not used.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{reason}")]
+pub struct LoadError {
+    /// What was wrong, lower-case.
+    pub reason: String,
+}
+
+fn invalid(reason: impl Into<String>) -> LoadError {
+    LoadError {
+        reason: reason.into(),
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+struct Header {
+    gather_version: String,
+    fingerprint: u64,
+    root: Vec<u8>,
+    scanned_ns: i64,
+}
+
+/// After the records: their length and xxh3 hash, both u64 little-endian.
+const TRAILER: usize = 16;
+
+/// Counts and hashes what passes through to `inner`.
+struct Hashing<W> {
+    inner: W,
+    hasher: xxhash_rust::xxh3::Xxh3,
+    len: u64,
+}
+
+impl<W: Write> Write for Hashing<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.hasher.update(&buf[..n]);
+        self.len += n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+impl Cache {
+    /// The cache of the workspace at `root` (canonical) inside `dir`. The file is named after
+    /// the root's last component and a hash of the whole root path.
+    pub fn new(dir: &Path, root: &Path) -> Cache {
+        let key = xxhash_rust::xxh3::xxh3_64(root.as_os_str().as_encoded_bytes());
+        let name: String = root
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default()
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .take(40)
+            .collect();
+        let name = if name.is_empty() { "root".into() } else { name };
+        Cache {
+            dir: dir.to_path_buf(),
+            file: dir.join(format!("{name}-{key:016x}.index")),
+            root: root.to_path_buf(),
+        }
+    }
+
+    /// The file the index is stored in.
+    pub fn file(&self) -> &Path {
+        &self.file
+    }
+
+    /// Reads the stored index: `Ok(None)` when there is none yet, an error saying what is
+    /// wrong when there is one that cannot be trusted.
+    pub fn load(&self) -> std::result::Result<Option<Index>, LoadError> {
+        Ok(self
+            .load_records()?
+            .map(|(files, scanned_ns)| Index::from_scan(self.root.clone(), files, scanned_ns)))
+    }
+
+    /// The stored records and when their walk began, without the lookup tables that a
+    /// refresh would rebuild anyway.
+    fn load_records(&self) -> std::result::Result<Option<(Vec<FileRecord>, i64)>, LoadError> {
+        let bytes = match std::fs::read(&self.file) {
+            Ok(bytes) => bytes,
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
+                ) =>
+            {
+                return Ok(None)
+            }
+            Err(e) => return Err(invalid(format!("cannot be read: {e}"))),
+        };
+        let (header, payload) = self.check(&bytes)?;
+        let files: Vec<FileRecord> = postcard::from_bytes(payload)
+            .map_err(|e| invalid(format!("is corrupt: its records do not decode ({e})")))?;
+        Ok(Some((files, header.scanned_ns)))
+    }
+
+    /// Checks everything but the records themselves: magic, versions, root, length, hash.
+    fn check<'b>(&self, bytes: &'b [u8]) -> std::result::Result<(Header, &'b [u8]), LoadError> {
+        let Some(rest) = bytes.strip_prefix(MAGIC.as_slice()) else {
+            return Err(invalid("is not a gather index"));
+        };
+        let Some((version, rest)) = rest.split_first_chunk::<4>() else {
+            return Err(invalid("is truncated"));
+        };
+        let version = u32::from_le_bytes(*version);
+        if version != FORMAT_VERSION {
+            return Err(invalid(format!(
+                "has format version {version}, this gather reads {FORMAT_VERSION}"
+            )));
+        }
+        let (header, rest): (Header, &[u8]) =
+            postcard::take_from_bytes(rest).map_err(|_| invalid("is truncated or corrupt"))?;
+        if header.gather_version != env!("CARGO_PKG_VERSION") {
+            return Err(invalid(format!(
+                "was written by gather {}, this is {}",
+                header.gather_version,
+                env!("CARGO_PKG_VERSION")
+            )));
+        }
+        if header.fingerprint != fingerprint() {
+            return Err(invalid(
+                "was written by a gather build with other parsers or queries",
+            ));
+        }
+        if header.root != self.root.as_os_str().as_encoded_bytes() {
+            return Err(invalid(format!(
+                "belongs to another workspace ({})",
+                String::from_utf8_lossy(&header.root)
+            )));
+        }
+        let Some((payload, trailer)) = rest.split_last_chunk::<TRAILER>() else {
+            return Err(invalid("is truncated"));
+        };
+        let (len, hash) = trailer.split_at(8);
+        let len = u64::from_le_bytes(len.try_into().expect("8 bytes"));
+        let hash = u64::from_le_bytes(hash.try_into().expect("8 bytes"));
+        if payload.len() as u64 != len {
+            return Err(invalid(
+                "is truncated or corrupt: its length does not match",
+            ));
+        }
+        if xxhash_rust::xxh3::xxh3_64(payload) != hash {
+            return Err(invalid("is corrupt: its checksum does not match"));
+        }
+        Ok((header, payload))
+    }
+
+    /// Stores `index` (of this cache's root): written to a temporary file in the cache
+    /// directory, then renamed over the old file in one step.
+    pub fn save(&self, index: &Index) -> std::io::Result<()> {
+        debug_assert_eq!(index.root(), self.root);
+        let header = Header {
+            gather_version: env!("CARGO_PKG_VERSION").to_string(),
+            fingerprint: fingerprint(),
+            root: self.root.as_os_str().as_encoded_bytes().to_vec(),
+            scanned_ns: index.scanned_ns(),
+        };
+        let header = postcard::to_stdvec(&header).map_err(std::io::Error::other)?;
+        std::fs::create_dir_all(&self.dir)?;
+        let mut tmp = tempfile::Builder::new()
+            .prefix(".gather-")
+            .suffix(".tmp")
+            .tempfile_in(&self.dir)?;
+        let file = tmp.as_file_mut();
+        file.write_all(MAGIC)?;
+        file.write_all(&FORMAT_VERSION.to_le_bytes())?;
+        file.write_all(&header)?;
+        // The records stream through a buffer into a hashing writer: no copy of the whole
+        // payload in memory, and its length and hash go into the trailer.
+        let mut payload = std::io::BufWriter::with_capacity(
+            1 << 16,
+            Hashing {
+                inner: &mut *file,
+                hasher: xxhash_rust::xxh3::Xxh3::new(),
+                len: 0,
+            },
+        );
+        postcard::to_io(index.files(), &mut payload).map_err(std::io::Error::other)?;
+        let hashing = payload.into_inner().map_err(|e| e.into_error())?;
+        let (len, hash) = (hashing.len, hashing.hasher.digest());
+        file.write_all(&len.to_le_bytes())?;
+        file.write_all(&hash.to_le_bytes())?;
+        tmp.persist(&self.file).map_err(|e| e.error)?;
+        self.remove_stale_temporaries();
+        Ok(())
+    }
+
+    /// Removes temporary files that a process killed between write and rename left behind
+    /// (an hour old at least, so never one still being written).
+    fn remove_stale_temporaries(&self) {
+        let Ok(entries) = std::fs::read_dir(&self.dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            let stale = entry
+                .metadata()
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| t.elapsed().ok())
+                .is_some_and(|age| age.as_secs() > 3600);
+            if name.starts_with(".gather-") && name.ends_with(".tmp") && stale {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
+    }
+}
+
+/// A fingerprint of everything that decides what a record holds: the extraction code
+/// (hashed when gather is compiled) and the language table with its queries and grammars.
+/// A stored index with another fingerprint is rebuilt.
+pub fn fingerprint() -> u64 {
+    static FINGERPRINT: OnceLock<u64> = OnceLock::new();
+    *FINGERPRINT.get_or_init(|| {
+        let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+        let mut field = |bytes: &[u8]| {
+            hasher.update(&(bytes.len() as u64).to_le_bytes());
+            hasher.update(bytes);
+        };
+        field(env!("GATHER_EXTRACTOR_FINGERPRINT").as_bytes());
+        for spec in gather_languages::LANGUAGES {
+            field(spec.id.as_bytes());
+            for list in [
+                spec.extensions,
+                spec.file_names,
+                spec.attribute_kinds,
+                spec.wrapper_kinds,
+            ] {
+                field(list.join("\0").as_bytes());
+            }
+            field(spec.node_types.as_bytes());
+            field(spec.definitions.as_bytes());
+            field(spec.calls.as_bytes());
+            field(spec.imports.as_bytes());
+            field(spec.scope_separator.as_bytes());
+            field(format!("{:?}", spec.import_style).as_bytes());
+            field(&[u8::from(spec.implicit_this), u8::from(spec.blank_macros)]);
+            field(&(spec.grammar)().abi_version().to_le_bytes());
+        }
+        hasher.digest()
+    })
+}
+
+/// Where the index came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CacheState {
+    /// No cache in use: built from scratch.
+    Disabled,
+    /// No stored index yet: built from scratch.
+    Missing,
+    /// A stored index was loaded and brought up to date.
+    Hit,
+    /// A stored index could not be trusted (see the warning): built from scratch.
+    Invalid,
+}
+
+impl CacheState {
+    /// `disabled`, `missing`, `hit` or `invalid`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CacheState::Disabled => "disabled",
+            CacheState::Missing => "missing",
+            CacheState::Hit => "hit",
+            CacheState::Invalid => "invalid",
+        }
+    }
+}
+
+/// An up-to-date index and how it was obtained.
+#[derive(Debug)]
+pub struct Opened {
+    /// The index, equal to a fresh build of the tree.
+    pub index: Index,
+    /// Where it came from and what it cost.
+    pub report: Report,
+    /// A message for the user when the stored index was not usable.
+    pub warning: Option<String>,
+    /// Whether the stored copy is missing or stale, so that [`Cache::save`] is worth calling.
+    pub needs_save: bool,
+}
+
+/// How an index was obtained, for `gather index` and timings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    /// Where it came from.
+    pub state: CacheState,
+    /// The cache file, when a cache is in use.
+    pub file: Option<PathBuf>,
+    /// What the build or refresh did with each file.
+    pub changes: Changes,
+    /// Time spent reading and checking the stored index.
+    pub load_ms: f64,
+    /// Time spent refreshing it, or building from scratch.
+    pub update_ms: f64,
+    /// Time spent storing it, when it was stored.
+    pub save_ms: Option<f64>,
+}
+
+/// The index of `root` (canonical): the stored one in `cache` brought up to date, or a
+/// fresh build when `cache` is `None`, holds nothing, or cannot be trusted (then `warning`
+/// says why). Never writes; call [`Cache::save`] when `needs_save` is set.
+pub fn open(
+    root: &Path,
+    options: &IndexOptions,
+    cache: Option<&Cache>,
+    progress: &Progress,
+) -> Result<Opened> {
+    let Some(cache) = cache else {
+        let started = Instant::now();
+        let index = index::build_observed(root, options, progress)?;
+        return Ok(Opened {
+            report: Report {
+                state: CacheState::Disabled,
+                file: None,
+                changes: index.changes(),
+                load_ms: 0.0,
+                update_ms: ms_since(started),
+                save_ms: None,
+            },
+            index,
+            warning: None,
+            needs_save: false,
+        });
+    };
+    // Reading the stored index and walking the tree need each other's results only at the
+    // end: they run side by side. Without a stored index the walk feeds a full build.
+    let started = Instant::now();
+    let (loaded, scan, load_ms) = if cache.file().exists() {
+        std::thread::scope(|scope| {
+            let walker = scope.spawn(|| index::scan(root, options));
+            let loaded = cache.load_records();
+            let load_ms = ms_since(started);
+            let scan = walker
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            (loaded, Some(scan), load_ms)
+        })
+    } else {
+        (Ok(None), None, 0.0)
+    };
+    let started = Instant::now();
+    let (state, warning, index) = match (loaded, scan) {
+        (Ok(Some((records, scanned_ns))), Some(scan)) => (
+            CacheState::Hit,
+            None,
+            index::apply_scan(records, scanned_ns, scan?, progress, None),
+        ),
+        (Ok(_), _) => (
+            CacheState::Missing,
+            None,
+            index::build_observed(root, options, progress)?,
+        ),
+        (Err(e), _) => (
+            CacheState::Invalid,
+            Some(format!(
+                "the index cache {} {e}; rebuilding it",
+                cache.file().display()
+            )),
+            index::build_observed(root, options, progress)?,
+        ),
+    };
+    Ok(Opened {
+        needs_save: state != CacheState::Hit || index.changes().dirty,
+        report: Report {
+            state,
+            file: Some(cache.file().to_path_buf()),
+            changes: index.changes(),
+            load_ms,
+            update_ms: ms_since(started),
+            save_ms: None,
+        },
+        index,
+        warning,
+    })
+}
+
+fn ms_since(started: Instant) -> f64 {
+    started.elapsed().as_secs_f64() * 1000.0
+}
