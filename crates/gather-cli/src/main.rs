@@ -385,6 +385,7 @@ fn run(args: Args, kept: &mut Option<Kept>) -> Result<String, Error> {
                 root,
                 index: options,
                 wait: std::time::Duration::from_millis(wait_ms),
+                cache,
             })?;
             Ok(String::new())
         }

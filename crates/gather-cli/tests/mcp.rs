@@ -37,6 +37,8 @@ fn fixture_copy() -> tempfile::TempDir {
 
 struct Server {
     child: Child,
+    // The server keeps its index here, never in the user's cache.
+    _cache: tempfile::TempDir,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
     next_id: u64,
@@ -44,7 +46,9 @@ struct Server {
 
 impl Server {
     fn start(root: &Path, extra: &[&str]) -> Server {
+        let cache = tempfile::tempdir().unwrap();
         let mut child = Command::new(env!("CARGO_BIN_EXE_gather"))
+            .env("GATHER_CACHE_DIR", cache.path())
             .arg("serve")
             .arg("-C")
             .arg(root)
@@ -67,6 +71,7 @@ impl Server {
         let stdin = child.stdin.take();
         Server {
             child,
+            _cache: cache,
             stdin,
             lines,
             next_id: 100,

@@ -31,6 +31,8 @@ pub struct ServeOptions {
     /// How long a call waits for the first index build before it answers with a partial
     /// result.
     pub wait: Duration,
+    /// Where the index is stored between runs (`None`: rebuilt at every start).
+    pub cache: Option<gather::cache::Cache>,
 }
 
 /// Serves MCP on stdin/stdout until stdin ends or the client goes away.
@@ -39,7 +41,7 @@ pub fn serve(options: ServeOptions) -> Result<(), Error> {
         .enable_all()
         .build()
         .map_err(|e| Error::new(ErrorCode::IoError, format!("cannot start the server: {e}")))?;
-    let workspace = state::Workspace::start(options.root, options.index, options.wait);
+    let workspace = state::Workspace::start(options.root, options.index, options.wait, options.cache);
     let (out, writer) = stdio::spawn_writer(std::io::stdout());
     let (to_sdk, from_reader) = tokio::sync::mpsc::channel::<Vec<u8>>(64);
     stdio::spawn_reader(

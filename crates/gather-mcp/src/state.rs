@@ -5,14 +5,15 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
-use gather::index::{self, Index, IndexOptions};
+use gather::cache::{self, Cache};
+use gather::index::{self, Index, IndexOptions, Progress};
 use gather::{Error, ErrorCode, Result};
 
 enum Slot {
     /// The first build is running.
     Building,
     /// An index, as of the last answer.
-    Ready(Index),
+    Ready(Box<Index>),
     /// No index: the last build or refresh failed; the next call builds afresh.
     Empty,
 }
@@ -29,7 +30,13 @@ pub struct Workspace {
 impl Workspace {
     /// Starts building the index of the canonical `root` on a thread of its own. A call that
     /// comes while that first build runs waits for it at most `wait`.
-    pub fn start(root: PathBuf, options: IndexOptions, wait: Duration) -> Arc<Workspace> {
+    /// The stored index in `cache`, when there is one, makes that build a refresh.
+    pub fn start(
+        root: PathBuf,
+        options: IndexOptions,
+        wait: Duration,
+        cache: Option<Cache>,
+    ) -> Arc<Workspace> {
         let workspace = Arc::new(Workspace {
             root,
             options,
@@ -40,7 +47,26 @@ impl Workspace {
         let builder = Arc::clone(&workspace);
         std::thread::spawn(move || {
             let started = Instant::now();
-            let built = index::build_with(&builder.root, &builder.options);
+            let built = cache::open(
+                &builder.root,
+                &builder.options,
+                cache.as_ref(),
+                &Progress::default(),
+            )
+            .map(|opened| {
+                if let Some(warning) = &opened.warning {
+                    eprintln!("gather serve: warning: {warning}");
+                }
+                if let Some(cache) = cache.as_ref().filter(|_| opened.needs_save) {
+                    if let Err(e) = cache.save(&opened.index) {
+                        eprintln!(
+                            "gather serve: warning: cannot write the index cache {}: {e}; continuing without it",
+                            cache.file().display()
+                        );
+                    }
+                }
+                opened.index
+            });
             let mut slot = builder.lock();
             *slot = match built {
                 Ok(index) => {
@@ -50,7 +76,7 @@ impl Workspace {
                         index.symbol_count(),
                         started.elapsed().as_secs_f64() * 1000.0
                     );
-                    Slot::Ready(index)
+                    Slot::Ready(Box::new(index))
                 }
                 Err(error) => {
                     eprintln!("gather serve: the first index build failed: {error}");
@@ -95,7 +121,7 @@ impl Workspace {
                 .0;
         }
         let fresh = match std::mem::replace(&mut *slot, Slot::Empty) {
-            Slot::Ready(previous) => index::refresh(previous, &self.options),
+            Slot::Ready(previous) => index::refresh(*previous, &self.options),
             Slot::Building | Slot::Empty => index::build_with(&self.root, &self.options),
         }
         .map_err(|error| {
@@ -109,7 +135,7 @@ impl Workspace {
             )
         })?;
         let result = answer(&fresh);
-        *slot = Slot::Ready(fresh);
+        *slot = Slot::Ready(Box::new(fresh));
         result
     }
 }
