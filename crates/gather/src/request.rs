@@ -118,6 +118,9 @@ pub fn context(index: &Index, request: &ContextRequest) -> Result<ContextPack> {
         seeds,
         budget: request.budget,
         include_tests: request.include_tests,
+        // A question's seeds are many and ranked; only the best few bring neighbours,
+        // so the budget goes to seeds before callers of weaker ones.
+        neighbours_of: if mode == "ask" { 2 } else { usize::MAX },
         line_hits: found.line_hits,
         unmatched_terms: found.unmatched,
     };
@@ -125,14 +128,14 @@ pub fn context(index: &Index, request: &ContextRequest) -> Result<ContextPack> {
     Ok(ContextPack { text, json })
 }
 
-/// How many seeds a question gets: about one per 50 lines of budget, so each can show
-/// its signature and the start of its body.
+/// How many seeds a question gets: about one per 15 lines of budget. Past the first two,
+/// a seed starts as its signature and first lines; leftover room grows them again.
 fn seed_limit(budget: Budget) -> usize {
     let lines = match budget {
         Budget::Lines(n) => n.min(pack::MAX_LINES),
         Budget::Tokens(n) => n / 10,
     };
-    (lines / 50).clamp(3, 16)
+    (lines / 15).clamp(3, 40)
 }
 
 /// The definition a `symbol [path] [line]` request names; the path is checked against the

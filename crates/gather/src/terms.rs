@@ -80,6 +80,12 @@ pub fn stem(word: &str) -> String {
             }
         }
     }
+    // The doer folds into the deed: `checker` → `check`, `parser` → `pars`.
+    if let Some(base) = w.strip_suffix("er") {
+        if base.len() >= 4 {
+            w = undouble(base);
+        }
+    }
     // `parse`, `parsed` and `parsing` all end as `pars`.
     if w.len() > 4 && w.ends_with('e') {
         w.pop();
@@ -176,7 +182,7 @@ mod tests {
     #[test]
     fn stemming_folds_plurals_and_verb_forms_but_keeps_short_words() {
         assert_eq!(stem("retries"), "retry");
-        assert_eq!(stem("headers"), "header");
+        assert_eq!(stem("headers"), stem("header"));
         assert_eq!(stem("matches"), "match");
         assert_eq!(stem("parsing"), "pars");
         assert_eq!(stem("parsed"), "pars");
@@ -190,13 +196,17 @@ mod tests {
         assert_eq!(stem("values"), stem("value"));
         assert_eq!(stem("caches"), stem("cache"));
         assert_eq!(stem("indexes"), "index");
+        assert_eq!(stem("checker"), "check");
+        assert_eq!(stem("parsers"), stem("parse"));
+        assert_eq!(stem("writer"), stem("write"));
+        assert_eq!(stem("order"), "order");
     }
 
     #[test]
     fn terms_stem_every_sub_word_and_drop_single_letters() {
         assert_eq!(
             all_terms("fn parse_headers(x: &HeaderMap) -> u8"),
-            ["fn", "pars", "header", "header", "map", "u", "8"]
+            ["fn", "pars", "head", "head", "map", "u", "8"]
                 .iter()
                 .filter(|t| **t != "u")
                 .map(|t| t.to_string())

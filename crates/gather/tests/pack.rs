@@ -83,6 +83,7 @@ fn build(
         seeds: vec![seed(&index, name, path)],
         budget,
         include_tests,
+        neighbours_of: usize::MAX,
         line_hits: Vec::new(),
         unmatched_terms: Vec::new(),
     };
@@ -243,6 +244,7 @@ fn no_line_is_printed_twice_and_seeds_win() {
         seeds: vec![seed(&index, "Worker.run", "pkg/core.py")],
         budget: Budget::Lines(800),
         include_tests: false,
+        neighbours_of: usize::MAX,
         line_hits: Vec::new(),
         unmatched_terms: Vec::new(),
     };
@@ -369,6 +371,7 @@ fn a_budget_smaller_than_the_frame_is_refused() {
             seeds: vec![seed(&index, "hub", "pkg/core.py")],
             budget,
             include_tests: false,
+            neighbours_of: usize::MAX,
             line_hits: Vec::new(),
             unmatched_terms: Vec::new(),
         };

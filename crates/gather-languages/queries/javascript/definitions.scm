@@ -109,6 +109,15 @@
   (#not-match? @_object "\\.prototype$")
   (#not-eq? @name "exports")) @definition.function
 
+; A chained assignment names the function by its first target:
+; `res.set = res.header = function (field, val) {}`.
+(expression_statement
+  (assignment_expression
+    left: (member_expression
+      property: (property_identifier) @name)
+    right: (assignment_expression
+      right: [(arrow_function) (function_expression) (generator_function)]))) @definition.function
+
 ; Object-literal methods and function-valued properties, when the object is bound to a
 ; name (const helpers = {...}), assigned (module.exports = {...}) or exported
 ; (export default {...}), and one level deeper (methods: { save() {} }). Objects built
@@ -210,3 +219,70 @@
          (pair
            key: (property_identifier) @name
            value: [(arrow_function) (function_expression) (generator_function)]) @definition.method]))))
+
+; Older module styles, at module level:
+; - an object handed to a class or mixin helper holds methods:
+;   exports.View = Plugin.extend({ render: function () {} }), new Class({...}),
+;   process.mixin(proto, {...}), var Store = Base.extend({...});
+(program
+  (expression_statement
+    [(call_expression arguments: (arguments (object [(method_definition
+                name: [(property_identifier) (private_property_identifier)] @name) @definition.method
+              (pair
+                key: (property_identifier) @name
+                value: [(arrow_function) (function_expression) (generator_function)]) @definition.method])))
+     (new_expression arguments: (arguments (object [(method_definition
+                name: [(property_identifier) (private_property_identifier)] @name) @definition.method
+              (pair
+                key: (property_identifier) @name
+                value: [(arrow_function) (function_expression) (generator_function)]) @definition.method])))
+     (assignment_expression
+       right: [(call_expression arguments: (arguments (object [(method_definition
+                name: [(property_identifier) (private_property_identifier)] @name) @definition.method
+              (pair
+                key: (property_identifier) @name
+                value: [(arrow_function) (function_expression) (generator_function)]) @definition.method])))
+               (new_expression arguments: (arguments (object [(method_definition
+                name: [(property_identifier) (private_property_identifier)] @name) @definition.method
+              (pair
+                key: (property_identifier) @name
+                value: [(arrow_function) (function_expression) (generator_function)]) @definition.method])))])]))
+(program
+  (variable_declaration
+    (variable_declarator
+      value: [(call_expression arguments: (arguments (object [(method_definition
+                name: [(property_identifier) (private_property_identifier)] @name) @definition.method
+              (pair
+                key: (property_identifier) @name
+                value: [(arrow_function) (function_expression) (generator_function)]) @definition.method])))
+              (new_expression arguments: (arguments (object [(method_definition
+                name: [(property_identifier) (private_property_identifier)] @name) @definition.method
+              (pair
+                key: (property_identifier) @name
+                value: [(arrow_function) (function_expression) (generator_function)]) @definition.method])))])))
+; - a named function handed to a helper is a definition:
+;   defineGetter(req, 'protocol', function protocol() {});
+(program
+  (expression_statement
+    (call_expression
+      arguments: (arguments
+        (function_expression name: (identifier) @name) @definition.function))))
+; - a chained declaration: var Server = exports = module.exports = function Server() {};
+(variable_declaration
+  (variable_declarator
+    name: (identifier) @name
+    value: (assignment_expression
+      right: [(arrow_function) (function_expression) (generator_function)
+              (assignment_expression
+                right: [(arrow_function) (function_expression) (generator_function)])]))) @definition.function
+; - a method on a prototype reached through a path:
+;   http.ServerResponse.prototype.partial = function () {};
+(expression_statement
+  (assignment_expression
+    left: (member_expression
+      object: (member_expression
+        object: (member_expression)
+        property: (property_identifier) @_prototype)
+      property: (property_identifier) @name)
+    right: [(arrow_function) (function_expression) (generator_function)])
+  (#eq? @_prototype "prototype")) @definition.function

@@ -6,11 +6,17 @@ use crate::index::postings::{Postings, N_FIELDS};
 use crate::index::{Index, SymbolId};
 
 /// Field weights: name, scope (parents and path), doc, body.
-pub const WEIGHTS: [f32; N_FIELDS] = [4.0, 1.5, 1.0, 1.0];
-/// Length normalisation per field.
-const B: [f32; N_FIELDS] = [0.3, 0.3, 0.75, 0.75];
+pub const WEIGHTS: [f32; N_FIELDS] = [3.0, 2.0, 1.0, 1.0];
+/// Length normalisation per field. Bodies are normalised only halfway: a long function
+/// mentions more terms, but it is also where more of the behaviour lives.
+const B: [f32; N_FIELDS] = [0.3, 0.3, 0.75, 0.5];
 /// Term-frequency saturation.
 const K1: f32 = 1.2;
+/// Weight of a definition's length (log lines) in its score: changes land in long
+/// definitions more often than in short ones.
+const LENGTH_PRIOR: f32 = 0.1;
+/// Factor for definitions in peripheral paths (examples, vendored code, docs, scripts).
+const PERIPHERAL: f32 = 0.5;
 
 /// Scores every definition against `terms` (stemmed, weighted); returns the hits with a
 /// positive score, best first (ties by path, then line), and the terms no document holds.
@@ -51,9 +57,53 @@ pub fn search(
         .filter(|(_, &s)| s > 0.0)
         .map(|(doc, &s)| (postings.doc(doc as u32), s))
         .filter(|(id, _)| include_tests || !index.symbol(*id).symbol.is_test)
+        .map(|(id, s)| {
+            let found = index.symbol(id);
+            let len = found.symbol.range.len() as f32;
+            let mut s = s * (1.0 + LENGTH_PRIOR * (1.0 + len).ln());
+            if is_peripheral(&found.file.path) {
+                s *= PERIPHERAL;
+            }
+            (id, s)
+        })
         .collect();
     sort_hits(index, &mut hits);
     (hits, unmatched)
+}
+
+/// Whether a path is outside the product code: examples, fixtures, vendored code,
+/// benchmarks, docs, build and support scripts.
+pub fn is_peripheral(path: &str) -> bool {
+    path.split('/').rev().skip(1).any(|dir| {
+        matches!(
+            dir,
+            "example"
+                | "examples"
+                | "fixture"
+                | "fixtures"
+                | "vendor"
+                | "vendored"
+                | "third_party"
+                | "thirdparty"
+                | "external"
+                | "bench"
+                | "benches"
+                | "benchmark"
+                | "benchmarks"
+                | "doc"
+                | "docs"
+                | "scripts"
+                | "support"
+                | "tools"
+                | "contrib"
+                | "samples"
+                | "sample"
+                | "demo"
+                | "node_modules"
+                | "dist"
+                | "build"
+        )
+    })
 }
 
 /// Best first; equal scores by (path, line) so the order never depends on hashing.

@@ -23,7 +23,8 @@ use crate::lines::Line;
 
 /// Rank damping: small enough that a lane's first hits stand out from its tail.
 const K: f32 = 10.0;
-/// Lane weights. An exact identifier is the strongest evidence the asker gave.
+/// Lane weights. An exact identifier is the strongest evidence the asker gave; a quoted
+/// literal found verbatim comes next.
 const W_IDENT_EXACT: f32 = 3.0;
 const W_IDENT_LOOSE: f32 = 1.5;
 const W_LEXICAL: f32 = 1.0;
@@ -108,24 +109,7 @@ pub fn seeds(index: &Index, text: &str, include_tests: bool, limit: usize) -> Se
 
     let mut fused: Vec<(SymbolId, f32)> = scores.into_iter().collect();
     lexical::sort_hits(index, &mut fused);
-    let mut seeds: Vec<SymbolId> = Vec::new();
-    for (id, _) in fused {
-        if seeds.len() >= limit {
-            break;
-        }
-        // A definition inside one already chosen adds nothing the pack will not show.
-        let inside_chosen = seeds.iter().any(|s| {
-            s.file == id.file
-                && index
-                    .symbol(*s)
-                    .symbol
-                    .range
-                    .covers(&index.symbol(id).symbol.range)
-        });
-        if !inside_chosen {
-            seeds.push(id);
-        }
-    }
+    let seeds = choose(index, fused.into_iter().map(|(id, _)| id), limit);
     line_hits.truncate(limit.saturating_sub(seeds.len()).max(1));
     let unmatched = question
         .words
@@ -146,6 +130,49 @@ pub fn seeds(index: &Index, text: &str, include_tests: bool, limit: usize) -> Se
         line_hits,
         unmatched,
     }
+}
+
+/// Definitions up to this many lines are shown whole, so a definition inside one adds
+/// nothing.
+const SMALL_DEFINITION: u32 = 40;
+
+/// Picks up to `limit` seeds from the fused ranking, preferring the innermost definition:
+/// a module or namespace with definitions inside is never a seed; a definition inside a
+/// chosen small one adds nothing; one inside a chosen large one takes its place, since the
+/// pack would show only the large one's start; a container of a chosen seed is skipped.
+fn choose(index: &Index, ranked: impl Iterator<Item = SymbolId>, limit: usize) -> Vec<SymbolId> {
+    let mut seeds: Vec<SymbolId> = Vec::new();
+    let range = |id: SymbolId| index.symbol(id).symbol.full_range();
+    for id in ranked {
+        if seeds.len() >= limit {
+            break;
+        }
+        let found = index.symbol(id);
+        let has_children = found
+            .file
+            .symbols
+            .get(id.idx as usize + 1)
+            .is_some_and(|next| next.parent == Some(id.idx));
+        if found.symbol.kind == crate::index::SymbolKind::Module && has_children {
+            continue;
+        }
+        let r = range(id);
+        if seeds
+            .iter()
+            .any(|s| s.file == id.file && r.covers(&range(*s)) && r != range(*s))
+        {
+            continue;
+        }
+        match seeds
+            .iter()
+            .position(|s| s.file == id.file && range(*s).covers(&r))
+        {
+            Some(at) if range(seeds[at]).len() > SMALL_DEFINITION => seeds[at] = id,
+            Some(_) => {}
+            None => seeds.push(id),
+        }
+    }
+    seeds
 }
 
 /// Files the question names: an exact root-relative path, a path suffix (`args.rs`,

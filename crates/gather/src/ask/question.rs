@@ -75,6 +75,25 @@ pub fn read(text: &str) -> Question {
             .trim_matches(PUNCTUATION)
             .trim_end_matches([':', '.'])
             .trim_start_matches(['.', ':']);
+        // A command-line flag (`--ignore-file`, `-F`) is text to find verbatim.
+        let flag = raw
+            .trim_matches(PUNCTUATION)
+            .trim_end_matches([':', '.', ',']);
+        if flag.starts_with('-')
+            && flag.len() >= 2
+            && flag
+                .trim_start_matches('-')
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+            && flag
+                .trim_start_matches('-')
+                .bytes()
+                .next()
+                .is_some_and(|b| b.is_ascii_alphabetic())
+        {
+            push_unique(&mut question.literals, flag);
+            continue;
+        }
         if word.ends_with("()") || looks_like_code(word) {
             push_unique(&mut question.identifiers, word.trim_end_matches("()"));
         }

@@ -213,20 +213,20 @@ mod tests {
         let index = crate::index::build(dir.path()).unwrap();
         let postings = build(&index);
         assert_eq!(postings.n_docs(), 2);
-        let class = postings.get("policy");
+        let class = postings.get(&terms::stem("policy"));
         assert_eq!(class.len(), 2, "the class by name, the method by scope");
-        let jitter = postings.get("jitter");
+        let jitter = postings.get(&terms::stem("jitter"));
         assert_eq!(jitter.len(), 1);
         let method = index.symbol(postings.doc(jitter[0].doc)).symbol;
         assert_eq!(method.name, "backoff_delay");
         assert_eq!(jitter[0].tf, [0, 0, 0, 1]);
-        let limit = postings.get("limit");
+        let limit = postings.get(&terms::stem("limit"));
         let owner = index.symbol(postings.doc(limit[0].doc)).symbol;
         assert_eq!(
             owner.name, "RetryPolicy",
             "class lines outside methods are the class's"
         );
-        let delay = postings.get("delay");
+        let delay = postings.get(&terms::stem("delay"));
         assert_eq!(delay.len(), 1);
         assert!(delay[0].tf[Field::Name as usize] == 1);
         assert_eq!(postings.named_ignoring_case("retrypolicy").len(), 1);

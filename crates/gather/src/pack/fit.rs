@@ -7,8 +7,12 @@
 use crate::budget::Budget;
 use crate::pack::{Pack, PackItem, Rendered, Role};
 
-/// With several seeds, the most of the budget one seed may take in the first pass.
-const SEED_SHARE_PERCENT: usize = 30;
+/// With several seeds (question mode), the first pass gives the leading seeds up to this
+/// share of the budget each, and the others a glimpse (signature and first lines), so
+/// that every seed is seen before any grows; pass 3 grows them with what is left.
+const LEAD_SEEDS: usize = 2;
+const LEAD_SEED_PERCENT: usize = 25;
+const OTHER_SEED_PERCENT: usize = 3;
 /// ...but never less than this, so a small budget still shows a seed's start.
 const MIN_SEED_SHARE: usize = 24;
 
@@ -58,7 +62,9 @@ pub fn fit(pack: &mut Pack, sources: &mut Sources) {
     // at once (they are the point of the pack). Smaller later items backfill the room a
     // cut one leaves. Pass 2: what did not fit whole degrades (elided, then signature)
     // into what is left.
-    let seed_share = (limit * SEED_SHARE_PERCENT / 100).max(MIN_SEED_SHARE);
+    let seed_share = (limit * LEAD_SEED_PERCENT / 100).max(MIN_SEED_SHARE);
+    let small_share = (limit * OTHER_SEED_PERCENT / 100).max(MIN_SEED_SHARE);
+    let mut seed_rank = 0;
     let mut deferred = Vec::new();
     for pass in [1, 2] {
         let order: Vec<usize> = if pass == 1 {
@@ -74,7 +80,14 @@ pub fn fit(pack: &mut Pack, sources: &mut Sources) {
                     // With several seeds (question mode) none may take more than its share
                     // while later seeds wait; a lone seed takes what room there is.
                     let avail = match item.role {
-                        Role::Seed if pass == 1 && pack.n_seeds > 1 => avail.min(seed_share),
+                        Role::Seed if pass == 1 && pack.n_seeds > 1 => {
+                            seed_rank += 1;
+                            avail.min(if seed_rank <= LEAD_SEEDS {
+                                seed_share
+                            } else {
+                                small_share
+                            })
+                        }
                         _ => avail,
                     };
                     choose(item, sources, avail, budget)
@@ -94,6 +107,32 @@ pub fn fit(pack: &mut Pack, sources: &mut Sources) {
                 n_cut -= 1;
                 used += spent;
             }
+        }
+    }
+    // Pass 3: room left over grows the items that were cut short, in rank order.
+    for idx in 0..n {
+        let item = &pack.items[idx];
+        if !matches!(item.rendered, Rendered::Elided | Rendered::Signature) {
+            continue;
+        }
+        let current = cost(&piece::item_text(
+            item,
+            item.rendered,
+            item.elide_keep,
+            sources,
+        ));
+        let reserve = if compact {
+            beyond_header + summary
+        } else {
+            stubs_cost + if n_cut > 0 { beyond_header } else { 0 }
+        };
+        let avail = limit.saturating_sub(used - current + reserve);
+        let (form, keep, spent) = choose(item, sources, avail, budget);
+        if form != Rendered::Stub && spent > current {
+            let item = &mut pack.items[idx];
+            item.rendered = form;
+            item.elide_keep = keep;
+            used = used - current + spent;
         }
     }
     pack.listed_stubs = None;

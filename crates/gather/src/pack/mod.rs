@@ -120,6 +120,8 @@ pub struct PackRequest {
     pub budget: Budget,
     /// Whether test code may be a neighbour.
     pub include_tests: bool,
+    /// How many of the first seeds bring their callers and callees.
+    pub neighbours_of: usize,
     /// Lines to show that belong to no definition (question mode's literal hits).
     pub line_hits: Vec<(String, Line)>,
     /// Question words that matched nothing, to say so.
@@ -191,7 +193,7 @@ pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack
         });
     }
     let mut neighbours: Vec<PackItem> = Vec::new();
-    for &seed in &request.seeds {
+    for (rank, &seed) in request.seeds.iter().enumerate() {
         let seed_ref = index.symbol(seed);
         items.push(item_for(index, seed, Role::Seed, None, None));
         match seed_ref.file.status {
@@ -234,7 +236,8 @@ pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack
                 Some(edge.line),
             ));
         };
-        for edge in graph.callers(seed) {
+        let no_neighbours = rank >= request.neighbours_of;
+        for edge in graph.callers(seed).into_iter().filter(|_| !no_neighbours) {
             add(
                 edge.caller,
                 Role::CallerOf(seed_name.clone()),
@@ -242,7 +245,7 @@ pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack
                 &mut neighbours,
             );
         }
-        for edge in graph.callees(seed) {
+        for edge in graph.callees(seed).into_iter().filter(|_| !no_neighbours) {
             add(
                 edge.callee,
                 Role::CalleeOf(seed_name.clone()),
