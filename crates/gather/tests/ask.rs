@@ -1,0 +1,185 @@
+//! Question mode end to end on `tests/fixtures/ask`: each lane finds what it should, the
+//! fusion is deterministic, and a question that cannot be answered says why.
+
+use std::path::PathBuf;
+
+use gather::budget::Budget;
+use gather::index::{self, Index};
+use gather::request::{self, ContextRequest};
+use gather::ErrorCode;
+use serde_json::Value;
+
+fn fixture() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/ask")
+}
+
+fn index() -> Index {
+    index::build(&fixture()).unwrap()
+}
+
+fn ask_with(index: &Index, question: &str, include_tests: bool) -> Value {
+    let request = ContextRequest {
+        question: Some(question.to_string()),
+        budget: Budget::Lines(200),
+        include_tests,
+        ..ContextRequest::default()
+    };
+    request::context(index, &request).unwrap().json
+}
+
+fn ask(question: &str) -> Value {
+    ask_with(&index(), question, false)
+}
+
+/// (symbol, role) of every item, in pack order.
+fn items(pack: &Value) -> Vec<(String, String)> {
+    pack["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| {
+            (
+                i["symbol"].as_str().unwrap().to_string(),
+                i["role"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+fn seeds(pack: &Value) -> Vec<String> {
+    items(pack)
+        .into_iter()
+        .filter(|(_, role)| role == "seed")
+        .map(|(name, _)| name)
+        .collect()
+}
+
+#[test]
+fn a_backticked_name_is_the_first_seed() {
+    let pack = ask("why does `should_retry` give up?");
+    assert_eq!(pack["mode"], "ask");
+    assert_eq!(seeds(&pack)[0], "RetryPolicy.should_retry");
+}
+
+#[test]
+fn words_find_definitions_by_name_doc_and_body() {
+    let pack = ask("how is the delay before the next attempt computed?");
+    assert_eq!(seeds(&pack)[0], "RetryPolicy.backoff_delay");
+    // Its callee comes along as a neighbour.
+    assert!(items(&pack).contains(&(
+        "sleep_for".to_string(),
+        "callee-of-RetryPolicy.backoff_delay".to_string()
+    )));
+}
+
+#[test]
+fn test_code_is_left_out_unless_asked_for() {
+    let index = index();
+    let question = "backoff delay grows";
+    let without = ask_with(&index, question, false);
+    assert!(!seeds(&without).contains(&"test_backoff_delay_grows".to_string()));
+    let with = ask_with(&index, question, true);
+    assert!(seeds(&with).contains(&"test_backoff_delay_grows".to_string()));
+}
+
+#[test]
+fn a_quoted_message_lifts_to_its_definition_or_shows_its_line() {
+    let pack = ask("where is \"retry budget exhausted\" raised?");
+    assert_eq!(seeds(&pack)[0], "RetryPolicy.should_retry");
+
+    // Outside every definition: the line itself is shown, never dropped.
+    let pack = ask("who logs 'request failed'?");
+    let hit = pack["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["role"] == "line-hit")
+        .expect("a line-hit item");
+    assert_eq!(hit["path"], "retry/__init__.py");
+    assert_eq!(hit["rendered"], "body");
+    assert!(hit["content"]
+        .as_str()
+        .unwrap()
+        .contains("request failed"));
+}
+
+#[test]
+fn a_question_that_matches_nothing_says_which_words_missed() {
+    let pack = ask("zebra quantum flux");
+    assert_eq!(pack["success"], true);
+    assert_eq!(pack["items"].as_array().unwrap().len(), 0);
+    assert_eq!(
+        pack["omitted"]["unmatched_terms"],
+        serde_json::json!(["zebra", "quantum", "flux"])
+    );
+}
+
+#[test]
+fn words_that_match_nothing_are_named_beside_those_that_do() {
+    let pack = ask("backoff delay for zebras");
+    assert_eq!(seeds(&pack)[0], "RetryPolicy.backoff_delay");
+    assert_eq!(
+        pack["omitted"]["unmatched_terms"],
+        serde_json::json!(["zebras"])
+    );
+}
+
+#[test]
+fn a_heuristic_seed_makes_the_pack_partial() {
+    let pack = ask("lua jitter_delay");
+    assert_eq!(seeds(&pack)[0], "jitter_delay");
+    assert_eq!(pack["complete"], false);
+    let degraded: Vec<&str> = pack["degraded"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d.as_str().unwrap())
+        .collect();
+    assert!(degraded.contains(&"heuristic-parse(tools/jitter.lua)"));
+}
+
+#[test]
+fn malformed_questions_are_refused() {
+    let index = index();
+    for question in ["", "   \n\t"] {
+        let request = ContextRequest {
+            question: Some(question.to_string()),
+            ..ContextRequest::default()
+        };
+        let error = request::context(&index, &request).unwrap_err();
+        assert_eq!(error.code, ErrorCode::InvalidRequest, "{question:?}");
+    }
+    let both = ContextRequest {
+        question: Some("retry".into()),
+        symbol: Some("sleep_for".into()),
+        ..ContextRequest::default()
+    };
+    let error = request::context(&index, &both).unwrap_err();
+    assert_eq!(error.code, ErrorCode::InvalidRequest);
+    assert!(error.message.contains("not both"));
+}
+
+#[test]
+fn the_answer_is_byte_identical_across_runs_and_thread_counts() {
+    let question = "how does the retry policy decide to sleep or give up after a failed request";
+    let answer = |threads: usize| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| {
+                let index = index();
+                let request = ContextRequest {
+                    question: Some(question.to_string()),
+                    budget: Budget::Lines(120),
+                    ..ContextRequest::default()
+                };
+                let pack = request::context(&index, &request).unwrap();
+                (pack.text, pack.json.to_string())
+            })
+    };
+    let one = answer(1);
+    assert!(one.1.contains("\"mode\":\"ask\""));
+    assert_eq!(one, answer(1));
+    assert_eq!(one, answer(4));
+}
