@@ -1,0 +1,56 @@
+//! How long `gather ask` takes on a warm index in one long-running process (the MCP
+//! server's case): the index is built once and the lexical postings on the first
+//! question; every later question pays for the lanes, the call graph and the pack.
+//!
+//! Usage: `ask_latency ROOT QUESTIONS [RUNS]` — QUESTIONS is a file with one question per
+//! line; each is asked RUNS times (default 3). Prints one JSON object: `build_ms`,
+//! `postings_ms` and `ms` (every timed question). Used by `scripts/bench`; a benchmark, not
+//! a test.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use gather::budget::Budget;
+use gather::index;
+use gather::request::{self, ContextRequest};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let (Some(root), Some(questions)) = (args.next(), args.next()) else {
+        eprintln!("usage: ask_latency ROOT QUESTIONS [RUNS]");
+        std::process::exit(2);
+    };
+    let runs: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(3);
+    let questions: Vec<String> = std::fs::read_to_string(&questions)
+        .expect("QUESTIONS is readable")
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(String::from)
+        .collect();
+    let started = Instant::now();
+    let index = index::build(&PathBuf::from(root)).expect("ROOT can be indexed");
+    let build_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let started = Instant::now();
+    let postings = index.postings().n_docs();
+    let postings_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let mut ms = Vec::new();
+    for _ in 0..runs {
+        for question in &questions {
+            let request = ContextRequest {
+                question: Some(question.clone()),
+                budget: Budget::Lines(400),
+                ..ContextRequest::default()
+            };
+            let started = Instant::now();
+            let answered = request::context(&index, &request).is_ok();
+            ms.push(started.elapsed().as_secs_f64() * 1000.0);
+            assert!(answered, "question failed: {question}");
+        }
+    }
+    println!(
+        "{}",
+        serde_json::json!({"build_ms": build_ms, "postings_ms": postings_ms,
+                           "documents": postings, "ms": ms})
+    );
+}
