@@ -220,7 +220,35 @@ static COMPILED: [OnceLock<Result<Compiled, String>>; MAX_LANGUAGES] = [EMPTY; M
 
 fn compile(spec: &LanguageSpec) -> Result<Compiled, String> {
     let grammar = (spec.grammar)();
-    let definitions = tree_sitter::Query::new(&grammar, spec.definitions)
+    // Query analysis is the costly part and the three files are independent: the calls
+    // and imports queries compile on threads of their own while this one compiles the
+    // definitions, so a file waiting for this language waits for the slowest of them.
+    let (definitions, calls, imports) = std::thread::scope(|scope| {
+        let calls =
+            scope.spawn(|| optional_query(spec, &grammar, spec.calls, "calls", CALL_CAPTURES));
+        let imports = scope
+            .spawn(|| optional_query(spec, &grammar, spec.imports, "imports", IMPORT_CAPTURES));
+        let definitions = definitions_query(spec, &grammar);
+        let join = |handle: std::thread::ScopedJoinHandle<'_, _>| {
+            handle
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        };
+        (definitions, join(calls), join(imports))
+    });
+    Ok(Compiled {
+        definitions: definitions?,
+        calls: calls?,
+        imports: imports?,
+        grammar,
+    })
+}
+
+fn definitions_query(
+    spec: &LanguageSpec,
+    grammar: &tree_sitter::Language,
+) -> Result<Patterns, String> {
+    let definitions = tree_sitter::Query::new(grammar, spec.definitions)
         .map_err(|e| format!("queries/{}/definitions.scm: {e}", spec.id))?;
     for name in definitions.capture_names() {
         let ok = DEFINITION_CAPTURES.contains(name)
@@ -237,15 +265,7 @@ fn compile(spec: &LanguageSpec) -> Result<Compiled, String> {
             ));
         }
     }
-    let definitions = patterns(spec, &grammar, definitions, spec.definitions)?;
-    let calls = optional_query(spec, &grammar, spec.calls, "calls", CALL_CAPTURES)?;
-    let imports = optional_query(spec, &grammar, spec.imports, "imports", IMPORT_CAPTURES)?;
-    Ok(Compiled {
-        grammar,
-        definitions,
-        calls,
-        imports,
-    })
+    patterns(spec, grammar, definitions, spec.definitions)
 }
 
 fn patterns(
