@@ -253,15 +253,25 @@ static COMPILED: [OnceLock<Result<Compiled, String>>; MAX_LANGUAGES] = [EMPTY; M
 
 fn compile(spec: &LanguageSpec) -> Result<Compiled, String> {
     let grammar = (spec.grammar)();
+    // The grammar's node types, read once for the three queries when one needs them.
+    let types = NodeTypes::new();
     // Query analysis is the costly part and the three files are independent: the calls
     // and imports queries compile on threads of their own while this one compiles the
     // definitions, so a file waiting for this language waits for the slowest of them.
     let (definitions, calls, imports) = std::thread::scope(|scope| {
-        let calls =
-            scope.spawn(|| optional_query(spec, &grammar, spec.calls, "calls", CALL_CAPTURES));
-        let imports = scope
-            .spawn(|| optional_query(spec, &grammar, spec.imports, "imports", IMPORT_CAPTURES));
-        let definitions = definitions_query(spec, &grammar);
+        let calls = scope
+            .spawn(|| optional_query(spec, &grammar, &types, spec.calls, "calls", CALL_CAPTURES));
+        let imports = scope.spawn(|| {
+            optional_query(
+                spec,
+                &grammar,
+                &types,
+                spec.imports,
+                "imports",
+                IMPORT_CAPTURES,
+            )
+        });
+        let definitions = definitions_query(spec, &grammar, &types);
         let join = |handle: std::thread::ScopedJoinHandle<'_, _>| {
             handle
                 .join()
@@ -280,6 +290,7 @@ fn compile(spec: &LanguageSpec) -> Result<Compiled, String> {
 fn definitions_query(
     spec: &LanguageSpec,
     grammar: &tree_sitter::Language,
+    types: &NodeTypes,
 ) -> Result<Patterns, String> {
     let definitions = tree_sitter::Query::new(grammar, spec.definitions)
         .map_err(|e| format!("queries/{}/definitions.scm: {e}", spec.id))?;
@@ -298,24 +309,33 @@ fn definitions_query(
             ));
         }
     }
-    patterns(spec, grammar, definitions, spec.definitions)
+    patterns(spec, grammar, types, definitions, spec.definitions)
+}
+
+/// The parsed `node-types.json` of a grammar, shared by the threads compiling its queries.
+type NodeTypes = OnceLock<Result<Vec<NodeType>, String>>;
+
+fn node_types<'a>(spec: &LanguageSpec, types: &'a NodeTypes) -> Result<&'a [NodeType], String> {
+    types
+        .get_or_init(|| serde_json::from_str(spec.node_types).map_err(|e| e.to_string()))
+        .as_deref()
+        .map_err(|e| format!("node types of {}: {e}", spec.id))
 }
 
 fn patterns(
     spec: &LanguageSpec,
     grammar: &tree_sitter::Language,
+    types: &NodeTypes,
     query: tree_sitter::Query,
     source: &str,
 ) -> Result<Patterns, String> {
     let roots = root_kinds(grammar, &query, source);
     let descend = match &roots {
-        Some(roots) => containers(grammar, spec.node_types, roots)
-            .map_err(|e| format!("node types of {}: {e}", spec.id))?,
+        Some(roots) => containers(grammar, node_types(spec, types)?, roots),
         None => vec![true; grammar.node_kind_count()],
     };
     let required_children = match &roots {
-        Some(_) => required_children(grammar, spec.node_types, &query, source)
-            .map_err(|e| format!("node types of {}: {e}", spec.id))?,
+        Some(_) => required_children(grammar, node_types(spec, types)?, &query, source),
         None => Vec::new(),
     };
     Ok(Patterns {
@@ -332,11 +352,10 @@ fn patterns(
 /// optional, wildcard, anonymous or supertype children) leaves its root kind unfiltered.
 fn required_children(
     grammar: &tree_sitter::Language,
-    node_types: &str,
+    types: &[NodeType],
     query: &tree_sitter::Query,
     source: &str,
-) -> Result<Vec<Option<Box<[bool]>>>, String> {
-    let types: Vec<NodeType> = serde_json::from_str(node_types).map_err(|e| e.to_string())?;
+) -> Vec<Option<Box<[bool]>>> {
     let concrete: std::collections::HashSet<&str> = types
         .iter()
         .filter(|t| t.named && t.subtypes.is_empty())
@@ -364,7 +383,7 @@ fn required_children(
             Some((root, children)) => (ids_named(&root), children),
             None => {
                 // Where such a pattern starts is unknown here: no kind may be filtered.
-                return Ok(vec![None; count]);
+                return vec![None; count];
             }
         };
         let required: Option<Vec<usize>> = required
@@ -385,10 +404,10 @@ fn required_children(
             }
         }
     }
-    Ok(table
+    table
         .into_iter()
         .map(|slot| slot.flatten().map(Vec::into_boxed_slice))
-        .collect())
+        .collect()
 }
 
 /// The root kind of a pattern `(kind …)` (inside any grouping parentheses) and the kind of
@@ -540,6 +559,7 @@ fn skip_group(chars: &[char], start: usize) -> Option<usize> {
 fn optional_query(
     spec: &LanguageSpec,
     grammar: &tree_sitter::Language,
+    types: &NodeTypes,
     source: &str,
     file: &str,
     accepted: &[&str],
@@ -561,7 +581,7 @@ fn optional_query(
             ));
         }
     }
-    Ok(Some(patterns(spec, grammar, query, source)?))
+    Ok(Some(patterns(spec, grammar, types, query, source)?))
 }
 
 /// The node kinds that the patterns of `query` start with, read from each pattern's source:
@@ -680,13 +700,8 @@ struct TypeRef {
 
 /// For every node kind, whether a node marked in `roots` can occur below it, worked out
 /// from the grammar's node types (supertypes expanded) to a fixed point.
-fn containers(
-    grammar: &tree_sitter::Language,
-    node_types: &str,
-    roots: &[bool],
-) -> Result<Vec<bool>, String> {
+fn containers(grammar: &tree_sitter::Language, types: &[NodeType], roots: &[bool]) -> Vec<bool> {
     use std::collections::{HashMap, HashSet};
-    let types: Vec<NodeType> = serde_json::from_str(node_types).map_err(|e| e.to_string())?;
     let supertypes: HashMap<&str, Vec<&str>> = types
         .iter()
         .filter(|t| !t.subtypes.is_empty())
@@ -755,7 +770,7 @@ fn containers(
             break;
         }
     }
-    Ok((0..grammar.node_kind_count() as u16)
+    (0..grammar.node_kind_count() as u16)
         .map(|id| {
             if !grammar.node_kind_is_named(id) {
                 return false;
@@ -766,7 +781,7 @@ fn containers(
                 _ => true,
             }
         })
-        .collect())
+        .collect()
 }
 
 /// Removes `;` comments (outside strings) from query source.
