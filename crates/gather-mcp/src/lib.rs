@@ -41,7 +41,8 @@ pub fn serve(options: ServeOptions) -> Result<(), Error> {
         .enable_all()
         .build()
         .map_err(|e| Error::new(ErrorCode::IoError, format!("cannot start the server: {e}")))?;
-    let workspace = state::Workspace::start(options.root, options.index, options.wait, options.cache);
+    let workspace =
+        state::Workspace::start(options.root, options.index, options.wait, options.cache);
     let (out, writer) = stdio::spawn_writer(std::io::stdout());
     let (to_sdk, from_reader) = tokio::sync::mpsc::channel::<Vec<u8>>(64);
     stdio::spawn_reader(
