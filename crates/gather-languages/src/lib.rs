@@ -137,6 +137,39 @@ pub struct Patterns {
     /// Indexed by node kind id: whether a node of that kind can have a root somewhere below
     /// it. Kinds the node types do not describe count as able to.
     pub descend: Vec<bool>,
+    /// Indexed by root kind id: when every pattern starting at that kind names a child that
+    /// must be there, the kinds of those children (indexed by kind id). A node of that kind
+    /// without a direct child of one of them cannot match, so it need not be offered to the
+    /// query. `None`: no such child is known, every node of the kind is offered.
+    pub required_children: Vec<Option<Box<[bool]>>>,
+}
+
+impl Patterns {
+    /// Whether `node`, of a root kind, may match: it has a direct child of a kind some
+    /// pattern starting at its kind requires, or its kind requires none. `cursor` is any
+    /// cursor; it is moved.
+    pub fn may_match<'t>(
+        &self,
+        node: tree_sitter::Node<'t>,
+        cursor: &mut tree_sitter::TreeCursor<'t>,
+    ) -> bool {
+        let Some(Some(required)) = self.required_children.get(node.kind_id() as usize) else {
+            return true;
+        };
+        cursor.reset(node);
+        if !cursor.goto_first_child() {
+            return false;
+        }
+        loop {
+            let kind = cursor.node().kind_id() as usize;
+            if required.get(kind).copied().unwrap_or(true) {
+                return true;
+            }
+            if !cursor.goto_next_sibling() {
+                return false;
+            }
+        }
+    }
 }
 
 /// The compiled queries of one language.
@@ -220,7 +253,46 @@ static COMPILED: [OnceLock<Result<Compiled, String>>; MAX_LANGUAGES] = [EMPTY; M
 
 fn compile(spec: &LanguageSpec) -> Result<Compiled, String> {
     let grammar = (spec.grammar)();
-    let definitions = tree_sitter::Query::new(&grammar, spec.definitions)
+    // The grammar's node types, read once for the three queries when one needs them.
+    let types = NodeTypes::new();
+    // Query analysis is the costly part and the three files are independent: the calls
+    // and imports queries compile on threads of their own while this one compiles the
+    // definitions, so a file waiting for this language waits for the slowest of them.
+    let (definitions, calls, imports) = std::thread::scope(|scope| {
+        let calls = scope
+            .spawn(|| optional_query(spec, &grammar, &types, spec.calls, "calls", CALL_CAPTURES));
+        let imports = scope.spawn(|| {
+            optional_query(
+                spec,
+                &grammar,
+                &types,
+                spec.imports,
+                "imports",
+                IMPORT_CAPTURES,
+            )
+        });
+        let definitions = definitions_query(spec, &grammar, &types);
+        let join = |handle: std::thread::ScopedJoinHandle<'_, _>| {
+            handle
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        };
+        (definitions, join(calls), join(imports))
+    });
+    Ok(Compiled {
+        definitions: definitions?,
+        calls: calls?,
+        imports: imports?,
+        grammar,
+    })
+}
+
+fn definitions_query(
+    spec: &LanguageSpec,
+    grammar: &tree_sitter::Language,
+    types: &NodeTypes,
+) -> Result<Patterns, String> {
+    let definitions = tree_sitter::Query::new(grammar, spec.definitions)
         .map_err(|e| format!("queries/{}/definitions.scm: {e}", spec.id))?;
     for name in definitions.capture_names() {
         let ok = DEFINITION_CAPTURES.contains(name)
@@ -237,39 +309,257 @@ fn compile(spec: &LanguageSpec) -> Result<Compiled, String> {
             ));
         }
     }
-    let definitions = patterns(spec, &grammar, definitions, spec.definitions)?;
-    let calls = optional_query(spec, &grammar, spec.calls, "calls", CALL_CAPTURES)?;
-    let imports = optional_query(spec, &grammar, spec.imports, "imports", IMPORT_CAPTURES)?;
-    Ok(Compiled {
-        grammar,
-        definitions,
-        calls,
-        imports,
-    })
+    patterns(spec, grammar, types, definitions, spec.definitions)
+}
+
+/// The parsed `node-types.json` of a grammar, shared by the threads compiling its queries.
+type NodeTypes = OnceLock<Result<Vec<NodeType>, String>>;
+
+fn node_types<'a>(spec: &LanguageSpec, types: &'a NodeTypes) -> Result<&'a [NodeType], String> {
+    types
+        .get_or_init(|| serde_json::from_str(spec.node_types).map_err(|e| e.to_string()))
+        .as_deref()
+        .map_err(|e| format!("node types of {}: {e}", spec.id))
 }
 
 fn patterns(
     spec: &LanguageSpec,
     grammar: &tree_sitter::Language,
+    types: &NodeTypes,
     query: tree_sitter::Query,
     source: &str,
 ) -> Result<Patterns, String> {
     let roots = root_kinds(grammar, &query, source);
     let descend = match &roots {
-        Some(roots) => containers(grammar, spec.node_types, roots)
-            .map_err(|e| format!("node types of {}: {e}", spec.id))?,
+        Some(roots) => containers(grammar, node_types(spec, types)?, roots),
         None => vec![true; grammar.node_kind_count()],
+    };
+    let required_children = match &roots {
+        Some(_) => required_children(grammar, node_types(spec, types)?, &query, source),
+        None => Vec::new(),
     };
     Ok(Patterns {
         query,
         roots,
         descend,
+        required_children,
     })
+}
+
+/// For each root kind, the kinds of the children its patterns require (see
+/// [`Patterns::required_children`]), read from each pattern's source. A pattern whose
+/// required child cannot be read with certainty (an alternation at its root, only
+/// optional, wildcard, anonymous or supertype children) leaves its root kind unfiltered.
+fn required_children(
+    grammar: &tree_sitter::Language,
+    types: &[NodeType],
+    query: &tree_sitter::Query,
+    source: &str,
+) -> Vec<Option<Box<[bool]>>> {
+    let concrete: std::collections::HashSet<&str> = types
+        .iter()
+        .filter(|t| t.named && t.subtypes.is_empty())
+        .map(|t| t.kind.as_str())
+        .collect();
+    let count = grammar.node_kind_count();
+    let ids_named = |kind: &str| -> Vec<usize> {
+        (0..count as u16)
+            .filter(|&id| {
+                grammar.node_kind_is_named(id) && grammar.node_kind_for_id(id) == Some(kind)
+            })
+            .map(usize::from)
+            .collect()
+    };
+    // Per root kind: `None` until a pattern starts there, then `Some(None)` once one
+    // pattern requires nothing known, else the union of required kinds.
+    let mut table: Vec<Option<Option<Vec<bool>>>> = vec![None; count];
+    for pattern in 0..query.pattern_count() {
+        let text = strip_comments(
+            source
+                .get(query.start_byte_for_pattern(pattern)..query.end_byte_for_pattern(pattern))
+                .unwrap_or(""),
+        );
+        let (roots, required) = match root_and_children(&text) {
+            Some((root, children)) => (ids_named(&root), children),
+            None => {
+                // Where such a pattern starts is unknown here: no kind may be filtered.
+                return vec![None; count];
+            }
+        };
+        let required: Option<Vec<usize>> = required
+            .filter(|kind| concrete.contains(kind.as_str()))
+            .map(|kind| ids_named(&kind))
+            .filter(|ids| !ids.is_empty());
+        for root in roots {
+            let slot = &mut table[root];
+            match (slot.as_mut(), &required) {
+                (Some(None), _) => {}
+                (_, None) => *slot = Some(None),
+                (Some(Some(kinds)), Some(ids)) => ids.iter().for_each(|&id| kinds[id] = true),
+                (None, Some(ids)) => {
+                    let mut kinds = vec![false; count];
+                    ids.iter().for_each(|&id| kinds[id] = true);
+                    *slot = Some(Some(kinds));
+                }
+            }
+        }
+    }
+    table
+        .into_iter()
+        .map(|slot| slot.flatten().map(Vec::into_boxed_slice))
+        .collect()
+}
+
+/// The root kind of a pattern `(kind …)` (inside any grouping parentheses) and the kind of
+/// its first child that must be present: a `(child …)` or `field: (child …)` that is not
+/// made optional by `?` or `*`. `None` when the root is not a plain kind (an alternation or
+/// a wildcard); `Some((root, None))` when no such child is found.
+fn root_and_children(text: &str) -> Option<(String, Option<String>)> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    let skip_ws = |i: &mut usize| {
+        while *i < chars.len() && chars[*i].is_whitespace() {
+            *i += 1;
+        }
+    };
+    let word = |i: &mut usize| -> String {
+        let start = *i;
+        while *i < chars.len() && (chars[*i].is_alphanumeric() || chars[*i] == '_') {
+            *i += 1;
+        }
+        chars[start..*i].iter().collect()
+    };
+    // Grouping parentheses around the pattern: `((kind …) (#pred …))`.
+    skip_ws(&mut i);
+    while chars.get(i) == Some(&'(') && {
+        let mut j = i + 1;
+        skip_ws(&mut j);
+        chars.get(j) == Some(&'(')
+    } {
+        i += 1;
+        skip_ws(&mut i);
+    }
+    if chars.get(i) != Some(&'(') {
+        return None;
+    }
+    i += 1;
+    skip_ws(&mut i);
+    let root = word(&mut i);
+    if root.is_empty() || root == "_" || root.starts_with('_') || chars.get(i) == Some(&'/') {
+        return None;
+    }
+    // Walks the elements inside the root node up to its closing parenthesis.
+    loop {
+        skip_ws(&mut i);
+        let Some(&ch) = chars.get(i) else {
+            return Some((root, None));
+        };
+        match ch {
+            ')' => return Some((root, None)),
+            '@' | '!' => {
+                i += 1;
+                while i < chars.len() && (chars[i].is_alphanumeric() || "_.-".contains(chars[i])) {
+                    i += 1;
+                }
+            }
+            '.' | '?' | '*' | '+' => i += 1,
+            '"' => i = skip_string(&chars, i)?,
+            '[' | '(' => {
+                let end = skip_group(&chars, i)?;
+                let mut kind = None;
+                if ch == '(' {
+                    let mut j = i + 1;
+                    skip_ws(&mut j);
+                    let name = word(&mut j);
+                    let plain = !name.is_empty()
+                        && !name.starts_with('_')
+                        && chars.get(j) != Some(&'/')
+                        && name != "ERROR"
+                        && name != "MISSING";
+                    if plain {
+                        kind = Some(name);
+                    }
+                }
+                i = end;
+                // Suffixes: captures and quantifiers, in any order.
+                let mut optional = false;
+                loop {
+                    skip_ws(&mut i);
+                    match chars.get(i) {
+                        Some('?' | '*') => {
+                            optional = true;
+                            i += 1;
+                        }
+                        Some('+') => i += 1,
+                        Some('@') => {
+                            i += 1;
+                            while i < chars.len()
+                                && (chars[i].is_alphanumeric() || "_.-".contains(chars[i]))
+                            {
+                                i += 1;
+                            }
+                        }
+                        _ => break,
+                    }
+                }
+                if let (Some(kind), false) = (kind, optional) {
+                    return Some((root, Some(kind)));
+                }
+            }
+            c if c.is_alphanumeric() || c == '_' => {
+                // A field name (`name:`) or a bare wildcard `_`.
+                word(&mut i);
+                skip_ws(&mut i);
+                if chars.get(i) == Some(&':') {
+                    i += 1;
+                }
+            }
+            _ => return Some((root, None)),
+        }
+    }
+}
+
+/// The index just past the string literal starting at `start`.
+fn skip_string(chars: &[char], start: usize) -> Option<usize> {
+    let mut i = start + 1;
+    while i < chars.len() {
+        match chars[i] {
+            '\\' => i += 2,
+            '"' => return Some(i + 1),
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+/// The index just past the bracketed group (`(…)` or `[…]`) starting at `start`.
+fn skip_group(chars: &[char], start: usize) -> Option<usize> {
+    let mut depth = 0i32;
+    let mut i = start;
+    while i < chars.len() {
+        match chars[i] {
+            '"' => {
+                i = skip_string(chars, i)?;
+                continue;
+            }
+            '(' | '[' => depth += 1,
+            ')' | ']' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
 }
 
 fn optional_query(
     spec: &LanguageSpec,
     grammar: &tree_sitter::Language,
+    types: &NodeTypes,
     source: &str,
     file: &str,
     accepted: &[&str],
@@ -291,7 +581,7 @@ fn optional_query(
             ));
         }
     }
-    Ok(Some(patterns(spec, grammar, query, source)?))
+    Ok(Some(patterns(spec, grammar, types, query, source)?))
 }
 
 /// The node kinds that the patterns of `query` start with, read from each pattern's source:
@@ -410,13 +700,8 @@ struct TypeRef {
 
 /// For every node kind, whether a node marked in `roots` can occur below it, worked out
 /// from the grammar's node types (supertypes expanded) to a fixed point.
-fn containers(
-    grammar: &tree_sitter::Language,
-    node_types: &str,
-    roots: &[bool],
-) -> Result<Vec<bool>, String> {
+fn containers(grammar: &tree_sitter::Language, types: &[NodeType], roots: &[bool]) -> Vec<bool> {
     use std::collections::{HashMap, HashSet};
-    let types: Vec<NodeType> = serde_json::from_str(node_types).map_err(|e| e.to_string())?;
     let supertypes: HashMap<&str, Vec<&str>> = types
         .iter()
         .filter(|t| !t.subtypes.is_empty())
@@ -485,7 +770,7 @@ fn containers(
             break;
         }
     }
-    Ok((0..grammar.node_kind_count() as u16)
+    (0..grammar.node_kind_count() as u16)
         .map(|id| {
             if !grammar.node_kind_is_named(id) {
                 return false;
@@ -496,7 +781,7 @@ fn containers(
                 _ => true,
             }
         })
-        .collect())
+        .collect()
 }
 
 /// Removes `;` comments (outside strings) from query source.
@@ -568,6 +853,51 @@ mod tests {
             Some(vec!["e".into()])
         );
         assert_eq!(strip_comments("; c (x)\n(a) ; (b)\n"), "\n(a) \n");
+    }
+
+    #[test]
+    fn required_children_are_read_from_patterns() {
+        let read = |text: &str| root_and_children(&strip_comments(text));
+        let some =
+            |root: &str, child: Option<&str>| Some((root.to_string(), child.map(str::to_string)));
+        assert_eq!(
+            read("(call function: (identifier) @name) @reference.call"),
+            some("call", Some("identifier"))
+        );
+        // Optional children, anonymous nodes, negated fields, anchors and wildcards are
+        // skipped; the first child that must be there counts.
+        assert_eq!(
+            read("(a (comment)? @doc . \"x\" !body (_) (b/c) (d) @n)"),
+            some("a", Some("d"))
+        );
+        assert_eq!(read("(a (b)* @x)"), some("a", None));
+        assert_eq!(read("(a (b) @x ?)"), some("a", None));
+        assert_eq!(read("(a [(b) (c)])"), some("a", None));
+        assert_eq!(
+            read("((module (expression_statement) @d) (#match? @d \"x\"))"),
+            some("module", Some("expression_statement"))
+        );
+        assert_eq!(read("[(a) (b)] @x"), None);
+        assert_eq!(read("(_ (b))"), None);
+    }
+
+    #[test]
+    fn python_candidates_without_a_required_child_are_not_offered() {
+        let spec = by_id("python").unwrap();
+        let compiled = spec.compiled().unwrap();
+        let mut parser = tree_sitter::Parser::new();
+        parser.set_language(&compiled.grammar).unwrap();
+        let tree = parser.parse("f(x)\ny = lambda: 1\n", None).unwrap();
+        let root = tree.root_node();
+        let mut cursor = tree.walk();
+        let call_statement = root.named_child(0).unwrap();
+        let assignment = root.named_child(1).unwrap();
+        assert_eq!(call_statement.kind(), "expression_statement");
+        let definitions = &compiled.definitions;
+        assert!(!definitions.may_match(call_statement, &mut cursor));
+        assert!(definitions.may_match(assignment, &mut cursor));
+        // Kinds no filter is known for are always offered.
+        assert!(definitions.may_match(call_statement.named_child(0).unwrap(), &mut cursor));
     }
 
     #[test]

@@ -64,7 +64,7 @@ pub(super) fn calls<'t>(
             kind,
         });
     });
-    out.sort_by_key(|c| (c.line, c.name.clone()));
+    out.sort_by(|a, b| (a.line, &a.name).cmp(&(b.line, &b.name)));
     out
 }
 
@@ -232,6 +232,10 @@ fn unquote(text: &str) -> String {
 /// Folds whitespace inside a qualifier: none around member access (`a\n  .b` → `a.b`),
 /// one space elsewhere (`(a as any)`).
 fn compact(text: &str) -> String {
+    // Most qualifiers (`self`, `a.b`) hold no whitespace and come out as they are.
+    if !text.chars().any(char::is_whitespace) {
+        return text.to_string();
+    }
     let spaced = text.split_whitespace().collect::<Vec<_>>().join(" ");
     let mut out = String::with_capacity(spaced.len());
     let chars: Vec<char> = spaced.chars().collect();

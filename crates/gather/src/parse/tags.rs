@@ -319,7 +319,13 @@ pub(super) fn run<'t>(
             // cheaper than letting the query cursor visit every node.
             Some(nodes) => {
                 cursor.set_max_start_depth(Some(0));
+                // Starting a query costs far more than looking at a node's children, and
+                // most candidates of some kinds lack the child every pattern needs.
+                let mut walker = tree.walk();
                 for &node in nodes {
+                    if !patterns.may_match(node, &mut walker) {
+                        continue;
+                    }
                     let mut matches = cursor.matches(&patterns.query, node, bytes);
                     while let Some(m) = matches.next() {
                         each(m);
