@@ -260,6 +260,16 @@
               (pair
                 key: (property_identifier) @name
                 value: [(arrow_function) (function_expression) (generator_function)]) @definition.method])))])))
+;   ...and one level deeper: Plugin.extend({ on: { response: function () {} } }).
+(program
+  (expression_statement
+    (assignment_expression
+      right: (call_expression
+        arguments: (arguments (object (pair value: (object [(method_definition
+                name: [(property_identifier) (private_property_identifier)] @name) @definition.method
+              (pair
+                key: (property_identifier) @name
+                value: [(arrow_function) (function_expression) (generator_function)]) @definition.method]))))))))
 ; - a named function handed to a helper is a definition:
 ;   defineGetter(req, 'protocol', function protocol() {});
 (program
