@@ -97,10 +97,7 @@ fn a_quoted_message_lifts_to_its_definition_or_shows_its_line() {
         .expect("a line-hit item");
     assert_eq!(hit["path"], "retry/__init__.py");
     assert_eq!(hit["rendered"], "body");
-    assert!(hit["content"]
-        .as_str()
-        .unwrap()
-        .contains("request failed"));
+    assert!(hit["content"].as_str().unwrap().contains("request failed"));
 }
 
 #[test]

@@ -44,11 +44,16 @@ pub fn search(index: &Index, literals: &[String], include_tests: bool) -> Vec<Hi
             let lower = bytes.to_ascii_lowercase();
             let mut found = Vec::new();
             for (n, needle) in needles.iter().enumerate() {
-                let mut from = 0;
-                while let Some(at) = find(&lower[from..], needle) {
+                // Lines are counted as the search moves on, so many hits in one big file
+                // cost one pass over it.
+                let (mut from, mut counted_to, mut line) = (0, 0, 1);
+                while let Some(at) = memchr::memmem::find(&lower[from..], needle) {
                     let offset = from + at;
-                    let line = 1 + lower[..offset].iter().filter(|&&b| b == b'\n').count();
-                    found.push((n, line as Line));
+                    line += memchr::memchr_iter(b'\n', &lower[counted_to..offset]).count();
+                    counted_to = offset;
+                    if found.last() != Some(&(n, line as Line)) {
+                        found.push((n, line as Line));
+                    }
                     from = offset + needle.len().max(1);
                 }
             }
@@ -103,13 +108,6 @@ pub fn search(index: &Index, literals: &[String], include_tests: bool) -> Vec<Hi
         }
     }
     out
-}
-
-fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    if needle.is_empty() || needle.len() > haystack.len() {
-        return None;
-    }
-    haystack.windows(needle.len()).position(|w| w == needle)
 }
 
 #[cfg(test)]
