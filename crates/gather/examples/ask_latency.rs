@@ -14,6 +14,10 @@ use gather::budget::Budget;
 use gather::index;
 use gather::request::{self, ContextRequest};
 
+// The allocator the gather binary (and so `gather serve`) runs with.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let (Some(root), Some(questions)) = (args.next(), args.next()) else {

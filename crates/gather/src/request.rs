@@ -111,22 +111,30 @@ pub fn context(index: &Index, request: &ContextRequest) -> Result<ContextPack> {
         _ => {}
     }
     let seeds: Vec<SymbolId> = found.seeds;
-    let graph = graph::build_for(index, &seeds);
+    // A question's seeds are many and ranked; only the best few bring neighbours, so the
+    // budget goes to seeds before callers of weaker ones, and only those few need a graph.
+    let neighbours_of = if mode == "ask" {
+        ASK_NEIGHBOURS_OF
+    } else {
+        usize::MAX
+    };
+    let graph = graph::build_for(index, &seeds[..seeds.len().min(neighbours_of)]);
     let pack_request = pack::PackRequest {
         mode: mode.to_string(),
         pinned,
         seeds,
         budget: request.budget,
         include_tests: request.include_tests,
-        // A question's seeds are many and ranked; only the best few bring neighbours,
-        // so the budget goes to seeds before callers of weaker ones.
-        neighbours_of: if mode == "ask" { 2 } else { usize::MAX },
+        neighbours_of,
         line_hits: found.line_hits,
         unmatched_terms: found.unmatched,
     };
     let (text, json) = pack::build(index, &graph, &pack_request)?;
     Ok(ContextPack { text, json })
 }
+
+/// How many of a question's seeds bring their callers and callees.
+const ASK_NEIGHBOURS_OF: usize = 2;
 
 /// How many seeds a question gets: about one per 15 lines of budget. Past the first two,
 /// a seed starts as its signature and first lines; leftover room grows them again.

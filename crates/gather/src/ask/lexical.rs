@@ -18,13 +18,14 @@ const LENGTH_PRIOR: f32 = 0.1;
 /// Factor for definitions in peripheral paths (examples, vendored code, docs, scripts).
 const PERIPHERAL: f32 = 0.5;
 
-/// Scores every definition against `terms` (stemmed, weighted); returns the hits with a
-/// positive score, best first (ties by path, then line), and the terms no document holds.
+/// Scores every definition against `terms` (stemmed, weighted); returns the `depth` best
+/// hits, best first (ties by path, then line), and the terms no document holds.
 pub fn search(
     index: &Index,
     postings: &Postings,
     terms: &[(String, f32)],
     include_tests: bool,
+    depth: usize,
 ) -> (Vec<(SymbolId, f32)>, Vec<String>) {
     let n = postings.n_docs();
     let mut scores = vec![0f32; n];
@@ -67,8 +68,18 @@ pub fn search(
             (id, s)
         })
         .collect();
-    sort_hits(index, &mut hits);
+    top(index, &mut hits, depth);
     (hits, unmatched)
+}
+
+/// Keeps the best `depth` hits, best first (a selection, then a sort of those only: a
+/// common word can give most of a large workspace a positive score).
+pub fn top(index: &Index, hits: &mut Vec<(SymbolId, f32)>, depth: usize) {
+    if hits.len() > depth {
+        hits.select_nth_unstable_by(depth, |a, b| order(index, a, b));
+        hits.truncate(depth);
+    }
+    sort_hits(index, hits);
 }
 
 /// Whether a path is outside the product code: examples, fixtures, vendored code,
@@ -108,12 +119,14 @@ pub fn is_peripheral(path: &str) -> bool {
 
 /// Best first; equal scores by (path, line) so the order never depends on hashing.
 pub fn sort_hits(index: &Index, hits: &mut [(SymbolId, f32)]) {
-    hits.sort_by(|a, b| {
-        b.1.total_cmp(&a.1).then_with(|| {
-            let (x, y) = (index.symbol(a.0), index.symbol(b.0));
-            (&x.file.path, x.symbol.range.start).cmp(&(&y.file.path, y.symbol.range.start))
-        })
-    });
+    hits.sort_by(|a, b| order(index, a, b));
+}
+
+fn order(index: &Index, a: &(SymbolId, f32), b: &(SymbolId, f32)) -> std::cmp::Ordering {
+    b.1.total_cmp(&a.1).then_with(|| {
+        let (x, y) = (index.symbol(a.0), index.symbol(b.0));
+        (&x.file.path, x.symbol.range.start).cmp(&(&y.file.path, y.symbol.range.start))
+    })
 }
 
 #[cfg(test)]
@@ -143,7 +156,13 @@ mod tests {
             "m.py",
             "def helper():\n    timeout = 1\n    timeout += 2\n    return timeout\n\ndef read_timeout():\n    return 5\n\ndef other():\n    return 0\n",
         )]);
-        let (hits, unmatched) = search(&index, index.postings(), &[("timeout".into(), 1.0)], false);
+        let (hits, unmatched) = search(
+            &index,
+            index.postings(),
+            &[("timeout".into(), 1.0)],
+            false,
+            100,
+        );
         assert_eq!(names(&index, &hits), ["read_timeout", "helper"]);
         assert!(unmatched.is_empty());
     }
@@ -159,7 +178,7 @@ mod tests {
             ("rare".to_string(), 1.0),
             ("absent".to_string(), 1.0),
         ];
-        let (hits, unmatched) = search(&index, index.postings(), &terms, false);
+        let (hits, unmatched) = search(&index, index.postings(), &terms, false, 100);
         assert_eq!(names(&index, &hits)[0], "a");
         assert!(hits[0].1 > hits[1].1 * 1.5);
         assert_eq!(unmatched, ["absent"]);
@@ -175,9 +194,9 @@ mod tests {
             ),
         ]);
         let terms = [("config".to_string(), 1.0)];
-        let (hits, _) = search(&index, index.postings(), &terms, false);
+        let (hits, _) = search(&index, index.postings(), &terms, false, 100);
         assert_eq!(names(&index, &hits), ["load_config"]);
-        let (hits, _) = search(&index, index.postings(), &terms, true);
+        let (hits, _) = search(&index, index.postings(), &terms, true, 100);
         assert_eq!(hits.len(), 2);
     }
 }

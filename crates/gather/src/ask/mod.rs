@@ -84,14 +84,21 @@ pub fn seeds(index: &Index, text: &str, include_tests: bool, limit: usize) -> Se
             exact.extend(hits);
         }
     }
+    if let Some(area) = &question.area {
+        named_files.extend(files_in_area(index, area));
+    }
     vote(&exact, W_IDENT_EXACT);
     vote(&loose, W_IDENT_LOOSE);
 
     // Lexical lane, and the same ranking grouped by file: a file whose definitions match
     // well as a group lifts its best definitions (file first, then function).
-    let (mut lexical, unmatched_terms) =
-        lexical::search(index, postings, &question.terms, include_tests);
-    lexical.truncate(LEXICAL_DEPTH);
+    let (lexical, unmatched_terms) = lexical::search(
+        index,
+        postings,
+        &question.terms,
+        include_tests,
+        LEXICAL_DEPTH,
+    );
     let lexical_ids: Vec<SymbolId> = lexical.iter().map(|(id, _)| *id).collect();
     vote(&lexical_ids, W_LEXICAL);
     vote(&by_file(&lexical, &named_files), W_FILE);
@@ -194,6 +201,23 @@ fn files_named(index: &Index, ident: &str) -> Vec<u32> {
         .collect()
 }
 
+/// Files in an area the question's `area:` prefix names: a directory or file stem of
+/// that name anywhere in the path.
+fn files_in_area(index: &Index, area: &str) -> Vec<u32> {
+    index
+        .files()
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| {
+            f.path.split('/').any(|segment| {
+                let stem = segment.split('.').next().unwrap_or(segment);
+                stem.eq_ignore_ascii_case(area)
+            })
+        })
+        .map(|(i, _)| i as u32)
+        .collect()
+}
+
 /// The lexical hits regrouped file by file: files ordered by the sum of their two best
 /// scores (named files first), each file's hits in score order, best two per file.
 fn by_file(lexical: &[(SymbolId, f32)], named_files: &[u32]) -> Vec<SymbolId> {
@@ -211,7 +235,7 @@ fn by_file(lexical: &[(SymbolId, f32)], named_files: &[u32]) -> Vec<SymbolId> {
     }
     for f in &mut files {
         if named_files.contains(&f.0) {
-            f.1 = f32::INFINITY;
+            f.1 += 1000.0;
         }
     }
     files.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));

@@ -14,6 +14,9 @@ pub struct Question {
     pub terms: Vec<(String, f32)>,
     /// The content words the terms came from, as written, for reporting misses.
     pub words: Vec<String>,
+    /// A leading `area:` prefix (`searcher: fix …`, `unix: …`), which names a part of the
+    /// tree by convention.
+    pub area: Option<String>,
 }
 
 /// Characters that may surround a word in prose.
@@ -62,6 +65,11 @@ pub fn looks_like_code(word: &str) -> bool {
 /// Reads `text` into its lanes' inputs.
 pub fn read(text: &str) -> Question {
     let mut question = Question::default();
+    if let Some((head, _)) = text.trim_start().split_once(": ") {
+        if is_single_word(head) && head.len() >= 2 {
+            question.area = Some(head.to_ascii_lowercase());
+        }
+    }
     let (rest, literals) = take_quoted(text);
     for literal in literals {
         if looks_like_code(&literal) || (is_single_word(&literal) && literal.len() >= 3) {
@@ -94,7 +102,9 @@ pub fn read(text: &str) -> Question {
             push_unique(&mut question.literals, flag);
             continue;
         }
-        if word.ends_with("()") || looks_like_code(word) {
+        // `Class#method` is the doc-comment spelling of `Class.method`.
+        let word = word.replace('#', ".");
+        if word.ends_with("()") || looks_like_code(&word) {
             push_unique(&mut question.identifiers, word.trim_end_matches("()"));
         }
     }
@@ -215,6 +225,15 @@ mod tests {
         let q = read("Why does `walk` skip files in parse_dir() when HeaderMap is empty?");
         assert_eq!(q.identifiers, ["walk", "parse_dir", "HeaderMap"]);
         assert!(q.literals.is_empty());
+    }
+
+    #[test]
+    fn an_area_prefix_and_hash_methods_are_read() {
+        let q = read("searcher: fix Request#accepts() for NUL bytes");
+        assert_eq!(q.area.as_deref(), Some("searcher"));
+        assert_eq!(q.identifiers, ["Request.accepts"]);
+        assert_eq!(read("Fix the searcher").area, None);
+        assert_eq!(read("make it: faster").area, None);
     }
 
     #[test]

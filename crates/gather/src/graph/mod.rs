@@ -6,7 +6,9 @@
 mod modules;
 mod resolve;
 
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
+
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use serde::Serialize;
 
@@ -113,7 +115,7 @@ pub fn build_for(index: &Index, seeds: &[SymbolId]) -> CallGraph {
 /// imports (`import x from './m'`, `const X = require('./m')`), which may call a default
 /// export; and `super` for a type, called from a subclass constructor.
 fn call_names(index: &Index, seeds: &[SymbolId]) -> HashSet<String> {
-    let mut names: HashSet<String> = HashSet::new();
+    let mut names: HashSet<String> = HashSet::default();
     for id in seeds {
         let symbol = index.symbol(*id).symbol;
         names.insert(symbol.name.clone());

@@ -2,7 +2,7 @@
 //! `ImportStyle` (Python dotted modules, ECMAScript relative specifiers, Rust crate paths,
 //! Go package directories, Java packages). Everything here is computed once per graph.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::path::Path;
 
 use gather_languages::ImportStyle;
@@ -29,12 +29,12 @@ impl Modules {
     /// Builds the maps for every file of `index`.
     pub fn new(index: &Index) -> Modules {
         let mut modules = Modules {
-            python: HashMap::new(),
-            python_names: HashMap::new(),
-            paths: HashMap::new(),
+            python: HashMap::default(),
+            python_names: HashMap::default(),
+            paths: HashMap::default(),
             crates: Vec::new(),
             go_modules: Vec::new(),
-            packages: HashMap::new(),
+            packages: HashMap::default(),
         };
         let has_init: std::collections::HashSet<&str> = index
             .files()

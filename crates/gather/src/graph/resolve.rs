@@ -17,7 +17,9 @@
 //! A name proven to come from outside the workspace (an import of a third-party module, a
 //! type from outside) stays external rather than falling back to name matching.
 
-use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::{Arc, Mutex};
 
 /// Type names found for a variable, shared between calls.
@@ -122,7 +124,7 @@ struct FileScope<'a> {
 struct Context<'a> {
     index: &'a Index,
     modules: Modules,
-    scopes: Vec<FileScope<'a>>,
+    scopes: Vec<OnceLock<FileScope<'a>>>,
     texts: Mutex<HashMap<u32, Option<Arc<LineIndex>>>>,
     local_types: Mutex<HashMap<(SymbolId, String), TypeNames>>,
     /// Per (file, name): whether the name is a global nothing in the workspace binds.
@@ -140,53 +142,56 @@ const MAX_DEPTH: u32 = 6;
 
 impl<'a> Context<'a> {
     fn new(index: &'a Index) -> Context<'a> {
-        let scopes = index
-            .files()
-            .iter()
-            .map(|file| {
-                let mut scope = FileScope {
-                    top: HashMap::new(),
-                    members: HashMap::new(),
-                    imports: HashMap::new(),
-                    globs: Vec::new(),
-                    spec: file.language.as_deref().and_then(gather_languages::by_id),
-                    style: style_of(file),
-                };
-                for (idx, symbol) in file.symbols.iter().enumerate() {
-                    match symbol.parent {
-                        None => scope
-                            .top
-                            .entry(symbol.name.as_str())
-                            .or_default()
-                            .push(idx as u32),
-                        Some(p) => scope
-                            .members
-                            .entry((p, symbol.name.as_str()))
-                            .or_default()
-                            .push(idx as u32),
-                    }
-                }
-                for import in &file.imports {
-                    match &import.local {
-                        // `import a.b` binds `a` (and `a.b` through it).
-                        Some(local) => {
-                            let key = local.split('.').next().unwrap_or(local);
-                            scope.imports.entry(key).or_default().push(import);
-                        }
-                        None => scope.globs.push(import),
-                    }
-                }
-                scope
-            })
-            .collect();
+        // Scopes are built on first use: a query touches few files of a large workspace.
+        let scopes = index.files().iter().map(|_| OnceLock::new()).collect();
         Context {
             index,
             modules: Modules::new(index),
             scopes,
-            texts: Mutex::new(HashMap::new()),
-            local_types: Mutex::new(HashMap::new()),
-            globals: Mutex::new(HashMap::new()),
+            texts: Mutex::new(HashMap::default()),
+            local_types: Mutex::new(HashMap::default()),
+            globals: Mutex::new(HashMap::default()),
         }
+    }
+
+    /// The names a file defines and imports, built on first use.
+    fn scope(&self, idx: u32) -> &FileScope<'a> {
+        self.scopes[idx as usize].get_or_init(|| {
+            let file: &'a FileRecord = self.file(idx);
+            let mut scope = FileScope {
+                top: HashMap::default(),
+                members: HashMap::default(),
+                imports: HashMap::default(),
+                globs: Vec::new(),
+                spec: file.language.as_deref().and_then(gather_languages::by_id),
+                style: style_of(file),
+            };
+            for (idx, symbol) in file.symbols.iter().enumerate() {
+                match symbol.parent {
+                    None => scope
+                        .top
+                        .entry(symbol.name.as_str())
+                        .or_default()
+                        .push(idx as u32),
+                    Some(p) => scope
+                        .members
+                        .entry((p, symbol.name.as_str()))
+                        .or_default()
+                        .push(idx as u32),
+                }
+            }
+            for import in &file.imports {
+                match &import.local {
+                    // `import a.b` binds `a` (and `a.b` through it).
+                    Some(local) => {
+                        let key = local.split('.').next().unwrap_or(local);
+                        scope.imports.entry(key).or_default().push(import);
+                    }
+                    None => scope.globs.push(import),
+                }
+            }
+            scope
+        })
     }
 
     fn file(&self, idx: u32) -> &'a FileRecord {
@@ -268,7 +273,7 @@ impl<'a> Context<'a> {
     /// A call without qualifier: scopes, imports, package, implicit receiver, names.
     fn resolve_bare(&self, file_idx: u32, caller: SymbolId, name: &str, kind: CallKind) -> Outcome {
         let file = self.file(file_idx);
-        let scope = &self.scopes[file_idx as usize];
+        let scope = self.scope(file_idx);
         // Enclosing scopes, innermost first; class bodies are not scopes for bare names
         // unless the language has an implicit receiver.
         let implicit_this = scope.implicit_this();
@@ -380,7 +385,7 @@ impl<'a> Context<'a> {
         if depth > MAX_DEPTH {
             return None;
         }
-        let scope = &self.scopes[file_idx as usize];
+        let scope = self.scope(file_idx);
         let file = self.file(file_idx);
         let segments: Vec<&str> = if qualifier.contains("::") {
             qualifier.split("::").collect()
@@ -523,7 +528,7 @@ impl<'a> Context<'a> {
             Target::External => Vec::new(),
             Target::Module(files) => self.top_in_files(files, name),
             Target::Symbol(id) => {
-                let scope = &self.scopes[id.file as usize];
+                let scope = self.scope(id.file);
                 let mut found: Vec<SymbolId> = scope
                     .members
                     .get(&(id.idx, name))
@@ -543,9 +548,8 @@ impl<'a> Context<'a> {
                         }
                         let other_symbol = self.index.symbol(*other).symbol;
                         if other_symbol.kind.holds_methods() {
-                            if let Some(members) = self.scopes[other.file as usize]
-                                .members
-                                .get(&(other.idx, name))
+                            if let Some(members) =
+                                self.scope(other.file).members.get(&(other.idx, name))
                             {
                                 found.extend(members.iter().map(|&idx| SymbolId {
                                     file: other.file,
@@ -601,7 +605,7 @@ impl<'a> Context<'a> {
             None => {
                 let text = self.text_of(file_idx, caller)?;
                 let mut found = local_types(&text, variable);
-                if found.is_empty() && self.scopes[file_idx as usize].implicit_this() {
+                if found.is_empty() && self.scope(file_idx).implicit_this() {
                     if let Some(holder) = self.enclosing_type(file_idx, caller) {
                         if let Some(text) = self.text_of(file_idx, holder) {
                             found = local_types(&text, variable);
@@ -871,7 +875,7 @@ impl<'a> Context<'a> {
         {
             return false;
         }
-        let scope = &self.scopes[file_idx as usize];
+        let scope = self.scope(file_idx);
         if scope.imports.contains_key(first)
             || self
                 .index
@@ -912,7 +916,7 @@ impl<'a> Context<'a> {
     /// candidates: not in Go and Java (packages come from imports, values have methods),
     /// in Rust only for a path (`m::f()`, not `v.f()`).
     fn receiver_may_be_module(&self, file_idx: u32, call: &CallSite, qualifier: &str) -> bool {
-        match self.scopes[file_idx as usize].style {
+        match self.scope(file_idx).style {
             ImportStyle::Go | ImportStyle::Java => false,
             ImportStyle::Rust => self
                 .lines_of(file_idx, LineRange::new(call.line, call.line))
@@ -951,7 +955,7 @@ impl<'a> Context<'a> {
             return Vec::new();
         }
         let file = self.file(file_idx);
-        match self.scopes[file_idx as usize].style {
+        match self.scope(file_idx).style {
             ImportStyle::Python => {
                 let module = self.modules.python_module(file_idx, &import.source);
                 match (&import.name, module) {
@@ -1093,7 +1097,7 @@ impl<'a> Context<'a> {
     /// `name` as re-exported by `module` (`from ._client import Client` in a package
     /// `__init__`, `export {a} from './a'`, `pub use`).
     fn reexported(&self, module: u32, name: &str, depth: u32) -> Vec<Target> {
-        let scope = &self.scopes[module as usize];
+        let scope = self.scope(module);
         let mut out = Vec::new();
         if let Some(imports) = scope.imports.get(name) {
             for import in imports {
@@ -1148,7 +1152,7 @@ impl<'a> Context<'a> {
     fn top_in_files(&self, files: &[u32], name: &str) -> Vec<SymbolId> {
         let mut out = Vec::new();
         for &file in files {
-            if let Some(found) = self.scopes[file as usize].top.get(name) {
+            if let Some(found) = self.scope(file).top.get(name) {
                 out.extend(found.iter().map(|&idx| SymbolId { file, idx }));
             }
         }
