@@ -82,6 +82,11 @@ pub fn context(index: &Index, request: &ContextRequest) -> Result<ContextPack> {
                 "empty symbol name: give a name such as parse or Client.send",
             ))
         }
+        (Some(q), None) if !crate::ask::question::read(q).is_searchable() => {
+            return Err(invalid(format!(
+                "the question {q:?} has only common words to search for: name the behaviour, message or code you mean"
+            )))
+        }
         (Some(_), None) => "ask",
         (None, Some(_)) => "symbol",
         (None, None) if !request.slices.is_empty() => "slices",

@@ -138,7 +138,7 @@ fn a_heuristic_seed_makes_the_pack_partial() {
 #[test]
 fn malformed_questions_are_refused() {
     let index = index();
-    for question in ["", "   \n\t"] {
+    for question in ["", "   \n\t", "how does it work?", "?!…"] {
         let request = ContextRequest {
             question: Some(question.to_string()),
             ..ContextRequest::default()

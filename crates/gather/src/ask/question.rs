@@ -19,6 +19,13 @@ pub struct Question {
     pub area: Option<String>,
 }
 
+impl Question {
+    /// Whether any lane has something to look for.
+    pub fn is_searchable(&self) -> bool {
+        !(self.identifiers.is_empty() && self.literals.is_empty() && self.terms.is_empty())
+    }
+}
+
 /// Characters that may surround a word in prose.
 const PUNCTUATION: &[char] = &[
     ',', ';', '?', '!', '(', ')', '[', ']', '{', '}', '"', '\'', '<', '>', '*',
