@@ -271,6 +271,23 @@ fn initialize_then_exactly_three_tools_with_object_schemas() {
 }
 
 #[test]
+fn gather_context_question_mode_answers_with_seeds() {
+    let mut server = Server::ready(&fixture(), &[]);
+    let result = server.call(
+        "gather_context",
+        json!({"question": "how is `checked_total` computed?", "budget_lines": 120}),
+    );
+    let pack = ok(&result);
+    assert_eq!(pack["mode"], "ask");
+    assert_eq!(pack["items"][0]["symbol"], "checked_total");
+    assert_eq!(pack["items"][0]["role"], "seed");
+    assert!(pack["budget"]["used"].as_u64().unwrap() <= 120);
+    assert!(text(&result).starts_with("# gather ask · seeds: checked_total"));
+    let refused = server.call("gather_context", json!({"question": "  "}));
+    assert!(error(&refused, "invalid_request").contains("question"));
+}
+
+#[test]
 fn gather_context_symbol_mode_brings_callers_and_callees() {
     let mut server = Server::ready(&fixture(), &[]);
     let result = server.call(
