@@ -120,13 +120,16 @@ fn undouble(base: &str) -> String {
 
 /// Calls `each` with the stemmed sub-word terms of `text`.
 pub fn terms(text: &str, mut each: impl FnMut(String)) {
-    words(text, |word| {
-        sub_words(word, |sub| {
-            if sub.len() > 1 || sub.bytes().all(|b| b.is_ascii_digit()) {
-                each(stem(&sub));
-            }
-        })
-    });
+    words(text, |word| word_terms(word, &mut each));
+}
+
+/// Calls `each` with the stemmed sub-word terms of one word; single letters are dropped.
+pub fn word_terms(word: &str, mut each: impl FnMut(String)) {
+    sub_words(word, |sub| {
+        if sub.len() > 1 || sub.bytes().all(|b| b.is_ascii_digit()) {
+            each(stem(&sub));
+        }
+    })
 }
 
 /// English words and the words of change requests that say nothing about where code is.

@@ -11,7 +11,7 @@
 //!   A line belongs to the innermost definition that contains it, so a class owns its
 //!   header and fields and each method owns its own lines.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use rayon::prelude::*;
 
@@ -92,12 +92,26 @@ impl Postings {
 /// Term counts of one document.
 type Counts = HashMap<String, [u16; N_FIELDS]>;
 
-fn add(counts: &mut Counts, field: Field, text: &str) -> u32 {
+/// The terms of each distinct word met so far in a file: identifiers repeat, and splitting
+/// and stemming each occurrence again would dominate the build.
+type WordTerms = HashMap<String, Vec<String>>;
+
+fn add(counts: &mut Counts, words: &mut WordTerms, field: Field, text: &str) -> u32 {
     let mut n = 0;
-    terms::terms(text, |t| {
-        let slot = &mut counts.entry(t).or_insert([0; N_FIELDS])[field as usize];
-        *slot = slot.saturating_add(1);
-        n += 1;
+    terms::words(text, |word| {
+        if !words.contains_key(word) {
+            let mut split = Vec::new();
+            terms::word_terms(word, |t| split.push(t));
+            words.insert(word.to_string(), split);
+        }
+        for t in &words[word] {
+            let tf = match counts.get_mut(t.as_str()) {
+                Some(tf) => tf,
+                None => counts.entry(t.clone()).or_insert([0; N_FIELDS]),
+            };
+            tf[field as usize] = tf[field as usize].saturating_add(1);
+            n += 1;
+        }
     });
     n
 }
@@ -122,27 +136,29 @@ fn file_docs(index: &Index, file: &FileRecord) -> Vec<(u32, [u32; N_FIELDS], Cou
         }
     }
     let path_text = file.path.replace(['/', '.', '-'], " ");
+    let mut words = WordTerms::default();
     file.symbols
         .iter()
         .enumerate()
         .map(|(idx, symbol)| {
-            let mut counts = Counts::new();
+            let mut counts = Counts::default();
             let mut lens = [0; N_FIELDS];
-            lens[Field::Name as usize] = add(&mut counts, Field::Name, &symbol.name);
+            lens[Field::Name as usize] = add(&mut counts, &mut words, Field::Name, &symbol.name);
             let parents = symbol
                 .qualified_name
                 .strip_suffix(symbol.name.as_str())
                 .unwrap_or("");
-            lens[Field::Scope as usize] = add(&mut counts, Field::Scope, parents)
-                + add(&mut counts, Field::Scope, &path_text);
+            lens[Field::Scope as usize] = add(&mut counts, &mut words, Field::Scope, parents)
+                + add(&mut counts, &mut words, Field::Scope, &path_text);
             let doc = symbol.doc.unwrap_or(LineRange::new(0, 0));
             if doc.start > 0 && n_lines > 0 {
-                lens[Field::Doc as usize] = add(&mut counts, Field::Doc, table.slice(doc));
+                lens[Field::Doc as usize] =
+                    add(&mut counts, &mut words, Field::Doc, table.slice(doc));
             }
             let mut body = 0;
             for line in symbol.range.start.max(1)..=symbol.range.end.min(n_lines) {
                 if owner[line as usize] == Some(idx as u32) && !doc.contains(line) {
-                    body += add(&mut counts, Field::Body, table.line(line));
+                    body += add(&mut counts, &mut words, Field::Body, table.line(line));
                 }
             }
             lens[Field::Body as usize] = body;
