@@ -64,6 +64,8 @@ fn invalid(message: impl Into<String>) -> Error {
 /// budget too small for the pack's frame), `not_found` for an unknown symbol,
 /// `outside_root` for a path that escapes the root.
 pub fn context(index: &Index, request: &ContextRequest) -> Result<ContextPack> {
+    // Read once: the shape check and the search lanes use the same reading.
+    let read = request.question.as_deref().map(crate::ask::question::read);
     let question = request.question.as_deref();
     let symbol = request.symbol.as_deref();
     let mode = match (question, symbol) {
@@ -82,7 +84,7 @@ pub fn context(index: &Index, request: &ContextRequest) -> Result<ContextPack> {
                 "empty symbol name: give a name such as parse or Client.send",
             ))
         }
-        (Some(q), None) if !crate::ask::question::read(q).is_searchable() => {
+        (Some(q), None) if !read.as_ref().is_some_and(|r| r.is_searchable()) => {
             return Err(invalid(format!(
                 "the question {q:?} has only common words to search for: name the behaviour, message or code you mean"
             )))
@@ -106,12 +108,14 @@ pub fn context(index: &Index, request: &ContextRequest) -> Result<ContextPack> {
     match mode {
         "symbol" => found.seeds = vec![locate(index, symbol.unwrap_or_default(), request)?],
         "ask" => {
-            found = crate::ask::seeds(
-                index,
-                question.unwrap_or_default(),
-                request.include_tests,
-                seed_limit(request.budget),
-            )
+            if let Some(read) = &read {
+                found = crate::ask::seeds(
+                    index,
+                    read,
+                    request.include_tests,
+                    seed_limit(request.budget),
+                )
+            }
         }
         _ => {}
     }

@@ -46,9 +46,13 @@ pub struct Seeds {
     pub unmatched: Vec<String>,
 }
 
-/// Finds up to `limit` seeds for `text`.
-pub fn seeds(index: &Index, text: &str, include_tests: bool, limit: usize) -> Seeds {
-    let question = question::read(text);
+/// Finds up to `limit` seeds for a question (see [`question::read`]).
+pub fn seeds(
+    index: &Index,
+    question: &question::Question,
+    include_tests: bool,
+    limit: usize,
+) -> Seeds {
     let postings = index.postings();
     let keep = |id: &SymbolId| include_tests || !index.symbol(*id).symbol.is_test;
 

@@ -173,24 +173,17 @@ pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack
     let mut degraded: Vec<String> = Vec::new();
     for slice in request.pinned.iter().filter(|s| s.line_start > 0) {
         let range = LineRange::new(slice.line_start, slice.line_end);
-        items.push(PackItem {
-            path: slice.file.clone(),
-            symbol: None,
-            name: slice
-                .symbol
-                .clone()
-                .unwrap_or_else(|| format!("{}:{range}", slice.file)),
-            kind: slice.kind,
+        let name = slice
+            .symbol
+            .clone()
+            .unwrap_or_else(|| format!("{}:{range}", slice.file));
+        items.push(lines_item(
+            &slice.file,
+            name,
+            slice.kind,
             range,
-            signature: LineRange::new(range.start, range.start),
-            role: Role::Pinned,
-            confidence: None,
-            call_line: None,
-            shown: vec![range],
-            rendered: Rendered::Body,
-            cost_lines: range.len() as usize,
-            elide_keep: 0,
-        });
+            Role::Pinned,
+        ));
     }
     let mut neighbours: Vec<PackItem> = Vec::new();
     for (rank, &seed) in request.seeds.iter().enumerate() {
@@ -270,21 +263,8 @@ pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack
             line.saturating_sub(LINE_HIT_CONTEXT).max(1),
             (line + LINE_HIT_CONTEXT).min(n_lines),
         );
-        items.push(PackItem {
-            path: path.clone(),
-            symbol: None,
-            name: format!("{path}:{line}"),
-            kind: None,
-            range,
-            signature: LineRange::new(range.start, range.start),
-            role: Role::LineHit,
-            confidence: None,
-            call_line: None,
-            shown: vec![range],
-            rendered: Rendered::Body,
-            cost_lines: range.len() as usize,
-            elide_keep: 0,
-        });
+        let name = format!("{path}:{line}");
+        items.push(lines_item(path, name, None, range, Role::LineHit));
     }
     // Neighbours reached from several seeds rank first, then by proof, then by position.
     let mut reach: HashMap<(String, Line), usize> = HashMap::new();
@@ -322,6 +302,32 @@ pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack
         budget: request.budget,
         n_seeds: request.seeds.len(),
         listed_stubs: None,
+    }
+}
+
+/// An item that is a range of lines rather than a definition of the index (a pinned
+/// slice, a line hit): its first line stands for its signature.
+fn lines_item(
+    path: &str,
+    name: String,
+    kind: Option<SymbolKind>,
+    range: LineRange,
+    role: Role,
+) -> PackItem {
+    PackItem {
+        path: path.to_string(),
+        symbol: None,
+        name,
+        kind,
+        range,
+        signature: LineRange::new(range.start, range.start),
+        role,
+        confidence: None,
+        call_line: None,
+        shown: vec![range],
+        rendered: Rendered::Body,
+        cost_lines: range.len() as usize,
+        elide_keep: 0,
     }
 }
 
