@@ -6,19 +6,22 @@
 //!   path), then ignoring case.
 //! - [`lexical`] is BM25F over definitions (name, scope, doc and body fields).
 //! - [`grep`] finds quoted literals verbatim and lifts each hit to its definition.
+//! - [`feedback`] takes the distinctive words of the first fused answers as extra, lighter
+//!   terms for a second lexical search (pseudo-relevance feedback).
 //!
 //! Fusion is weighted reciprocal-rank fusion: each lane contributes `w / (K + rank)` for
 //! every definition it ranks, so a definition several lanes agree on rises, no lane's raw
 //! scores need calibrating against another's, and the order is fully determined by the
 //! lanes' orders (ties by path, then line).
 
+pub mod feedback;
 pub mod grep;
 pub mod lexical;
 pub mod question;
 
 use std::collections::HashMap;
 
-use crate::index::{Index, SymbolId};
+use crate::index::{Index, SymbolId, SymbolKind};
 use crate::lines::Line;
 
 /// Rank damping: small enough that a lane's first hits stand out from its tail.
@@ -30,6 +33,12 @@ const W_IDENT_LOOSE: f32 = 1.5;
 const W_LEXICAL: f32 = 1.0;
 const W_GREP: f32 = 2.0;
 const W_FILE: f32 = 0.6;
+const W_FEEDBACK: f32 = 1.0;
+/// Pseudo-relevance feedback: how many leading answers lend their words, how many words
+/// they lend, and the weight of the best of those words next to a question term's 1.
+const FEEDBACK_DOCS: usize = 3;
+const FEEDBACK_TERMS: usize = 10;
+const FEEDBACK_WEIGHT: f32 = 0.3;
 /// How deep into the lexical ranking fusion looks.
 const LEXICAL_DEPTH: usize = 200;
 /// A name defined more often than this is too common to seed on by name alone.
@@ -118,9 +127,29 @@ pub fn seeds(
     }
     vote(&grep_ids, W_GREP);
 
-    let mut fused: Vec<(SymbolId, f32)> = scores.into_iter().collect();
+    // Feedback lane: the same lexical search again, with the leading answers' own words.
+    let mut fused: Vec<(SymbolId, f32)> = scores.clone().into_iter().collect();
     lexical::sort_hits(index, &mut fused);
-    let seeds = choose(index, fused.into_iter().map(|(id, _)| id), limit);
+    let leading: Vec<SymbolId> = fused.iter().take(FEEDBACK_DOCS).map(|f| f.0).collect();
+    let extra = feedback::expand(
+        index,
+        postings,
+        &leading,
+        &question.terms,
+        FEEDBACK_TERMS,
+        FEEDBACK_WEIGHT,
+    );
+    if !extra.is_empty() {
+        let mut terms = question.terms.clone();
+        terms.extend(extra);
+        let (again, _) = lexical::search(index, postings, &terms, include_tests, LEXICAL_DEPTH);
+        for (rank, (id, _)) in again.iter().enumerate() {
+            *scores.entry(*id).or_default() += W_FEEDBACK / (K + rank as f32);
+        }
+        fused = scores.into_iter().collect();
+        lexical::sort_hits(index, &mut fused);
+    }
+    let seeds = choose(index, &fused, limit);
     line_hits.truncate(limit.saturating_sub(seeds.len()).max(1));
     let unmatched = question
         .words
@@ -146,33 +175,27 @@ pub fn seeds(
 /// Definitions up to this many lines are shown whole, so a definition inside one adds
 /// nothing.
 const SMALL_DEFINITION: u32 = 40;
+/// How many of a large container's best-ranked members stand in for it.
+const MEMBERS_FOR_CONTAINER: usize = 2;
 
-/// Picks up to `limit` seeds from the fused ranking, preferring the innermost definition:
-/// a module or namespace with definitions inside is never a seed; a definition inside a
-/// chosen small one adds nothing; one inside a chosen large one takes its place, since the
-/// pack would show only the large one's start; a container of a chosen seed is skipped.
-fn choose(index: &Index, ranked: impl Iterator<Item = SymbolId>, limit: usize) -> Vec<SymbolId> {
-    let mut seeds: Vec<SymbolId> = Vec::new();
+/// Picks up to `limit` seeds from the fused ranking, preferring what the pack can show
+/// whole:
+/// - a module or namespace with definitions inside is never a seed;
+/// - a large type (class, struct, interface, trait, impl, enum) gives way to its
+///   best-ranked members, since the pack would show only its first lines; with no ranked
+///   member it stays;
+/// - a definition inside a chosen small one adds nothing; one inside a chosen large one
+///   takes its place; a container of a chosen seed is skipped.
+fn choose(index: &Index, ranked: &[(SymbolId, f32)], limit: usize) -> Vec<SymbolId> {
+    let score: HashMap<SymbolId, f32> = ranked.iter().copied().collect();
     let range = |id: SymbolId| index.symbol(id).symbol.full_range();
-    for id in ranked {
-        if seeds.len() >= limit {
-            break;
-        }
-        let found = index.symbol(id);
-        let has_children = found
-            .file
-            .symbols
-            .get(id.idx as usize + 1)
-            .is_some_and(|next| next.parent == Some(id.idx));
-        if found.symbol.kind == crate::index::SymbolKind::Module && has_children {
-            continue;
-        }
+    let add = |seeds: &mut Vec<SymbolId>, id: SymbolId| {
         let r = range(id);
         if seeds
             .iter()
             .any(|s| s.file == id.file && r.covers(&range(*s)) && r != range(*s))
         {
-            continue;
+            return;
         }
         match seeds
             .iter()
@@ -182,8 +205,65 @@ fn choose(index: &Index, ranked: impl Iterator<Item = SymbolId>, limit: usize) -
             Some(_) => {}
             None => seeds.push(id),
         }
+    };
+    let mut seeds: Vec<SymbolId> = Vec::new();
+    for &(id, _) in ranked {
+        if seeds.len() >= limit {
+            break;
+        }
+        let members = members(index, id);
+        if members.is_empty() || range(id).len() <= SMALL_DEFINITION {
+            if members.is_empty() || index.symbol(id).symbol.kind != SymbolKind::Module {
+                add(&mut seeds, id);
+            }
+            continue;
+        }
+        match index.symbol(id).symbol.kind {
+            SymbolKind::Module => continue,
+            // A function's nested definitions are part of its work, not alternatives to it.
+            SymbolKind::Class
+            | SymbolKind::Struct
+            | SymbolKind::Enum
+            | SymbolKind::Interface
+            | SymbolKind::Trait
+            | SymbolKind::Impl => {}
+            _ => {
+                add(&mut seeds, id);
+                continue;
+            }
+        }
+        let mut ranked_members: Vec<(SymbolId, f32)> = members
+            .into_iter()
+            .filter_map(|m| score.get(&m).map(|s| (m, *s)))
+            .collect();
+        if ranked_members.is_empty() {
+            add(&mut seeds, id);
+            continue;
+        }
+        lexical::sort_hits(index, &mut ranked_members);
+        for (member, _) in ranked_members.into_iter().take(MEMBERS_FOR_CONTAINER) {
+            if seeds.len() < limit {
+                add(&mut seeds, member);
+            }
+        }
     }
     seeds
+}
+
+/// The definitions nested inside `id`, at any depth: a file's symbols are stored parent
+/// first, so they follow it directly.
+fn members(index: &Index, id: SymbolId) -> Vec<SymbolId> {
+    let found = index.symbol(id);
+    let outer = found.symbol.full_range();
+    found.file.symbols[id.idx as usize + 1..]
+        .iter()
+        .take_while(|symbol| outer.covers(&symbol.full_range()))
+        .enumerate()
+        .map(|(offset, _)| SymbolId {
+            file: id.file,
+            idx: id.idx + 1 + offset as u32,
+        })
+        .collect()
 }
 
 /// Files the question names: an exact root-relative path, a path suffix (`args.rs`,
@@ -244,4 +324,82 @@ fn by_file(lexical: &[(SymbolId, f32)], named_files: &[u32]) -> Vec<SymbolId> {
     }
     files.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
     files.into_iter().flat_map(|f| f.2).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn index_of(name: &str, text: &str) -> (tempfile::TempDir, Index) {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(name), text).unwrap();
+        let index = crate::index::build(dir.path()).unwrap();
+        (dir, index)
+    }
+
+    fn id(index: &Index, name: &str) -> SymbolId {
+        index.find(name)[0].id
+    }
+
+    fn names(index: &Index, ids: &[SymbolId]) -> Vec<String> {
+        ids.iter()
+            .map(|id| index.symbol(*id).symbol.name.clone())
+            .collect()
+    }
+
+    /// A class of `n` methods, each `body` lines long.
+    fn class_source(n: usize, body: usize) -> String {
+        let mut text = String::from("class Store:\n");
+        for m in 0..n {
+            text.push_str(&format!("    def method_{m}(self):\n"));
+            for line in 0..body {
+                text.push_str(&format!("        self.value_{line} = {line}\n"));
+            }
+        }
+        text
+    }
+
+    #[test]
+    fn a_large_class_gives_way_to_its_best_ranked_members() {
+        let (_dir, index) = index_of("store.py", &class_source(5, 10));
+        let ranked = [
+            (id(&index, "Store"), 1.0),
+            (id(&index, "method_3"), 0.5),
+            (id(&index, "method_1"), 0.4),
+            (id(&index, "method_4"), 0.3),
+        ];
+        let seeds = choose(&index, &ranked, 10);
+        assert_eq!(names(&index, &seeds), ["method_3", "method_1", "method_4"]);
+        let seeds = choose(&index, &ranked[..1], 10);
+        assert_eq!(
+            names(&index, &seeds),
+            ["Store"],
+            "no ranked member: it stays"
+        );
+    }
+
+    #[test]
+    fn a_container_of_a_chosen_member_adds_nothing() {
+        let (_dir, index) = index_of("store.py", &class_source(2, 3));
+        let ranked = [(id(&index, "method_1"), 1.0), (id(&index, "Store"), 0.5)];
+        assert_eq!(names(&index, &choose(&index, &ranked, 10)), ["method_1"]);
+    }
+
+    #[test]
+    fn a_large_function_keeps_its_nested_definitions_inside() {
+        let mut text = String::from("def outer():\n    def inner():\n        return 1\n");
+        for line in 0..45 {
+            text.push_str(&format!("    step_{line} = inner()\n"));
+        }
+        let (_dir, index) = index_of("work.py", &text);
+        let ranked = [(id(&index, "outer"), 1.0), (id(&index, "inner"), 0.5)];
+        assert_eq!(names(&index, &choose(&index, &ranked, 1)), ["outer"]);
+        let (_dir, index) = index_of("store.py", &class_source(5, 10));
+        let ranked = [(id(&index, "Store"), 1.0), (id(&index, "method_2"), 0.5)];
+        assert_eq!(
+            names(&index, &choose(&index, &ranked, 1)),
+            ["method_2"],
+            "a class, unlike a function, gives way"
+        );
+    }
 }
