@@ -44,9 +44,21 @@ fn main() -> ExitCode {
     };
     // The refreshed index was being stored while the answer was computed and written.
     if let Some(kept) = kept {
+        let mut writable = true;
         if let Some(saving) = kept.saving {
             if let Ok((cache, Err(e))) = saving.join() {
                 warn_unwritable(&cache, &e);
+                writable = false;
+            }
+        }
+        if let Some(cache) = kept.postings_cache.filter(|_| kept.index.has_postings()) {
+            if let Err(e) = cache.save_postings(&kept.index, kept.index.postings()) {
+                if writable {
+                    warn(&format!(
+                        "cannot write the postings cache {}: {e}",
+                        cache.postings_file().display()
+                    ));
+                }
             }
         }
         // The process ends here; freeing every record one by one would only cost time.
@@ -138,6 +150,8 @@ fn answer(
 struct Kept {
     index: Arc<Index>,
     saving: Option<JoinHandle<(Cache, std::io::Result<()>)>>,
+    /// Where to store the postings the answer built, when none were stored for this index.
+    postings_cache: Option<Cache>,
 }
 
 /// The cache of `root` that the flags ask for: `--no-cache` for none, `--cache-dir` (or
@@ -163,15 +177,28 @@ fn open_index(root: &Path, options: &IndexOptions, cache: Option<&Cache>) -> Res
 
 /// [`open_index`] for commands that answer from the index: the index is kept in `kept`,
 /// and stored in the cache on another thread while the command computes its answer; `main`
-/// waits for that thread (also when the answer is an error).
+/// waits for that thread (also when the answer is an error). With `postings` (question
+/// mode), the stored lexical postings are used when they match the index, and `main`
+/// stores them after the answer when they had to be built.
 fn indexed<'k>(
     kept: &'k mut Option<Kept>,
     root: &Path,
     options: &IndexOptions,
     cache: Option<Cache>,
+    postings: bool,
 ) -> Result<&'k Index, Error> {
     let opened = open_index(root, options, cache.as_ref())?;
     let index = Arc::new(opened.index);
+    let postings_cache = match &cache {
+        Some(cache) if postings => match cache.load_postings(&index) {
+            Some(stored) => {
+                index.set_postings(stored);
+                None
+            }
+            None => Some(cache.clone()),
+        },
+        _ => None,
+    };
     let saving = cache.filter(|_| opened.needs_save).map(|cache| {
         let index = Arc::clone(&index);
         std::thread::spawn(move || {
@@ -179,7 +206,13 @@ fn indexed<'k>(
             (cache, saved)
         })
     });
-    Ok(&kept.insert(Kept { index, saving }).index)
+    Ok(&kept
+        .insert(Kept {
+            index,
+            saving,
+            postings_cache,
+        })
+        .index)
 }
 
 /// Stores the index; a cache that cannot be written is reported, and the call goes on
@@ -292,7 +325,7 @@ fn run(args: Args, kept: &mut Option<Kept>) -> Result<String, Error> {
         }
         Command::Find { name } => {
             require_name(&name)?;
-            let index = indexed(kept, &root, &options, cache)?;
+            let index = indexed(kept, &root, &options, cache, false)?;
             let hits = index.find(&name);
             if hits.is_empty() {
                 return Err(Error::new(
@@ -314,7 +347,7 @@ fn run(args: Args, kept: &mut Option<Kept>) -> Result<String, Error> {
             slices,
         } => {
             let started = Instant::now();
-            let index = indexed(kept, &root, &options, cache)?;
+            let index = indexed(kept, &root, &options, cache, true)?;
             let index_ms = ms(started);
             let request = ContextRequest {
                 question: Some(question),
@@ -336,7 +369,7 @@ fn run(args: Args, kept: &mut Option<Kept>) -> Result<String, Error> {
         } => {
             require_name(&name)?;
             let started = Instant::now();
-            let index = indexed(kept, &root, &options, cache)?;
+            let index = indexed(kept, &root, &options, cache, false)?;
             let index_ms = ms(started);
             let request = ContextRequest {
                 symbol: Some(name),
@@ -351,7 +384,7 @@ fn run(args: Args, kept: &mut Option<Kept>) -> Result<String, Error> {
         }
         Command::Graph { name, path, line } => {
             require_name(&name)?;
-            let index = indexed(kept, &root, &options, cache)?;
+            let index = indexed(kept, &root, &options, cache, false)?;
             let id = locate(index, &root, &name, path.as_deref(), line)?;
             let graph = gather::graph::build_for(index, &[id]);
             Ok(if json {

@@ -254,3 +254,49 @@ fn a_cache_directory_inside_the_workspace_is_not_used() {
     assert!(!inside.exists());
     assert_eq!(entries(ws.path()), ["app.py", "lib.py"]);
 }
+
+#[test]
+fn a_question_stores_its_postings_and_later_questions_answer_the_same_from_them() {
+    let ws = workspace();
+    let cache = tempfile::tempdir().unwrap();
+    let ask = ["ask", "how does helper add one", "--json"];
+    let cold = gather(
+        ws.path(),
+        cache.path(),
+        &[&["--no-cache"], &ask[..]].concat(),
+    );
+    let first = gather(ws.path(), cache.path(), &ask);
+    assert!(
+        entries(cache.path())
+            .iter()
+            .any(|e| e.ends_with(".postings")),
+        "{:?}",
+        entries(cache.path())
+    );
+    let warm = gather(ws.path(), cache.path(), &ask);
+    assert_eq!(first.stdout, cold.stdout);
+    assert_eq!(warm.stdout, cold.stdout);
+    assert!(String::from_utf8_lossy(&warm.stdout).contains("\"helper\""));
+
+    // After an edit the stored postings no longer match: the answer sees the new word.
+    std::fs::write(
+        ws.path().join("lib.py"),
+        "def helper(x):\n    return x + 1\n\n\ndef zebra_stripes(n):\n    return n\n",
+    )
+    .unwrap();
+    let after = gather(ws.path(), cache.path(), &["ask", "zebra stripes", "--json"]);
+    assert!(String::from_utf8_lossy(&after.stdout).contains("zebra_stripes"));
+
+    // A damaged postings file is not used and does not fail the call.
+    for entry in std::fs::read_dir(cache.path()).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "postings") {
+            let mut bytes = std::fs::read(&path).unwrap();
+            let mid = bytes.len() / 2;
+            bytes[mid] ^= 0xff;
+            std::fs::write(&path, bytes).unwrap();
+        }
+    }
+    let damaged = gather(ws.path(), cache.path(), &["ask", "zebra stripes", "--json"]);
+    assert_eq!(damaged.stdout, after.stdout);
+}

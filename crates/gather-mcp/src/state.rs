@@ -65,6 +65,10 @@ impl Workspace {
                         );
                     }
                 }
+                // Stored postings that match spare the first question building them.
+                if let Some(postings) = cache.as_ref().and_then(|c| c.load_postings(&opened.index)) {
+                    opened.index.set_postings(postings);
+                }
                 opened.index
             });
             let mut slot = builder.lock();

@@ -23,6 +23,7 @@ use std::time::Instant;
 use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
+use crate::index::postings::Postings;
 use crate::index::{self, Changes, FileRecord, Index, IndexOptions, Progress};
 
 /// The environment variable that overrides the cache directory.
@@ -32,6 +33,8 @@ pub const DIR_ENV: &str = "GATHER_CACHE_DIR";
 pub const FORMAT_VERSION: u32 = 2;
 
 const MAGIC: &[u8; 8] = b"GATHERIX";
+/// The magic string of a stored postings file.
+const POSTINGS_MAGIC: &[u8; 8] = b"GATHERPO";
 
 /// The per-user cache directory for gather: `$XDG_CACHE_HOME/gather` or `~/.cache/gather`
 /// on Linux, `~/Library/Caches/gather` on macOS, `%LOCALAPPDATA%\gather` on Windows.
@@ -194,15 +197,19 @@ impl Cache {
             }
             Err(e) => return Err(invalid(format!("cannot be read: {e}"))),
         };
-        let (header, payload) = self.check(&bytes)?;
+        let (header, payload) = self.check(&bytes, MAGIC)?;
         let files: Vec<FileRecord> = postcard::from_bytes(payload)
             .map_err(|e| invalid(format!("is corrupt: its records do not decode ({e})")))?;
         Ok(Some((files, header.scanned_ns)))
     }
 
     /// Checks everything but the records themselves: magic, versions, root, length, hash.
-    fn check<'b>(&self, bytes: &'b [u8]) -> std::result::Result<(Header, &'b [u8]), LoadError> {
-        let Some(rest) = bytes.strip_prefix(MAGIC.as_slice()) else {
+    fn check<'b>(
+        &self,
+        bytes: &'b [u8],
+        magic: &[u8; 8],
+    ) -> std::result::Result<(Header, &'b [u8]), LoadError> {
+        let Some(rest) = bytes.strip_prefix(magic.as_slice()) else {
             return Err(invalid("is not a gather index"));
         };
         let Some((version, rest)) = rest.split_first_chunk::<4>() else {
@@ -255,11 +262,49 @@ impl Cache {
     /// directory, then renamed over the old file in one step.
     pub fn save(&self, index: &Index) -> std::io::Result<()> {
         debug_assert_eq!(index.root(), self.root);
+        self.write(&self.file, MAGIC, index.scanned_ns(), index.files())
+    }
+
+    /// The file the lexical postings of the index are stored in, beside the index.
+    pub fn postings_file(&self) -> PathBuf {
+        self.file.with_extension("postings")
+    }
+
+    /// The stored postings, if they were built from exactly the files of `index` (same
+    /// paths, same content hashes) by this build of gather. Postings are derived data: a
+    /// missing, stale or damaged file is simply not used.
+    pub fn load_postings(&self, index: &Index) -> Option<Postings> {
+        let bytes = std::fs::read(self.postings_file()).ok()?;
+        let (_, payload) = self.check(&bytes, POSTINGS_MAGIC).ok()?;
+        let (content, postings): (u64, Postings) = postcard::from_bytes(payload).ok()?;
+        (content == index.content_hash() && postings.fits(index)).then_some(postings)
+    }
+
+    /// Stores the postings of `index`, keyed by its content hash.
+    pub fn save_postings(&self, index: &Index, postings: &Postings) -> std::io::Result<()> {
+        let payload = (index.content_hash(), postings);
+        self.write(
+            &self.postings_file(),
+            POSTINGS_MAGIC,
+            index.scanned_ns(),
+            &payload,
+        )
+    }
+
+    /// Writes `payload` framed by `magic`, the header and the trailer to a temporary file,
+    /// then renames it over `path`.
+    fn write(
+        &self,
+        path: &Path,
+        magic: &[u8; 8],
+        scanned_ns: i64,
+        payload: &(impl Serialize + ?Sized),
+    ) -> std::io::Result<()> {
         let header = Header {
             gather_version: env!("CARGO_PKG_VERSION").to_string(),
             fingerprint: fingerprint(),
             root: self.root.as_os_str().as_encoded_bytes().to_vec(),
-            scanned_ns: index.scanned_ns(),
+            scanned_ns,
         };
         let header = postcard::to_stdvec(&header).map_err(std::io::Error::other)?;
         std::fs::create_dir_all(&self.dir)?;
@@ -268,12 +313,12 @@ impl Cache {
             .suffix(".tmp")
             .tempfile_in(&self.dir)?;
         let file = tmp.as_file_mut();
-        file.write_all(MAGIC)?;
+        file.write_all(magic)?;
         file.write_all(&FORMAT_VERSION.to_le_bytes())?;
         file.write_all(&header)?;
-        // The records stream through a buffer into a hashing writer: no copy of the whole
+        // The payload streams through a buffer into a hashing writer: no copy of the whole
         // payload in memory, and its length and hash go into the trailer.
-        let mut payload = std::io::BufWriter::with_capacity(
+        let mut buffered = std::io::BufWriter::with_capacity(
             1 << 16,
             Hashing {
                 inner: &mut *file,
@@ -281,12 +326,12 @@ impl Cache {
                 len: 0,
             },
         );
-        postcard::to_io(index.files(), &mut payload).map_err(std::io::Error::other)?;
-        let hashing = payload.into_inner().map_err(|e| e.into_error())?;
+        postcard::to_io(payload, &mut buffered).map_err(std::io::Error::other)?;
+        let hashing = buffered.into_inner().map_err(|e| e.into_error())?;
         let (len, hash) = (hashing.len, hashing.hasher.digest());
         file.write_all(&len.to_le_bytes())?;
         file.write_all(&hash.to_le_bytes())?;
-        tmp.persist(&self.file).map_err(|e| e.error)?;
+        tmp.persist(path).map_err(|e| e.error)?;
         self.remove_stale_temporaries();
         Ok(())
     }

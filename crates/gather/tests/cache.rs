@@ -336,3 +336,42 @@ fn stale_temporary_files_are_swept_on_save() {
     );
     assert!(other.exists(), "files gather did not name are left alone");
 }
+
+#[test]
+fn stored_postings_serve_only_the_files_they_were_built_from() {
+    let ws = settled(&[("app.py", PY), ("lib.rs", RS)]);
+    let dir = tempfile::tempdir().unwrap();
+    let cache = Cache::new(dir.path(), ws.root());
+    let opened = open_and_save(&ws, &cache);
+    assert!(
+        cache.load_postings(&opened.index).is_none(),
+        "nothing stored yet"
+    );
+    let built = opened.index.postings();
+    cache.save_postings(&opened.index, built).unwrap();
+    let loaded = cache.load_postings(&opened.index).expect("stored postings");
+    assert_eq!(loaded.n_docs(), built.n_docs());
+    assert!(built.n_docs() > 0);
+    for doc in 0..built.n_docs() as u32 {
+        assert_eq!(loaded.doc(doc), built.doc(doc));
+        assert_eq!(loaded.lens(doc), built.lens(doc));
+    }
+    let name = &opened.index.symbol(built.doc(0)).symbol.name;
+    let term = gather::terms::stem(&name.to_lowercase());
+    assert!(!built.get(&term).is_empty());
+    assert_eq!(loaded.get(&term), built.get(&term));
+
+    // Another content: the stored postings are not used.
+    ws.write(
+        "app.py",
+        format!("{PY}\ndef extra():\n    return 2\n").as_bytes(),
+    );
+    let changed = open(&ws, &cache);
+    assert!(cache.load_postings(&changed.index).is_none());
+
+    // A damaged file is not used either.
+    let mut bytes = std::fs::read(cache.postings_file()).unwrap();
+    bytes.truncate(bytes.len() - 3);
+    std::fs::write(cache.postings_file(), bytes).unwrap();
+    assert!(cache.load_postings(&opened.index).is_none());
+}

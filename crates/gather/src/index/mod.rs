@@ -22,7 +22,9 @@ use crate::walk::{self, WalkOptions, WalkedFile};
 use crate::{lines, parse};
 
 /// Identifies a symbol: its file's position in the index and its position in that file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct SymbolId {
     /// Index into [`Index::files`].
     pub file: u32,
@@ -547,6 +549,17 @@ impl Index {
         self.postings.get_or_init(|| postings::build(self))
     }
 
+    /// Whether the postings are built (or were handed over) yet.
+    pub fn has_postings(&self) -> bool {
+        self.postings.get().is_some()
+    }
+
+    /// Hands over postings built earlier for exactly these files (see
+    /// [`crate::cache::Cache::load_postings`]); ignored when postings are already here.
+    pub fn set_postings(&self, postings: postings::Postings) {
+        let _ = self.postings.set(postings);
+    }
+
     /// [`Index::from_files`] for records read by a walk that began at `scanned_ns`
     /// (nanoseconds since the Unix epoch), as a stored index remembers it.
     pub fn from_scan(root: PathBuf, files: Vec<FileRecord>, scanned_ns: i64) -> Index {
@@ -603,12 +616,17 @@ impl Index {
     /// A short fingerprint of every file's path and content hash: two packs with the same
     /// stamp were cut from the same tree.
     pub fn stamp(&self) -> String {
+        format!("{:08x}", self.content_hash() as u32)
+    }
+
+    /// A hash of every file's path and content hash, in index order.
+    pub fn content_hash(&self) -> u64 {
         let mut hasher = xxhash_rust::xxh3::Xxh3::new();
         for file in &self.files {
             hasher.update(file.path.as_bytes());
             hasher.update(&file.hash.to_le_bytes());
         }
-        format!("{:08x}", hasher.digest() as u32)
+        hasher.digest()
     }
 
     /// The canonical workspace root.

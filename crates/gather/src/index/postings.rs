@@ -14,6 +14,7 @@
 use rustc_hash::FxHashMap as HashMap;
 
 use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
 
 use super::{FileRecord, Index, SymbolId};
 use crate::lines::{LineRange, LineTable};
@@ -36,7 +37,7 @@ pub enum Field {
 }
 
 /// One document holding a term: the document and the term's count in each field.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Posting {
     /// Document number (see [`Postings::doc`]).
     pub doc: u32,
@@ -45,7 +46,7 @@ pub struct Posting {
 }
 
 /// The lexical postings of an index.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Serialize, Deserialize)]
 pub struct Postings {
     docs: Vec<SymbolId>,
     lens: Vec<[u32; N_FIELDS]>,
@@ -79,6 +80,27 @@ impl Postings {
     /// The documents holding `term` (a stemmed sub-word), by document number.
     pub fn get(&self, term: &str) -> &[Posting] {
         self.terms.get(term).map_or(&[], Vec::as_slice)
+    }
+
+    /// Whether every document names a definition of `index` (a check on postings read
+    /// back from disk before they are trusted).
+    pub fn fits(&self, index: &Index) -> bool {
+        self.lens.len() == self.docs.len()
+            && self
+                .docs
+                .iter()
+                .chain(self.lower_names.values().flatten())
+                .all(|id| {
+                    index
+                        .files()
+                        .get(id.file as usize)
+                        .is_some_and(|f| (id.idx as usize) < f.symbols.len())
+                })
+            && self
+                .terms
+                .values()
+                .flatten()
+                .all(|p| (p.doc as usize) < self.docs.len())
     }
 
     /// Definitions whose name equals `name` ignoring ASCII case.
