@@ -124,11 +124,12 @@ fn line_starts(text: &str) -> Vec<usize> {
     if !text.is_empty() {
         starts.push(0);
     }
-    for (idx, byte) in text.bytes().enumerate() {
-        if byte == b'\n' && idx + 1 < text.len() {
-            starts.push(idx + 1);
-        }
-    }
+    // memchr finds the newlines a word at a time; this runs for every file a query reads.
+    starts.extend(
+        memchr::memchr_iter(b'\n', text.as_bytes())
+            .map(|idx| idx + 1)
+            .filter(|&start| start < text.len()),
+    );
     starts
 }
 
