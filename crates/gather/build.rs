@@ -1,12 +1,15 @@
 //! Hashes the source files that decide what an index record holds (the walk, the parsers,
-//! the records, the language crate), so that a stored index written by a build with other
-//! extraction code is never trusted. Exposed as `GATHER_EXTRACTOR_FINGERPRINT`.
+//! the records, the language crate) and how the stored postings split words (`terms.rs`),
+//! so that a stored index or postings file written by a build with other extraction code
+//! is never trusted. Exposed as `GATHER_EXTRACTOR_FINGERPRINT`.
 
 use std::path::{Path, PathBuf};
 
 const INPUTS: &[&str] = &[
     "src/walk.rs",
     "src/lines.rs",
+    // The text analysis behind the stored postings.
+    "src/terms.rs",
     "src/parse",
     "src/index",
     "../gather-languages/src",
