@@ -38,18 +38,8 @@ pub enum Command {
         /// The question, in words ("how is the index built?"); code names in backticks
         /// and quoted messages are looked up exactly.
         question: String,
-        /// Line budget for the whole pack (max 800).
-        #[arg(long, default_value_t = 400, conflicts_with = "max_tokens")]
-        budget_lines: usize,
-        /// Token budget instead of lines (ceil(chars / 4)).
-        #[arg(long)]
-        max_tokens: Option<usize>,
-        /// Let test code be a seed or a neighbour.
-        #[arg(long)]
-        include_tests: bool,
-        /// Pin an explicit slice first (same SPEC as `gather slice`); repeatable.
-        #[arg(long = "slice", value_name = "SPEC")]
-        slices: Vec<String>,
+        #[command(flatten)]
+        pack: PackOptions,
     },
     /// Index the workspace and print files by language and status, symbols by kind.
     Index {
@@ -80,18 +70,8 @@ pub enum Command {
         /// Any line of the definition, to choose among same-named ones in the file.
         #[arg(long)]
         line: Option<u32>,
-        /// Line budget for the whole pack (max 800).
-        #[arg(long, default_value_t = 400, conflicts_with = "max_tokens")]
-        budget_lines: usize,
-        /// Token budget instead of lines (ceil(chars / 4)).
-        #[arg(long)]
-        max_tokens: Option<usize>,
-        /// Let test code be a neighbour.
-        #[arg(long)]
-        include_tests: bool,
-        /// Pin an explicit slice first (same SPEC as `gather slice`); repeatable.
-        #[arg(long = "slice", value_name = "SPEC")]
-        slices: Vec<String>,
+        #[command(flatten)]
+        pack: PackOptions,
     },
     /// Direct callers and callees of one definition, with how each edge was proven.
     Graph {
@@ -126,4 +106,21 @@ pub enum Command {
         #[arg(long, default_value_t = 40)]
         head_lines: u32,
     },
+}
+
+/// The flags every pack command shares: its budget, test code, pinned slices.
+#[derive(clap::Args, Debug)]
+pub struct PackOptions {
+    /// Line budget for the whole pack (max 800).
+    #[arg(long, default_value_t = 400, conflicts_with = "max_tokens")]
+    pub budget_lines: usize,
+    /// Token budget instead of lines (ceil(chars / 4)).
+    #[arg(long)]
+    pub max_tokens: Option<usize>,
+    /// Let test code be a seed (questions) or a neighbour.
+    #[arg(long)]
+    pub include_tests: bool,
+    /// Pin an explicit slice first (same SPEC as `gather slice`); repeatable.
+    #[arg(long = "slice", value_name = "SPEC")]
+    pub slices: Vec<String>,
 }

@@ -339,21 +339,15 @@ fn run(args: Args, kept: &mut Option<Kept>) -> Result<String, Error> {
                 render::find_text(&hits)
             })
         }
-        Command::Ask {
-            question,
-            budget_lines,
-            max_tokens,
-            include_tests,
-            slices,
-        } => {
+        Command::Ask { question, pack } => {
             let started = Instant::now();
             let index = indexed(kept, &root, &options, cache, true)?;
             let index_ms = ms(started);
             let request = ContextRequest {
                 question: Some(question),
-                slices: slice_requests(&slices, &root)?,
-                budget: pack_budget(budget_lines, max_tokens),
-                include_tests,
+                slices: slice_requests(&pack.slices, &root)?,
+                budget: pack_budget(pack.budget_lines, pack.max_tokens),
+                include_tests: pack.include_tests,
                 ..ContextRequest::default()
             };
             answer(index, &request, index_ms, timings, json)
@@ -362,10 +356,7 @@ fn run(args: Args, kept: &mut Option<Kept>) -> Result<String, Error> {
             name,
             path,
             line,
-            budget_lines,
-            max_tokens,
-            include_tests,
-            slices,
+            pack,
         } => {
             require_name(&name)?;
             let started = Instant::now();
@@ -375,9 +366,9 @@ fn run(args: Args, kept: &mut Option<Kept>) -> Result<String, Error> {
                 symbol: Some(name),
                 path,
                 line,
-                slices: slice_requests(&slices, &root)?,
-                budget: pack_budget(budget_lines, max_tokens),
-                include_tests,
+                slices: slice_requests(&pack.slices, &root)?,
+                budget: pack_budget(pack.budget_lines, pack.max_tokens),
+                include_tests: pack.include_tests,
                 ..ContextRequest::default()
             };
             answer(index, &request, index_ms, timings, json)

@@ -2,7 +2,7 @@
 //! extra, lighter search terms, so definitions that share the leading answers' vocabulary
 //! (the same fields, types and helpers) rise even when the question never names them.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::index::postings::Postings;
 use crate::index::{Index, SymbolId};
@@ -27,7 +27,7 @@ pub fn expand(
     beta: f32,
 ) -> Vec<(String, f32)> {
     let n = postings.n_docs().max(1) as f32;
-    let mut weight: HashMap<String, f32> = HashMap::new();
+    let mut weight: HashMap<String, f32> = HashMap::default();
     for (rank, id) in docs.iter().enumerate() {
         let found = index.symbol(*id);
         let Ok(text) = std::fs::read_to_string(index.root().join(&found.file.path)) else {
@@ -36,7 +36,7 @@ pub fn expand(
         let table = LineTable::new(&text);
         let range = found.symbol.full_range();
         let last = range.end.min(table.n_lines());
-        let mut counts: HashMap<String, f32> = HashMap::new();
+        let mut counts: HashMap<String, f32> = HashMap::default();
         let mut len = 0f32;
         for line in range.start.max(1)..=last {
             crate::terms::terms(table.line(line), |t| {
@@ -80,22 +80,21 @@ mod tests {
 
     #[test]
     fn the_answers_distinctive_words_are_lent_and_common_ones_are_not() {
-        let dir = tempfile::tempdir().unwrap();
         let mut filler = String::new();
         for i in 0..120 {
             filler.push_str(&format!(
                 "def filler_{i}(value):\n    return value + {i}\n\n"
             ));
         }
-        std::fs::write(dir.path().join("filler.py"), filler).unwrap();
-        std::fs::write(
-            dir.path().join("config.py"),
-            "def load_config(path):\n    text = yaml_loader(path)\n    return merge_defaults(text)\n\n\
-             def yaml_loader(path):\n    return open(path).read()\n\n\
-             def merge_defaults(text):\n    return text\n",
-        )
-        .unwrap();
-        let index = crate::index::build(dir.path()).unwrap();
+        let (_dir, index) = crate::index::index_of(&[
+            ("filler.py", &filler),
+            (
+                "config.py",
+                "def load_config(path):\n    text = yaml_loader(path)\n    return merge_defaults(text)\n\n\
+                 def yaml_loader(path):\n    return open(path).read()\n\n\
+                 def merge_defaults(text):\n    return text\n",
+            ),
+        ]);
         let postings = index.postings();
         let load = index.find("load_config")[0].id;
         let query = [(crate::terms::stem("config"), 1.0)];

@@ -116,13 +116,10 @@ mod tests {
 
     #[test]
     fn hits_lift_to_the_innermost_definition_or_stay_a_line() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::write(
-            dir.path().join("app.py"),
+        let (_dir, index) = crate::index::index_of(&[(
+            "app.py",
             "print('Connection Reset by peer')\n\nclass Client:\n    def send(self):\n        raise Error('connection reset by peer')\n",
-        )
-        .unwrap();
-        let index = crate::index::build(dir.path()).unwrap();
+        )]);
         let hits = search(&index, &["connection reset by peer".to_string()], false);
         assert_eq!(hits.len(), 2);
         assert_eq!(hits[0], Hit::Line("app.py".into(), 1));
@@ -134,10 +131,7 @@ mod tests {
 
     #[test]
     fn test_files_are_skipped_unless_asked_for() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::create_dir(dir.path().join("tests")).unwrap();
-        std::fs::write(dir.path().join("tests/test_a.py"), "X = 'boom here'\n").unwrap();
-        let index = crate::index::build(dir.path()).unwrap();
+        let (_dir, index) = crate::index::index_of(&[("tests/test_a.py", "X = 'boom here'\n")]);
         assert!(search(&index, &["boom here".to_string()], false).is_empty());
         assert_eq!(search(&index, &["boom here".to_string()], true).len(), 1);
     }

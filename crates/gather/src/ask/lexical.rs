@@ -132,17 +132,7 @@ fn order(index: &Index, a: &(SymbolId, f32), b: &(SymbolId, f32)) -> std::cmp::O
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn index_of(files: &[(&str, &str)]) -> (tempfile::TempDir, Index) {
-        let dir = tempfile::tempdir().unwrap();
-        for (path, text) in files {
-            let path = dir.path().join(path);
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(path, text).unwrap();
-        }
-        let index = crate::index::build(dir.path()).unwrap();
-        (dir, index)
-    }
+    use crate::index::index_of;
 
     fn names(index: &Index, hits: &[(SymbolId, f32)]) -> Vec<String> {
         hits.iter()

@@ -19,7 +19,7 @@ pub mod grep;
 pub mod lexical;
 pub mod question;
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::index::{Index, SymbolId, SymbolKind};
 use crate::lines::Line;
@@ -65,13 +65,7 @@ pub fn seeds(
     let postings = index.postings();
     let keep = |id: &SymbolId| include_tests || !index.symbol(*id).symbol.is_test;
 
-    let mut scores: HashMap<SymbolId, f32> = HashMap::new();
-    let mut vote = |lane: &[SymbolId], weight: f32| {
-        for (rank, id) in lane.iter().enumerate() {
-            *scores.entry(*id).or_default() += weight / (K + rank as f32);
-        }
-    };
-
+    let mut scores: HashMap<SymbolId, f32> = HashMap::default();
     // Identifier lane.
     let mut exact: Vec<SymbolId> = Vec::new();
     let mut loose: Vec<SymbolId> = Vec::new();
@@ -100,8 +94,8 @@ pub fn seeds(
     if let Some(area) = &question.area {
         named_files.extend(files_in_area(index, area));
     }
-    vote(&exact, W_IDENT_EXACT);
-    vote(&loose, W_IDENT_LOOSE);
+    vote(&mut scores, &exact, W_IDENT_EXACT);
+    vote(&mut scores, &loose, W_IDENT_LOOSE);
 
     // Lexical lane, and the same ranking grouped by file: a file whose definitions match
     // well as a group lifts its best definitions (file first, then function).
@@ -113,8 +107,8 @@ pub fn seeds(
         LEXICAL_DEPTH,
     );
     let lexical_ids: Vec<SymbolId> = lexical.iter().map(|(id, _)| *id).collect();
-    vote(&lexical_ids, W_LEXICAL);
-    vote(&by_file(&lexical, &named_files), W_FILE);
+    vote(&mut scores, &lexical_ids, W_LEXICAL);
+    vote(&mut scores, &by_file(&lexical, &named_files), W_FILE);
 
     // Grep lane.
     let mut line_hits = Vec::new();
@@ -125,12 +119,12 @@ pub fn seeds(
             grep::Hit::Line(path, line) => line_hits.push((path, line)),
         }
     }
-    vote(&grep_ids, W_GREP);
+    vote(&mut scores, &grep_ids, W_GREP);
 
-    // Feedback lane: the same lexical search again, with the leading answers' own words.
-    let mut fused: Vec<(SymbolId, f32)> = scores.clone().into_iter().collect();
-    lexical::sort_hits(index, &mut fused);
-    let leading: Vec<SymbolId> = fused.iter().take(FEEDBACK_DOCS).map(|f| f.0).collect();
+    // Feedback lane: the lexical search again, with the leading answers' own words.
+    let mut leading: Vec<(SymbolId, f32)> = scores.iter().map(|(id, s)| (*id, *s)).collect();
+    lexical::top(index, &mut leading, FEEDBACK_DOCS);
+    let leading: Vec<SymbolId> = leading.into_iter().map(|(id, _)| id).collect();
     let extra = feedback::expand(
         index,
         postings,
@@ -140,15 +134,14 @@ pub fn seeds(
         FEEDBACK_WEIGHT,
     );
     if !extra.is_empty() {
-        let mut terms = question.terms.clone();
-        terms.extend(extra);
+        let terms = [question.terms.as_slice(), &extra].concat();
         let (again, _) = lexical::search(index, postings, &terms, include_tests, LEXICAL_DEPTH);
-        for (rank, (id, _)) in again.iter().enumerate() {
-            *scores.entry(*id).or_default() += W_FEEDBACK / (K + rank as f32);
-        }
-        fused = scores.into_iter().collect();
-        lexical::sort_hits(index, &mut fused);
+        let again: Vec<SymbolId> = again.into_iter().map(|(id, _)| id).collect();
+        vote(&mut scores, &again, W_FEEDBACK);
     }
+
+    let mut fused: Vec<(SymbolId, f32)> = scores.into_iter().collect();
+    lexical::sort_hits(index, &mut fused);
     let seeds = choose(index, &fused, limit);
     line_hits.truncate(limit.saturating_sub(seeds.len()).max(1));
     let unmatched = question
@@ -172,6 +165,13 @@ pub fn seeds(
     }
 }
 
+/// Adds one lane's reciprocal-rank votes to the fused scores.
+fn vote(scores: &mut HashMap<SymbolId, f32>, lane: &[SymbolId], weight: f32) {
+    for (rank, id) in lane.iter().enumerate() {
+        *scores.entry(*id).or_default() += weight / (K + rank as f32);
+    }
+}
+
 /// Definitions up to this many lines are shown whole, so a definition inside one adds
 /// nothing.
 const SMALL_DEFINITION: u32 = 40;
@@ -187,7 +187,6 @@ const MEMBERS_FOR_CONTAINER: usize = 2;
 /// - a definition inside a chosen small one adds nothing; one inside a chosen large one
 ///   takes its place; a container of a chosen seed is skipped.
 fn choose(index: &Index, ranked: &[(SymbolId, f32)], limit: usize) -> Vec<SymbolId> {
-    let score: HashMap<SymbolId, f32> = ranked.iter().copied().collect();
     let range = |id: SymbolId| index.symbol(id).symbol.full_range();
     let add = |seeds: &mut Vec<SymbolId>, id: SymbolId| {
         let r = range(id);
@@ -212,36 +211,40 @@ fn choose(index: &Index, ranked: &[(SymbolId, f32)], limit: usize) -> Vec<Symbol
             break;
         }
         let members = members(index, id);
-        if members.is_empty() || range(id).len() <= SMALL_DEFINITION {
-            if members.is_empty() || index.symbol(id).symbol.kind != SymbolKind::Module {
-                add(&mut seeds, id);
-            }
-            continue;
-        }
-        match index.symbol(id).symbol.kind {
-            SymbolKind::Module => continue,
-            // A function's nested definitions are part of its work, not alternatives to it.
-            SymbolKind::Class
-            | SymbolKind::Struct
-            | SymbolKind::Enum
-            | SymbolKind::Interface
-            | SymbolKind::Trait
-            | SymbolKind::Impl => {}
-            _ => {
-                add(&mut seeds, id);
-                continue;
-            }
-        }
-        let mut ranked_members: Vec<(SymbolId, f32)> = members
-            .into_iter()
-            .filter_map(|m| score.get(&m).map(|s| (m, *s)))
-            .collect();
-        if ranked_members.is_empty() {
+        if members.is_empty() {
             add(&mut seeds, id);
             continue;
         }
-        lexical::sort_hits(index, &mut ranked_members);
-        for (member, _) in ranked_members.into_iter().take(MEMBERS_FOR_CONTAINER) {
+        let kind = index.symbol(id).symbol.kind;
+        if kind == SymbolKind::Module {
+            continue;
+        }
+        // A function's nested definitions are part of its work, not alternatives to it.
+        let is_type = matches!(
+            kind,
+            SymbolKind::Class
+                | SymbolKind::Struct
+                | SymbolKind::Enum
+                | SymbolKind::Interface
+                | SymbolKind::Trait
+                | SymbolKind::Impl
+        );
+        if !is_type || range(id).len() <= SMALL_DEFINITION {
+            add(&mut seeds, id);
+            continue;
+        }
+        // The ranking is best first, so its first members are the best-ranked ones.
+        let best: Vec<SymbolId> = ranked
+            .iter()
+            .map(|(member, _)| *member)
+            .filter(|member| member.file == id.file && members.contains(&member.idx))
+            .take(MEMBERS_FOR_CONTAINER)
+            .collect();
+        if best.is_empty() {
+            add(&mut seeds, id);
+            continue;
+        }
+        for member in best {
             if seeds.len() < limit {
                 add(&mut seeds, member);
             }
@@ -250,20 +253,16 @@ fn choose(index: &Index, ranked: &[(SymbolId, f32)], limit: usize) -> Vec<Symbol
     seeds
 }
 
-/// The definitions nested inside `id`, at any depth: a file's symbols are stored parent
-/// first, so they follow it directly.
-fn members(index: &Index, id: SymbolId) -> Vec<SymbolId> {
+/// The positions (in its file's symbols) of the definitions nested inside `id`, at any
+/// depth: a file's symbols are stored parent first, so they follow it directly.
+fn members(index: &Index, id: SymbolId) -> std::ops::Range<u32> {
     let found = index.symbol(id);
     let outer = found.symbol.full_range();
-    found.file.symbols[id.idx as usize + 1..]
+    let n = found.file.symbols[id.idx as usize + 1..]
         .iter()
         .take_while(|symbol| outer.covers(&symbol.full_range()))
-        .enumerate()
-        .map(|(offset, _)| SymbolId {
-            file: id.file,
-            idx: id.idx + 1 + offset as u32,
-        })
-        .collect()
+        .count();
+    id.idx + 1..id.idx + 1 + n as u32
 }
 
 /// Files the question names: an exact root-relative path, a path suffix (`args.rs`,
@@ -329,13 +328,7 @@ fn by_file(lexical: &[(SymbolId, f32)], named_files: &[u32]) -> Vec<SymbolId> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn index_of(name: &str, text: &str) -> (tempfile::TempDir, Index) {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join(name), text).unwrap();
-        let index = crate::index::build(dir.path()).unwrap();
-        (dir, index)
-    }
+    use crate::index::index_of;
 
     fn id(index: &Index, name: &str) -> SymbolId {
         index.find(name)[0].id
@@ -361,7 +354,7 @@ mod tests {
 
     #[test]
     fn a_large_class_gives_way_to_its_best_ranked_members() {
-        let (_dir, index) = index_of("store.py", &class_source(5, 10));
+        let (_dir, index) = index_of(&[("store.py", &class_source(5, 10))]);
         let ranked = [
             (id(&index, "Store"), 1.0),
             (id(&index, "method_3"), 0.5),
@@ -380,7 +373,7 @@ mod tests {
 
     #[test]
     fn a_container_of_a_chosen_member_adds_nothing() {
-        let (_dir, index) = index_of("store.py", &class_source(2, 3));
+        let (_dir, index) = index_of(&[("store.py", &class_source(2, 3))]);
         let ranked = [(id(&index, "method_1"), 1.0), (id(&index, "Store"), 0.5)];
         assert_eq!(names(&index, &choose(&index, &ranked, 10)), ["method_1"]);
     }
@@ -391,10 +384,10 @@ mod tests {
         for line in 0..45 {
             text.push_str(&format!("    step_{line} = inner()\n"));
         }
-        let (_dir, index) = index_of("work.py", &text);
+        let (_dir, index) = index_of(&[("work.py", &text)]);
         let ranked = [(id(&index, "outer"), 1.0), (id(&index, "inner"), 0.5)];
         assert_eq!(names(&index, &choose(&index, &ranked, 1)), ["outer"]);
-        let (_dir, index) = index_of("store.py", &class_source(5, 10));
+        let (_dir, index) = index_of(&[("store.py", &class_source(5, 10))]);
         let ranked = [(id(&index, "Store"), 1.0), (id(&index, "method_2"), 0.5)];
         assert_eq!(
             names(&index, &choose(&index, &ranked, 1)),

@@ -21,6 +21,20 @@ use crate::lines::Line;
 use crate::walk::{self, WalkOptions, WalkedFile};
 use crate::{lines, parse};
 
+/// The index of `files` (path, text) written to a fresh temporary directory, which the
+/// caller keeps alive: the unit tests' workspace.
+#[cfg(test)]
+pub(crate) fn index_of(files: &[(&str, &str)]) -> (tempfile::TempDir, Index) {
+    let dir = tempfile::tempdir().unwrap();
+    for (path, text) in files {
+        let path = dir.path().join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    let index = build(dir.path()).unwrap();
+    (dir, index)
+}
+
 /// Identifies a symbol: its file's position in the index and its position in that file.
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
