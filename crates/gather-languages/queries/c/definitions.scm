@@ -83,3 +83,47 @@
 ; (an empty `#define GUARD_H` is a flag or an include guard, not a definition).
 (preproc_function_def name: (identifier) @name) @definition.macro
 (preproc_def name: (identifier) @name value: (_)) @definition.const
+
+; Tables: file-scope variables initialised with a brace list, const or not
+; (`static const struct cfunction function_list[] = {...}`), arrays of pointers included.
+[
+  (translation_unit
+    (declaration
+      declarator: (init_declarator
+        declarator: [(identifier) @name
+                     (array_declarator declarator: (identifier) @name)
+                     (pointer_declarator
+                       declarator: (array_declarator declarator: (identifier) @name))]
+        value: (initializer_list))) @definition.const)
+  (preproc_ifdef
+    (declaration
+      declarator: (init_declarator
+        declarator: [(identifier) @name
+                     (array_declarator declarator: (identifier) @name)
+                     (pointer_declarator
+                       declarator: (array_declarator declarator: (identifier) @name))]
+        value: (initializer_list))) @definition.const)
+  (preproc_if
+    (declaration
+      declarator: (init_declarator
+        declarator: [(identifier) @name
+                     (array_declarator declarator: (identifier) @name)
+                     (pointer_declarator
+                       declarator: (array_declarator declarator: (identifier) @name))]
+        value: (initializer_list))) @definition.const)
+  (preproc_else
+    (declaration
+      declarator: (init_declarator
+        declarator: [(identifier) @name
+                     (array_declarator declarator: (identifier) @name)
+                     (pointer_declarator
+                       declarator: (array_declarator declarator: (identifier) @name))]
+        value: (initializer_list))) @definition.const)
+  (preproc_elif
+    (declaration
+      declarator: (init_declarator
+        declarator: [(identifier) @name
+                     (array_declarator declarator: (identifier) @name)
+                     (pointer_declarator
+                       declarator: (array_declarator declarator: (identifier) @name))]
+        value: (initializer_list))) @definition.const)]

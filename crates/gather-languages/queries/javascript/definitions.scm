@@ -296,3 +296,35 @@
       property: (property_identifier) @name)
     right: [(arrow_function) (function_expression) (generator_function)])
   (#eq? @_prototype "prototype")) @definition.function
+
+; Any other `const` at the top level or exported: tables and objects built by a call
+; (`const routes = createRouter({...})`). Listed last, so a pattern above that matches the
+; same declaration gives the kind. A `require` is an import, not a definition.
+(program
+  (lexical_declaration
+    kind: "const"
+    (variable_declarator
+      name: (identifier) @name
+      value: [(object) (array) (template_string) (new_expression) (binary_expression)
+              (ternary_expression)])) @definition.const)
+(export_statement
+  (lexical_declaration
+    kind: "const"
+    (variable_declarator
+      name: (identifier) @name
+      value: [(object) (array) (template_string) (new_expression) (binary_expression)
+              (ternary_expression)])) @definition.const)
+(program
+  (lexical_declaration
+    kind: "const"
+    (variable_declarator
+      name: (identifier) @name
+      value: (call_expression function: (_) @_callee))) @definition.const
+  (#not-eq? @_callee "require"))
+(export_statement
+  (lexical_declaration
+    kind: "const"
+    (variable_declarator
+      name: (identifier) @name
+      value: (call_expression function: (_) @_callee))) @definition.const
+  (#not-eq? @_callee "require"))

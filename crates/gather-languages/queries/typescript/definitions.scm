@@ -284,3 +284,36 @@
          (pair
            key: (property_identifier) @name
            value: [(arrow_function) (function_expression) (generator_function)]) @definition.method]))))
+
+; Any other `const` at the top level or exported: tables, schemas and objects built by a
+; call (`export const ZodString = core.$constructor("ZodString", (inst) => {...})`). Listed
+; last, so a pattern above that matches the same declaration gives the kind. A `require`
+; is an import, not a definition.
+(program
+  (lexical_declaration
+    kind: "const"
+    (variable_declarator
+      name: (identifier) @name
+      value: [(object) (array) (template_string) (new_expression) (as_expression)
+              (satisfies_expression) (binary_expression) (ternary_expression)])) @definition.const)
+(export_statement
+  (lexical_declaration
+    kind: "const"
+    (variable_declarator
+      name: (identifier) @name
+      value: [(object) (array) (template_string) (new_expression) (as_expression)
+              (satisfies_expression) (binary_expression) (ternary_expression)])) @definition.const)
+(program
+  (lexical_declaration
+    kind: "const"
+    (variable_declarator
+      name: (identifier) @name
+      value: (call_expression function: (_) @_callee))) @definition.const
+  (#not-eq? @_callee "require"))
+(export_statement
+  (lexical_declaration
+    kind: "const"
+    (variable_declarator
+      name: (identifier) @name
+      value: (call_expression function: (_) @_callee))) @definition.const
+  (#not-eq? @_callee "require"))
