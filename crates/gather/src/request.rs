@@ -136,7 +136,24 @@ pub fn context(index: &Index, request: &ContextRequest) -> Result<ContextPack> {
         include_tests: request.include_tests,
         neighbours_of,
         line_hits: found.line_hits,
-        unmatched_terms: found.unmatched,
+        omitted: pack::Omitted {
+            unmatched_terms: found.unmatched,
+            copies: found
+                .copies
+                .iter()
+                .map(|&(copy, kept)| {
+                    let (copy, kept) = (index.symbol(copy), index.symbol(kept));
+                    (
+                        copy.file.path.clone(),
+                        copy.symbol.range,
+                        kept.file.path.clone(),
+                        kept.symbol.range,
+                    )
+                })
+                .collect(),
+            test_matches: found.test_matches,
+            ..pack::Omitted::default()
+        },
     };
     let (text, json) = pack::build(index, &graph, &pack_request)?;
     Ok(ContextPack { text, json })

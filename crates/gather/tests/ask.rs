@@ -1,6 +1,8 @@
 //! Question mode end to end on `tests/fixtures/ask`: each lane finds what it should, the
 //! fusion is deterministic, and a question that cannot be answered says why.
 
+mod common;
+
 use std::path::PathBuf;
 
 use gather::budget::Budget;
@@ -184,4 +186,59 @@ fn the_answer_is_byte_identical_across_runs_and_thread_counts() {
     assert!(one.1.contains("\"mode\":\"ask\""));
     assert_eq!(one, answer(1));
     assert_eq!(one, answer(4));
+}
+
+const PARSER: &str = "def parse_header(line):\n    name, value = line.split(':', 1)\n    return name.strip(), value.strip()\n\n\ndef parse_body(text):\n    return text.strip()\n";
+
+#[test]
+fn identical_copies_of_a_seed_are_shown_once_and_named() {
+    // A mirrored tree (generated for another runtime) holds the same definitions.
+    let ws = common::Workspace::new(&[("src/parser.py", PARSER), ("mirror/lib/parser.py", PARSER)]);
+    let index = index::build(ws.root()).unwrap();
+    let pack = ask_with(&index, "how is a header line parsed?", false);
+    let paths: Vec<&str> = pack["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["symbol"] == "parse_header")
+        .map(|i| i["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(paths, ["src/parser.py"], "the shallower copy, once");
+    let copies = pack["omitted"]["copies"].as_array().unwrap();
+    assert!(copies.iter().any(|c| c["path"] == "mirror/lib/parser.py"
+        && c["line_start"] == 1
+        && c["copy_of"]["path"] == "src/parser.py"));
+    // A definition that differs in one character is not a copy.
+    let ws = common::Workspace::new(&[
+        ("src/parser.py", PARSER),
+        ("mirror/lib/parser.py", &PARSER.replace("':', 1", "'=', 1")),
+    ]);
+    let index = index::build(ws.root()).unwrap();
+    let pack = ask_with(&index, "how is a header line parsed?", false);
+    let copies = pack["omitted"]["copies"].as_array().unwrap();
+    assert!(copies.iter().all(|c| c["line_start"] != 1), "{copies:?}");
+    assert_eq!(
+        seeds(&pack).iter().filter(|s| *s == "parse_header").count(),
+        2
+    );
+}
+
+#[test]
+fn a_question_answered_only_by_tests_says_so() {
+    let ws = common::Workspace::new(&[
+        ("src/app.py", "def serve():\n    return 1\n"),
+        (
+            "tests/test_app.py",
+            "def test_flaky_handshake():\n    assert handshake_retries() == 3\n",
+        ),
+    ]);
+    let index = index::build(ws.root()).unwrap();
+    let pack = ask_with(&index, "flaky handshake", false);
+    assert_eq!(pack["success"], true);
+    assert_eq!(pack["items"].as_array().unwrap().len(), 0);
+    assert_eq!(pack["omitted"]["test_matches"], 1);
+    assert_eq!(pack["omitted"]["unmatched_terms"], serde_json::json!([]));
+    let pack = ask_with(&index, "flaky handshake", true);
+    assert_eq!(seeds(&pack), ["test_flaky_handshake"]);
+    assert_eq!(pack["omitted"]["test_matches"], 0);
 }

@@ -85,7 +85,7 @@ fn build(
         include_tests,
         neighbours_of: usize::MAX,
         line_hits: Vec::new(),
-        unmatched_terms: Vec::new(),
+        omitted: Default::default(),
     };
     pack::build(&index, &graph, &request).unwrap()
 }
@@ -246,7 +246,7 @@ fn no_line_is_printed_twice_and_seeds_win() {
         include_tests: false,
         neighbours_of: usize::MAX,
         line_hits: Vec::new(),
-        unmatched_terms: Vec::new(),
+        omitted: Default::default(),
     };
     let (_, json) = pack::build(&index, &graph, &request).unwrap();
     let items = json["items"].as_array().unwrap();
@@ -373,7 +373,7 @@ fn a_budget_smaller_than_the_frame_is_refused() {
             include_tests: false,
             neighbours_of: usize::MAX,
             line_hits: Vec::new(),
-            unmatched_terms: Vec::new(),
+            omitted: Default::default(),
         };
         let err = pack::build(&index, &graph, &request).unwrap_err();
         assert_eq!(err.code, gather::ErrorCode::InvalidRequest);

@@ -49,10 +49,15 @@ const MAX_NAME_HITS: usize = 8;
 pub struct Seeds {
     /// Seed definitions, best first.
     pub seeds: Vec<SymbolId>,
+    /// Identical copies of seeds left out, each with the seed it copies.
+    pub copies: Vec<(SymbolId, SymbolId)>,
     /// Literal hits outside every definition: file and line.
     pub line_hits: Vec<(String, Line)>,
     /// Question words none of whose terms occur in the workspace.
     pub unmatched: Vec<String>,
+    /// With no seed and no line hit: how many test definitions match, so an empty answer
+    /// says where the words are.
+    pub test_matches: usize,
 }
 
 /// Finds up to `limit` seeds for a question (see [`question::read`]).
@@ -142,7 +147,12 @@ pub fn seeds(
 
     let mut fused: Vec<(SymbolId, f32)> = scores.into_iter().collect();
     lexical::sort_hits(index, &mut fused);
+    let copies = collapse_copies(index, &mut fused, &named_files);
     let seeds = choose(index, &fused, limit);
+    let copies: Vec<(SymbolId, SymbolId)> = copies
+        .into_iter()
+        .filter(|(_, kept)| seeds.contains(kept))
+        .collect();
     line_hits.truncate(limit.saturating_sub(seeds.len()).max(1));
     let unmatched = question
         .words
@@ -158,11 +168,81 @@ pub fn seeds(
         })
         .cloned()
         .collect();
+    let test_matches = if seeds.is_empty() && line_hits.is_empty() && !include_tests {
+        let (with_tests, _) =
+            lexical::search(index, postings, &question.terms, true, LEXICAL_DEPTH);
+        with_tests
+            .iter()
+            .filter(|(id, _)| index.symbol(*id).symbol.is_test)
+            .count()
+    } else {
+        0
+    };
     Seeds {
         seeds,
+        copies,
+        test_matches,
         line_hits,
         unmatched,
     }
+}
+
+/// Collapses identical copies of one definition (a mirrored, vendored or generated tree)
+/// into one entry at the group's best rank, held by the copy a reader should see: in a
+/// file the question names, then outside peripheral paths, then the shallowest and
+/// shortest path. Returns the copies dropped, each with the one kept.
+fn collapse_copies(
+    index: &Index,
+    ranked: &mut Vec<(SymbolId, f32)>,
+    named_files: &[u32],
+) -> Vec<(SymbolId, SymbolId)> {
+    let mut first: HashMap<u64, usize> = HashMap::default();
+    let mut groups: Vec<(usize, Vec<SymbolId>)> = Vec::new();
+    let mut kept: Vec<(SymbolId, f32)> = Vec::with_capacity(ranked.len());
+    for &(id, score) in ranked.iter() {
+        let hash = index.symbol(id).symbol.text_hash;
+        if hash == 0 {
+            kept.push((id, score));
+            continue;
+        }
+        match first.get(&hash) {
+            Some(&group) => groups[group].1.push(id),
+            None => {
+                first.insert(hash, groups.len());
+                groups.push((kept.len(), vec![id]));
+                kept.push((id, score));
+            }
+        }
+    }
+    let preference = |id: &SymbolId| {
+        let path = &index.symbol(*id).file.path;
+        (
+            !named_files.contains(&id.file),
+            lexical::is_peripheral(path),
+            path.matches('/').count(),
+            path.len(),
+            path.clone(),
+        )
+    };
+    let mut copies = Vec::new();
+    for (at, members) in groups {
+        if members.len() < 2 {
+            continue;
+        }
+        let best = *members
+            .iter()
+            .min_by_key(|id| preference(id))
+            .unwrap_or(&members[0]);
+        kept[at].0 = best;
+        copies.extend(
+            members
+                .into_iter()
+                .filter(|m| *m != best)
+                .map(|m| (m, best)),
+        );
+    }
+    *ranked = kept;
+    copies
 }
 
 /// Adds one lane's reciprocal-rank votes to the fused scores.

@@ -117,6 +117,9 @@ pub struct Symbol {
     pub parent: Option<u32>,
     /// Whether this is test code (by path, attribute or naming convention).
     pub is_test: bool,
+    /// A hash of the qualified name and of the lines, each trimmed: equal hashes mark
+    /// copies of one definition (mirrored or generated trees). 0 when not computed.
+    pub text_hash: u64,
 }
 
 impl Symbol {

@@ -124,8 +124,9 @@ pub struct PackRequest {
     pub neighbours_of: usize,
     /// Lines to show that belong to no definition (question mode's literal hits).
     pub line_hits: Vec<(String, Line)>,
-    /// Question words that matched nothing, to say so.
-    pub unmatched_terms: Vec<String>,
+    /// What the question stage already left out (unmatched words, copies of seeds,
+    /// matches only in test code); the pack adds its own omissions to it.
+    pub omitted: Omitted,
 }
 
 /// Things the pack leaves out that are not beyond-budget items.
@@ -141,6 +142,11 @@ pub struct Omitted {
     pub merged: usize,
     /// Question words that matched nothing in the workspace.
     pub unmatched_terms: Vec<String>,
+    /// Identical copies of seeds (a mirrored or generated tree), each named with the
+    /// copy shown: (path, range, shown path, shown range).
+    pub copies: Vec<(String, LineRange, String, LineRange)>,
+    /// With no seed found: how many test definitions match the question.
+    pub test_matches: usize,
 }
 
 /// A pack before rendering: ranked, merged items and what was omitted.
@@ -166,10 +172,7 @@ pub struct Pack {
 /// Collects, merges and ranks the candidates of `request`.
 pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack {
     let mut items: Vec<PackItem> = Vec::new();
-    let mut omitted = Omitted {
-        unmatched_terms: request.unmatched_terms.clone(),
-        ..Omitted::default()
-    };
+    let mut omitted = request.omitted.clone();
     let mut degraded: Vec<String> = Vec::new();
     for slice in request.pinned.iter().filter(|s| s.line_start > 0) {
         let range = LineRange::new(slice.line_start, slice.line_end);

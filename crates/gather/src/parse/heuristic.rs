@@ -123,6 +123,7 @@ pub fn definitions(text: &str, is_test_file: bool) -> Vec<Symbol> {
             name_line: range.start,
             parent: parent.map(|p| p as u32),
             is_test,
+            text_hash: 0,
         });
         stack.push(symbols.len() - 1);
     }

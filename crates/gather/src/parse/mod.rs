@@ -62,6 +62,31 @@ pub fn decode(bytes: Vec<u8>) -> Result<String, SkipReason> {
 
 /// Extracts the definitions of `text`, found at root-relative `path`.
 pub fn file(path: &str, text: &str) -> Parsed {
+    let mut parsed = extract(path, text);
+    hash_texts(&mut parsed.symbols, text);
+    parsed
+}
+
+/// Fills each definition's [`Symbol::text_hash`]: its qualified name and its lines, each
+/// trimmed, so a re-indented copy hashes the same. xxh3 is stable across builds and
+/// platforms, which a stored index needs.
+fn hash_texts(symbols: &mut [Symbol], text: &str) {
+    if symbols.is_empty() {
+        return;
+    }
+    let table = crate::lines::LineTable::new(text);
+    for symbol in symbols {
+        let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+        hasher.update(symbol.qualified_name.as_bytes());
+        for line in symbol.range.start.max(1)..=symbol.range.end.min(table.n_lines()) {
+            hasher.update(b"\n");
+            hasher.update(table.line(line).trim().as_bytes());
+        }
+        symbol.text_hash = hasher.digest();
+    }
+}
+
+fn extract(path: &str, text: &str) -> Parsed {
     let is_test_file = is_test_path(path);
     let spec = gather_languages::detect_with_text(Path::new(path), text);
     if text_label(path).is_none() && is_minified(text) {

@@ -232,6 +232,7 @@ pub fn extract(
             name_line,
             parent,
             is_test,
+            text_hash: 0,
         });
         stack.push(symbols.len() - 1);
     }

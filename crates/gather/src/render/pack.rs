@@ -207,6 +207,32 @@ pub fn trailer(omitted: &Omitted) -> Option<String> {
             omitted.unmatched_terms.join(", ")
         ));
     }
+    if !omitted.copies.is_empty() {
+        let shown: Vec<String> = omitted
+            .copies
+            .iter()
+            .take(3)
+            .map(|(path, range, kept, kept_range)| {
+                format!("{path}:{range} = {kept}:{}", kept_range.start)
+            })
+            .collect();
+        let more = if omitted.copies.len() > 3 {
+            ", …"
+        } else {
+            ""
+        };
+        parts.push(format!(
+            "{} identical copies ({}{more})",
+            omitted.copies.len(),
+            shown.join(", ")
+        ));
+    }
+    if omitted.test_matches > 0 {
+        parts.push(format!(
+            "{} matches in test code only (--include-tests)",
+            omitted.test_matches
+        ));
+    }
     if omitted.tests_excluded > 0 {
         parts.push(format!(
             "{} test neighbours left out (--include-tests)",
@@ -304,6 +330,11 @@ pub fn pack_json(
         "ambiguous": pack.omitted.ambiguous.iter().map(|(n, l, c)| json!({"name": n, "call_line": l, "candidates": c})).collect::<Vec<_>>(),
         "merged": pack.omitted.merged,
         "unmatched_terms": pack.omitted.unmatched_terms,
+        "copies": pack.omitted.copies.iter().map(|(path, range, kept, kept_range)| json!({
+            "path": path, "line_start": range.start, "line_end": range.end,
+            "copy_of": {"path": kept, "line_start": kept_range.start, "line_end": kept_range.end},
+        })).collect::<Vec<_>>(),
+        "test_matches": pack.omitted.test_matches,
     });
     omitted["beyond_budget"] = json!(pack
         .items
