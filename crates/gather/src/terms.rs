@@ -68,6 +68,9 @@ pub fn stem(word: &str) -> String {
         return word.to_string();
     }
     let mut w = fold_plural(word);
+    if let Some(base) = derived(&w) {
+        return base;
+    }
     for suffix in ["ing", "ied", "ed"] {
         if let Some(base) = w.strip_suffix(suffix) {
             if base.len() >= 3 {
@@ -91,6 +94,35 @@ pub fn stem(word: &str) -> String {
         w.pop();
     }
     w
+}
+
+/// Folds the `-ate` family and `-tion`/`-ssion` nouns onto their verb, so that a question
+/// about "negotiation" or "validation" meets `negotiate` and `validate`, and "compression"
+/// meets `compress`: `validation`, `validator`, `validated` → `valid`. After a vowel
+/// (`create`, `negotiate`) or a short base (`update`) the `at` stays, as the plain `-e`
+/// rule would leave it.
+fn derived(w: &str) -> Option<String> {
+    for suffix in ["ation", "ator", "ated", "ating", "ate"] {
+        if let Some(base) = w.strip_suffix(suffix) {
+            if base.len() < 2 {
+                return None;
+            }
+            let after_vowel = base.ends_with(['a', 'e', 'i', 'o', 'u']);
+            return Some(if after_vowel || base.len() < 4 {
+                format!("{base}at")
+            } else {
+                base.to_string()
+            });
+        }
+    }
+    for (suffix, keep) in [("tion", "t"), ("ssion", "ss")] {
+        if let Some(base) = w.strip_suffix(suffix) {
+            if base.len() + keep.len() >= 4 {
+                return Some(format!("{base}{keep}"));
+            }
+        }
+    }
+    None
 }
 
 fn fold_plural(w: &str) -> String {
@@ -203,6 +235,34 @@ mod tests {
         assert_eq!(stem("parsers"), stem("parse"));
         assert_eq!(stem("writer"), stem("write"));
         assert_eq!(stem("order"), "order");
+    }
+
+    #[test]
+    fn derived_nouns_meet_their_verbs() {
+        for (a, b) in [
+            ("negotiation", "negotiate"),
+            ("validation", "validate"),
+            ("validator", "validated"),
+            ("configuration", "configure"),
+            ("compilation", "compile"),
+            ("iteration", "iterator"),
+            ("creation", "creating"),
+            ("connection", "connect"),
+            ("completion", "complete"),
+            ("compression", "compress"),
+            ("update", "updated"),
+            ("updating", "updates"),
+            ("location", "locate"),
+        ] {
+            assert_eq!(stem(a), stem(b), "{a} / {b}");
+        }
+        assert_eq!(stem("validation"), stem("valid"));
+        // A root that merely ends in `at` keeps it.
+        assert_eq!(stem("floating"), "float");
+        assert_eq!(stem("repeated"), "repeat");
+        assert_eq!(stem("format"), "format");
+        assert_eq!(stem("formatted"), "format");
+        assert_ne!(stem("notation"), "not");
     }
 
     #[test]

@@ -34,6 +34,9 @@ const W_LEXICAL: f32 = 1.0;
 const W_GREP: f32 = 2.0;
 const W_FILE: f32 = 0.6;
 const W_FEEDBACK: f32 = 1.0;
+const W_SIBLING: f32 = 0.7;
+/// How many leading answers lend a vote to the definitions beside them.
+const SIBLINGS_OF: usize = 3;
 /// Pseudo-relevance feedback: how many leading answers lend their words, how many words
 /// they lend, and the weight of the best of those words next to a question term's 1.
 const FEEDBACK_DOCS: usize = 3;
@@ -145,6 +148,22 @@ pub fn seeds(
         vote(&mut scores, &again, W_FEEDBACK);
     }
 
+    // Sibling lane: the definitions beside the leading answers. Related code sits
+    // together (overloads, a getter beside its setter, parallel cases), and so do the
+    // places one change touches.
+    let mut leading: Vec<(SymbolId, f32)> = scores
+        .iter()
+        .filter(|(id, _)| keep(id))
+        .map(|(id, s)| (*id, *s))
+        .collect();
+    lexical::top(index, &mut leading, SIBLINGS_OF);
+    let beside: Vec<SymbolId> = leading
+        .iter()
+        .flat_map(|(id, _)| siblings(index, *id))
+        .filter(keep)
+        .collect();
+    vote(&mut scores, &beside, W_SIBLING);
+
     let mut fused: Vec<(SymbolId, f32)> = scores.into_iter().collect();
     lexical::sort_hits(index, &mut fused);
     let copies = collapse_copies(index, &mut fused, &named_files);
@@ -243,6 +262,25 @@ fn collapse_copies(
     }
     *ranked = kept;
     copies
+}
+
+/// The definitions just before and after `id` with the same parent (not modules).
+fn siblings(index: &Index, id: SymbolId) -> Vec<SymbolId> {
+    let found = index.symbol(id);
+    let symbols = &found.file.symbols;
+    let parent = found.symbol.parent;
+    let at = id.idx as usize;
+    let before = (0..at).rev().find(|&i| symbols[i].parent == parent);
+    let after = (at + 1..symbols.len()).find(|&i| symbols[i].parent == parent);
+    [before, after]
+        .into_iter()
+        .flatten()
+        .filter(|&i| symbols[i].kind != SymbolKind::Module)
+        .map(|i| SymbolId {
+            file: id.file,
+            idx: i as u32,
+        })
+        .collect()
 }
 
 /// Adds one lane's reciprocal-rank votes to the fused scores.
@@ -449,6 +487,17 @@ mod tests {
             ["Store"],
             "no ranked member: it stays"
         );
+    }
+
+    #[test]
+    fn siblings_are_the_definitions_beside_one_under_the_same_parent() {
+        let text = "def before():\n    pass\n\nclass Store:\n    def first(self):\n        pass\n\n    def second(self):\n        pass\n\n    def third(self):\n        pass\n\ndef after():\n    pass\n";
+        let (_dir, index) = index_of(&[("store.py", text)]);
+        let of = |name: &str| names(&index, &siblings(&index, id(&index, name)));
+        assert_eq!(of("second"), ["first", "third"]);
+        assert_eq!(of("first"), ["second"], "nothing before it in the class");
+        assert_eq!(of("Store"), ["before", "after"]);
+        assert!(of("before") == ["Store"]);
     }
 
     #[test]
