@@ -242,3 +242,21 @@ fn a_question_answered_only_by_tests_says_so() {
     assert_eq!(seeds(&pack), ["test_flaky_handshake"]);
     assert_eq!(pack["omitted"]["test_matches"], 0);
 }
+
+#[test]
+fn what_the_leading_answer_calls_is_ranked_as_a_seed() {
+    let ws = common::Workspace::new(&[
+        (
+            "app/upload.py",
+            "from app.storage import store_blob\n\n\ndef handle_upload(request):\n    data = request.body\n    return store_blob(data)\n",
+        ),
+        (
+            "app/storage.py",
+            "def store_blob(data):\n    with open('/tmp/x', 'wb') as f:\n        f.write(data)\n\n\ndef unrelated_helper():\n    return 0\n",
+        ),
+    ]);
+    let index = index::build(ws.root()).unwrap();
+    let pack = ask_with(&index, "where is an upload handled?", false);
+    // It shares no word with the question: only the callee lane makes it a seed.
+    assert_eq!(seeds(&pack)[..2], ["handle_upload", "store_blob"], "{pack:#}");
+}

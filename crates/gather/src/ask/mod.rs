@@ -37,6 +37,10 @@ const W_FEEDBACK: f32 = 1.0;
 const W_SIBLING: f32 = 0.7;
 /// How many leading answers lend a vote to the definitions beside them.
 const SIBLINGS_OF: usize = 3;
+const W_CALLEE: f32 = 0.5;
+/// How many leading answers lend a vote to what they call, and to how many callees each.
+const CALLEES_OF: usize = 3;
+const CALLEES_EACH: usize = 10;
 /// Pseudo-relevance feedback: how many leading answers lend their words, how many words
 /// they lend, and the weight of the best of those words next to a question term's 1.
 const FEEDBACK_DOCS: usize = 3;
@@ -163,6 +167,25 @@ pub fn seeds(
         .filter(keep)
         .collect();
     vote(&mut scores, &beside, W_SIBLING);
+
+    // Callee lane: what the leading answers call. A change to a function often lands in
+    // the helper it calls, and an answer reads better with its helpers beside it. Callers
+    // are left to the pack: finding them means reading every file that spells the name.
+    let mut leading: Vec<(SymbolId, f32)> = scores
+        .iter()
+        .filter(|(id, _)| keep(id) && index.symbol(**id).symbol.kind != SymbolKind::Module)
+        .map(|(id, s)| (*id, *s))
+        .collect();
+    lexical::top(index, &mut leading, CALLEES_OF);
+    let leading: Vec<SymbolId> = leading.into_iter().map(|(id, _)| id).collect();
+    let graph = crate::graph::callees_of(index, &leading);
+    let called: Vec<SymbolId> = leading
+        .iter()
+        .flat_map(|id| graph.callees(*id).into_iter().take(CALLEES_EACH))
+        .map(|edge| edge.callee)
+        .filter(keep)
+        .collect();
+    vote(&mut scores, &called, W_CALLEE);
 
     let mut fused: Vec<(SymbolId, f32)> = scores.into_iter().collect();
     lexical::sort_hits(index, &mut fused);

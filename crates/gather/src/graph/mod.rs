@@ -3,7 +3,6 @@
 //! candidates, never silently picked; calls to names defined outside the workspace are
 //! counted as external.
 
-mod modules;
 mod resolve;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -106,6 +105,15 @@ pub fn build_for(index: &Index, seeds: &[SymbolId]) -> CallGraph {
             || call
                 .enclosing
                 .is_some_and(|idx| seeds.contains(&SymbolId { file, idx }))
+    }))
+}
+
+/// Resolves only the call sites inside `seeds`: their callees and external calls, not
+/// their callers (which means resolving every call site spelled like a seed).
+pub fn callees_of(index: &Index, seeds: &[SymbolId]) -> CallGraph {
+    from_resolved(resolve::some(index, |file, call| {
+        call.enclosing
+            .is_some_and(|idx| seeds.contains(&SymbolId { file, idx }))
     }))
 }
 

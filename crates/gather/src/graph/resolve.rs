@@ -28,8 +28,8 @@ type TypeNames = Arc<Vec<String>>;
 use gather_languages::{ImportStyle, LanguageSpec};
 use rayon::prelude::*;
 
-use super::modules::{style_of, Modules};
 use super::Confidence;
+use crate::index::modules::{style_of, Modules};
 use crate::index::{CallKind, CallSite, FileRecord, Import, Index, SymbolId, SymbolKind};
 use crate::lines::{Line, LineIndex, LineRange};
 
@@ -123,7 +123,7 @@ struct FileScope<'a> {
 
 struct Context<'a> {
     index: &'a Index,
-    modules: Modules,
+    modules: &'a Modules,
     scopes: Vec<OnceLock<FileScope<'a>>>,
     texts: Mutex<HashMap<u32, Option<Arc<LineIndex>>>>,
     local_types: Mutex<HashMap<(SymbolId, String), TypeNames>>,
@@ -146,7 +146,7 @@ impl<'a> Context<'a> {
         let scopes = index.files().iter().map(|_| OnceLock::new()).collect();
         Context {
             index,
-            modules: Modules::new(index),
+            modules: index.modules(),
             scopes,
             texts: Mutex::new(HashMap::default()),
             local_types: Mutex::new(HashMap::default()),

@@ -2,6 +2,7 @@
 //! tables by name and by path. Built in parallel from the walk; each [`FileRecord`] is
 //! self-contained so one file can be replaced without touching the others.
 
+pub mod modules;
 pub mod postings;
 mod symbol;
 
@@ -66,6 +67,7 @@ pub struct Index {
     timings: BuildTimings,
     changes: Changes,
     postings: std::sync::OnceLock<postings::Postings>,
+    modules: std::sync::OnceLock<modules::Modules>,
 }
 
 /// A symbol together with the file it is in.
@@ -303,6 +305,7 @@ pub(crate) fn apply_scan(
                 timings: BuildTimings::default(),
                 changes: Changes::default(),
                 postings: std::sync::OnceLock::new(),
+                modules: std::sync::OnceLock::new(),
             };
             let reparsed: Vec<u32> = reparsed_paths
                 .iter()
@@ -554,6 +557,7 @@ impl Index {
             scanned_ns: 0,
             timings: BuildTimings::default(),
             postings: std::sync::OnceLock::new(),
+            modules: std::sync::OnceLock::new(),
             changes: Changes::default(),
         }
     }
@@ -561,6 +565,12 @@ impl Index {
     /// The lexical postings, built on first use from the files on disk.
     pub fn postings(&self) -> &postings::Postings {
         self.postings.get_or_init(|| postings::build(self))
+    }
+
+    /// The module maps of import resolution, built on first use: every call-graph query
+    /// needs them, and they depend on the files alone.
+    pub fn modules(&self) -> &modules::Modules {
+        self.modules.get_or_init(|| modules::Modules::new(self))
     }
 
     /// Whether the postings are built (or were handed over) yet.

@@ -1,15 +1,17 @@
 //! Where an import's source points: module paths mapped to files, one scheme per
 //! `ImportStyle` (Python dotted modules, ECMAScript relative specifiers, Rust crate paths,
-//! Go package directories, Java packages). Everything here is computed once per graph.
+//! Go package directories, Java packages). Built once per index, on the first call-graph
+//! query that needs them.
 
 use rustc_hash::FxHashMap as HashMap;
 use std::path::Path;
 
 use gather_languages::ImportStyle;
 
-use crate::index::{FileRecord, Index};
+use super::{FileRecord, Index};
 
 /// The module maps of one workspace.
+#[derive(Debug)]
 pub struct Modules {
     /// Python: dotted module name → file.
     python: HashMap<String, u32>,
