@@ -258,5 +258,9 @@ fn what_the_leading_answer_calls_is_ranked_as_a_seed() {
     let index = index::build(ws.root()).unwrap();
     let pack = ask_with(&index, "where is an upload handled?", false);
     // It shares no word with the question: only the callee lane makes it a seed.
-    assert_eq!(seeds(&pack)[..2], ["handle_upload", "store_blob"], "{pack:#}");
+    assert_eq!(
+        seeds(&pack)[..2],
+        ["handle_upload", "store_blob"],
+        "{pack:#}"
+    );
 }

@@ -77,7 +77,8 @@
     (declaration
       (type_qualifier) @_qualifier
       declarator: (init_declarator declarator: (identifier) @name)) @definition.const)]
-  (#eq? @_qualifier "const"))
+  (#eq? @_qualifier "const")
+  (#not-any-of? @name "struct" "union" "enum" "class" "typename" "return" "const" "static"))
 
 ; Macros: function-like ones are macros, object-like ones with a value are constants
 ; (an empty `#define GUARD_H` is a flag or an include guard, not a definition).
@@ -86,7 +87,8 @@
 
 ; Tables: file-scope variables initialised with a brace list, const or not
 ; (`static const struct cfunction function_list[] = {...}`), arrays of pointers included.
-[
+; Code that does not parse (a macro body, say) can yield a keyword as the name.
+([
   (translation_unit
     (declaration
       declarator: (init_declarator
@@ -127,3 +129,4 @@
                      (pointer_declarator
                        declarator: (array_declarator declarator: (identifier) @name))]
         value: (initializer_list))) @definition.const)]
+  (#not-any-of? @name "struct" "union" "enum" "class" "typename" "return" "const" "static"))

@@ -190,7 +190,8 @@
     (declaration
       (type_qualifier) @_qualifier
       declarator: (init_declarator declarator: (identifier) @name)) @definition.const)]
-  (#any-of? @_qualifier "const" "constexpr"))
+  (#any-of? @_qualifier "const" "constexpr")
+  (#not-any-of? @name "struct" "union" "enum" "class" "typename" "return" "const" "static"))
 (field_declaration
   (type_qualifier) @_qualifier
   declarator: (field_identifier) @name
@@ -203,7 +204,8 @@
 
 ; Tables: file-scope variables initialised with a brace list, const or not
 ; (`static const struct cfunction function_list[] = {...}`), arrays of pointers included.
-[
+; Code that does not parse (a macro body, say) can yield a keyword as the name.
+([
   (translation_unit
     (declaration
       declarator: (init_declarator
@@ -252,3 +254,4 @@
                      (pointer_declarator
                        declarator: (array_declarator declarator: (identifier) @name))]
         value: (initializer_list))) @definition.const)]
+  (#not-any-of? @name "struct" "union" "enum" "class" "typename" "return" "const" "static"))

@@ -74,6 +74,15 @@ pub fn blank(text: &str) -> Cow<'_, str> {
             spans.push((m.start(), end));
         }
     }
+    // A block comment inside a `#define` ends the directive for the grammar, which then
+    // reads the rest of the macro body as code.
+    for (start, _) in text.match_indices("/*") {
+        if on_preprocessor_line(bytes, start) {
+            if let Some(len) = text[start..].find("*/") {
+                spans.push((start, start + len + 2));
+            }
+        }
+    }
     if spans.is_empty() {
         return Cow::Borrowed(text);
     }
@@ -90,11 +99,30 @@ pub fn blank(text: &str) -> Cow<'_, str> {
     Cow::Owned(String::from_utf8(out).unwrap_or_else(|_| text.to_string()))
 }
 
+/// Whether `pos` is inside a preprocessor directive, continuation lines of a multi-line
+/// `#define` included: its body is not parsed as code, and blanking a backslash there
+/// would end the directive early.
 fn on_preprocessor_line(bytes: &[u8], pos: usize) -> bool {
-    let line_start = bytes[..pos]
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |i| i + 1);
+    let line_start_of = |pos: usize| {
+        bytes[..pos]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1)
+    };
+    let mut line_start = line_start_of(pos);
+    // While the line before ends with a backslash, this line continues it.
+    while line_start > 0 {
+        let previous = &bytes[..line_start - 1];
+        let continued = previous
+            .iter()
+            .rev()
+            .find(|b| !matches!(b, b' ' | b'\t' | b'\r'))
+            == Some(&b'\\');
+        if !continued {
+            break;
+        }
+        line_start = line_start_of(line_start - 1);
+    }
     bytes[line_start..pos]
         .iter()
         .find(|b| !b.is_ascii_whitespace())
@@ -144,6 +172,20 @@ mod tests {
         assert!(
             blanked.contains(&format!("void g() const {blank_call} {{")),
             "{blanked}"
+        );
+    }
+
+    #[test]
+    fn the_body_of_a_multi_line_define_is_kept() {
+        let text = "#define FMT_STRING_IMPL(s, base) \\\n  [] {                             \\\n    struct FMT_HIDDEN S : base {   \\\n      FMT_CONSTEXPR operator int() const { return 0; } \\\n    };                             \\\n  }()\nFMT_CONSTEXPR int f();\n";
+        let blanked = blank(text);
+        let lines: Vec<&str> = blanked.lines().collect();
+        assert_eq!(lines[..6], text.lines().collect::<Vec<_>>()[..6]);
+        assert_eq!(lines[6].trim_start(), "int f();", "code after it still is");
+        let text = "#define CHECK(x) \\\n  /* why */ do { x; } while (0)\n/* kept */ int g();\n";
+        assert_eq!(
+            blank(text),
+            "#define CHECK(x) \\\n            do { x; } while (0)\n/* kept */ int g();\n"
         );
     }
 
