@@ -264,3 +264,29 @@ fn what_the_leading_answer_calls_is_ranked_as_a_seed() {
         "{pack:#}"
     );
 }
+
+#[test]
+fn a_caller_in_the_same_file_is_ranked_as_a_seed_and_one_elsewhere_is_a_neighbour() {
+    let ws = common::Workspace::new(&[
+        (
+            "app/upload.py",
+            "def dispatch(req):\n    return handle_upload(req)\n\n\ndef filler_one():\n    return 1\n\n\ndef filler_two():\n    return 2\n\n\ndef handle_upload(request):\n    return parse_multipart(request.body)\n",
+        ),
+        (
+            "app/server.py",
+            "from app.upload import handle_upload\n\n\ndef serve(req):\n    return handle_upload(req)\n",
+        ),
+    ]);
+    let index = index::build(ws.root()).unwrap();
+    // Only handle_upload holds the question's word; dispatch shares none with it.
+    let pack = ask_with(&index, "how is multipart data read?", false);
+    let seeds = seeds(&pack);
+    assert_eq!(seeds[0], "handle_upload");
+    assert!(seeds.contains(&"dispatch".to_string()), "{seeds:?}");
+    assert!(!seeds.contains(&"serve".to_string()), "{seeds:?}");
+    assert!(
+        items(&pack).contains(&("serve".to_string(), "caller-of-handle_upload".to_string())),
+        "{:?}",
+        items(&pack)
+    );
+}

@@ -37,10 +37,11 @@ const W_FEEDBACK: f32 = 1.0;
 const W_SIBLING: f32 = 0.7;
 /// How many leading answers lend a vote to the definitions beside them.
 const SIBLINGS_OF: usize = 3;
-const W_CALLEE: f32 = 0.5;
-/// How many leading answers lend a vote to what they call, and to how many callees each.
-const CALLEES_OF: usize = 3;
-const CALLEES_EACH: usize = 10;
+const W_CALLS: f32 = 0.5;
+/// How many leading answers lend a vote to what they call and what calls them, and to how
+/// many of each.
+const CALLS_OF: usize = 3;
+const CALLS_EACH: usize = 10;
 /// Pseudo-relevance feedback: how many leading answers lend their words, how many words
 /// they lend, and the weight of the best of those words next to a question term's 1.
 const FEEDBACK_DOCS: usize = 3;
@@ -168,24 +169,28 @@ pub fn seeds(
         .collect();
     vote(&mut scores, &beside, W_SIBLING);
 
-    // Callee lane: what the leading answers call. A change to a function often lands in
-    // the helper it calls, and an answer reads better with its helpers beside it. Callers
-    // are left to the pack: finding them means reading every file that spells the name.
+    // Call lane: what the leading answers call, and what calls them from their own file. A
+    // change to a function often lands in the helper it calls or the function that uses
+    // it, and an answer reads better with them beside it. Callers from other files are
+    // left to the pack: finding them means resolving every call spelled like the name.
     let mut leading: Vec<(SymbolId, f32)> = scores
         .iter()
         .filter(|(id, _)| keep(id) && index.symbol(**id).symbol.kind != SymbolKind::Module)
         .map(|(id, s)| (*id, *s))
         .collect();
-    lexical::top(index, &mut leading, CALLEES_OF);
+    lexical::top(index, &mut leading, CALLS_OF);
     let leading: Vec<SymbolId> = leading.into_iter().map(|(id, _)| id).collect();
-    let graph = crate::graph::callees_of(index, &leading);
-    let called: Vec<SymbolId> = leading
-        .iter()
-        .flat_map(|id| graph.callees(*id).into_iter().take(CALLEES_EACH))
-        .map(|edge| edge.callee)
-        .filter(keep)
-        .collect();
-    vote(&mut scores, &called, W_CALLEE);
+    let graph = crate::graph::local_for(index, &leading);
+    let mut called: Vec<SymbolId> = Vec::new();
+    for id in &leading {
+        let callees = graph.callees(*id).into_iter().map(|edge| edge.callee);
+        let callers = (graph.callers(*id).into_iter())
+            .map(|edge| edge.caller)
+            .filter(|caller| caller.file == id.file);
+        called.extend(callees.take(CALLS_EACH).filter(keep));
+        called.extend(callers.take(CALLS_EACH).filter(keep));
+    }
+    vote(&mut scores, &called, W_CALLS);
 
     let mut fused: Vec<(SymbolId, f32)> = scores.into_iter().collect();
     lexical::sort_hits(index, &mut fused);

@@ -108,12 +108,18 @@ pub fn build_for(index: &Index, seeds: &[SymbolId]) -> CallGraph {
     }))
 }
 
-/// Resolves only the call sites inside `seeds`: their callees and external calls, not
-/// their callers (which means resolving every call site spelled like a seed).
-pub fn callees_of(index: &Index, seeds: &[SymbolId]) -> CallGraph {
+/// Resolves the call sites inside `seeds` and those in the seeds' own files spelled like
+/// a seed: their callees, and their callers from their own files. Cheap next to
+/// [`build_for`], which resolves every call site in the workspace spelled like a seed.
+pub fn local_for(index: &Index, seeds: &[SymbolId]) -> CallGraph {
+    let names: HashSet<&str> = seeds
+        .iter()
+        .map(|id| index.symbol(*id).symbol.name.as_str())
+        .collect();
     from_resolved(resolve::some(index, |file, call| {
         call.enclosing
             .is_some_and(|idx| seeds.contains(&SymbolId { file, idx }))
+            || seeds.iter().any(|s| s.file == file) && names.contains(call.name.as_str())
     }))
 }
 
