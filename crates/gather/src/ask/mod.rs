@@ -8,6 +8,10 @@
 //! - [`grep`] finds quoted literals verbatim and lifts each hit to its definition.
 //! - [`feedback`] takes the distinctive words of the first fused answers as extra, lighter
 //!   terms for a second lexical search (pseudo-relevance feedback).
+//! - The sibling and call lanes vote for the definitions beside the leading answers, what
+//!   they call, and what calls them from their own files.
+//!
+//! Identical copies of a definition (a mirrored tree) then collapse into one.
 //!
 //! Fusion is weighted reciprocal-rank fusion: each lane contributes `w / (K + rank)` for
 //! every definition it ranks, so a definition several lanes agree on rises, no lane's raw
@@ -525,7 +529,7 @@ mod tests {
         assert_eq!(of("second"), ["first", "third"]);
         assert_eq!(of("first"), ["second"], "nothing before it in the class");
         assert_eq!(of("Store"), ["before", "after"]);
-        assert!(of("before") == ["Store"]);
+        assert_eq!(of("before"), ["Store"]);
     }
 
     #[test]
