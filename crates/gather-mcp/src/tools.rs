@@ -182,8 +182,8 @@ fn pack_output_schema() -> Arc<JsonObject> {
                     "type": "object",
                     "properties": {
                         "path": {"type": "string", "description": "root-relative file"},
-                        "symbol": {"description": "the definition's name, or null for a plain slice"},
-                        "kind": {"description": "function, method, class, … or null"},
+                        "symbol": {"anyOf": [{"type": "string"}, {"type": "null"}], "description": "the definition's name, or null for a plain slice"},
+                        "kind": {"anyOf": [{"type": "string"}, {"type": "null"}], "description": "function, method, class, … or null"},
                         "line_start": {"type": "integer", "description": "first line (1-based)"},
                         "line_end": {"type": "integer", "description": "last line (inclusive)"},
                         "role": {"type": "string", "description": "pinned, seed, caller of …, callee of …"},
@@ -192,7 +192,7 @@ fn pack_output_schema() -> Arc<JsonObject> {
                     }
                 }
             },
-            "omitted": {"type": "object", "description": "what was left out and why (tests, external callees, ambiguous calls, beyond budget)"}
+            "omitted": {"type": "object", "description": "what was left out and why (tests, external callees, ambiguous calls, beyond budget, question words that matched nothing, identical copies of seeds, matches only in test code)"}
         }),
     )
 }
@@ -208,7 +208,7 @@ fn assemble_output_schema() -> Arc<JsonObject> {
                     "type": "object",
                     "properties": {
                         "file": {"type": "string", "description": "root-relative file"},
-                        "symbol": {"description": "the definition shown, or null"},
+                        "symbol": {"anyOf": [{"type": "string"}, {"type": "null"}], "description": "the definition shown, or null"},
                         "line_start": {"type": "integer", "description": "first line (1-based)"},
                         "line_end": {"type": "integer", "description": "last line (inclusive)"},
                         "content": {"type": "string", "description": "the exact text of those lines"}
