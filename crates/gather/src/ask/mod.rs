@@ -139,13 +139,10 @@ pub fn seeds(
     vote(&mut scores, &grep_ids, W_GREP);
 
     // Feedback lane: the lexical search again, with the leading answers' own words.
-    let mut leading: Vec<(SymbolId, f32)> = scores.iter().map(|(id, s)| (*id, *s)).collect();
-    lexical::top(index, &mut leading, FEEDBACK_DOCS);
-    let leading: Vec<SymbolId> = leading.into_iter().map(|(id, _)| id).collect();
     let extra = feedback::expand(
         index,
         postings,
-        &leading,
+        &leading(index, &scores, FEEDBACK_DOCS, |_| true),
         &question.terms,
         FEEDBACK_TERMS,
         FEEDBACK_WEIGHT,
@@ -160,15 +157,9 @@ pub fn seeds(
     // Sibling lane: the definitions beside the leading answers. Related code sits
     // together (overloads, a getter beside its setter, parallel cases), and so do the
     // places one change touches.
-    let mut leading: Vec<(SymbolId, f32)> = scores
-        .iter()
-        .filter(|(id, _)| keep(id))
-        .map(|(id, s)| (*id, *s))
-        .collect();
-    lexical::top(index, &mut leading, SIBLINGS_OF);
-    let beside: Vec<SymbolId> = leading
-        .iter()
-        .flat_map(|(id, _)| siblings(index, *id))
+    let beside: Vec<SymbolId> = leading(index, &scores, SIBLINGS_OF, keep)
+        .into_iter()
+        .flat_map(|id| siblings(index, id))
         .filter(keep)
         .collect();
     vote(&mut scores, &beside, W_SIBLING);
@@ -177,16 +168,12 @@ pub fn seeds(
     // change to a function often lands in the helper it calls or the function that uses
     // it, and an answer reads better with them beside it. Callers from other files are
     // left to the pack: finding them means resolving every call spelled like the name.
-    let mut leading: Vec<(SymbolId, f32)> = scores
-        .iter()
-        .filter(|(id, _)| keep(id) && index.symbol(**id).symbol.kind != SymbolKind::Module)
-        .map(|(id, s)| (*id, *s))
-        .collect();
-    lexical::top(index, &mut leading, CALLS_OF);
-    let leading: Vec<SymbolId> = leading.into_iter().map(|(id, _)| id).collect();
-    let graph = crate::graph::local_for(index, &leading);
+    let answers = leading(index, &scores, CALLS_OF, |id| {
+        keep(id) && index.symbol(*id).symbol.kind != SymbolKind::Module
+    });
+    let graph = crate::graph::local_for(index, &answers);
     let mut called: Vec<SymbolId> = Vec::new();
-    for id in &leading {
+    for id in &answers {
         let callees = graph.callees(*id).into_iter().map(|edge| edge.callee);
         let callers = (graph.callers(*id).into_iter())
             .map(|edge| edge.caller)
@@ -238,6 +225,23 @@ pub fn seeds(
     }
 }
 
+/// The `n` best-scored definitions that `admit` lets through, best first (ties by path,
+/// then line).
+fn leading(
+    index: &Index,
+    scores: &HashMap<SymbolId, f32>,
+    n: usize,
+    admit: impl Fn(&SymbolId) -> bool,
+) -> Vec<SymbolId> {
+    let mut best: Vec<(SymbolId, f32)> = scores
+        .iter()
+        .filter(|(id, _)| admit(id))
+        .map(|(id, s)| (*id, *s))
+        .collect();
+    lexical::top(index, &mut best, n);
+    best.into_iter().map(|(id, _)| id).collect()
+}
+
 /// Collapses identical copies of one definition (a mirrored, vendored or generated tree)
 /// into one entry at the group's best rank, held by the copy a reader should see: in a
 /// file the question names, then outside peripheral paths, then the shallowest and
@@ -272,7 +276,7 @@ fn collapse_copies(
             lexical::is_peripheral(path),
             path.matches('/').count(),
             path.len(),
-            path.clone(),
+            path.as_str(),
         )
     };
     let mut copies = Vec::new();
@@ -370,16 +374,7 @@ fn choose(index: &Index, ranked: &[(SymbolId, f32)], limit: usize) -> Vec<Symbol
             continue;
         }
         // A function's nested definitions are part of its work, not alternatives to it.
-        let is_type = matches!(
-            kind,
-            SymbolKind::Class
-                | SymbolKind::Struct
-                | SymbolKind::Enum
-                | SymbolKind::Interface
-                | SymbolKind::Trait
-                | SymbolKind::Impl
-        );
-        if !is_type || range(id).len() <= SMALL_DEFINITION {
+        if !kind.holds_methods() || range(id).len() <= SMALL_DEFINITION {
             add(&mut seeds, id);
             continue;
         }

@@ -100,7 +100,7 @@ pub fn build(index: &Index) -> CallGraph {
 /// ambiguous and external calls of the seeds are the same as in the full graph.
 pub fn build_for(index: &Index, seeds: &[SymbolId]) -> CallGraph {
     let names = call_names(index, seeds);
-    from_resolved(resolve::some(index, |file, call| {
+    from_resolved(resolve::some(index, None, |file, call| {
         names.contains(call.name.as_str())
             || call
                 .enclosing
@@ -116,10 +116,14 @@ pub fn local_for(index: &Index, seeds: &[SymbolId]) -> CallGraph {
         .iter()
         .map(|id| index.symbol(*id).symbol.name.as_str())
         .collect();
-    from_resolved(resolve::some(index, |file, call| {
-        call.enclosing
-            .is_some_and(|idx| seeds.contains(&SymbolId { file, idx }))
-            || seeds.iter().any(|s| s.file == file) && names.contains(call.name.as_str())
+    let mut files: Vec<u32> = seeds.iter().map(|id| id.file).collect();
+    files.sort_unstable();
+    files.dedup();
+    from_resolved(resolve::some(index, Some(&files), |file, call| {
+        names.contains(call.name.as_str())
+            || call
+                .enclosing
+                .is_some_and(|idx| seeds.contains(&SymbolId { file, idx }))
     }))
 }
 

@@ -50,35 +50,40 @@ pub(super) enum Outcome {
 
 /// Resolves every call site that has an enclosing definition, in (file, line) order.
 pub(super) fn all(index: &Index) -> Vec<ResolvedCall> {
-    some(index, |_, _| true)
+    some(index, None, |_, _| true)
 }
 
-/// Resolves the call sites `keep(file, call)` selects, in (file, line) order.
+/// Resolves the call sites `keep(file, call)` selects, in (file, line) order, looking only
+/// at `files` (ascending file positions) when given.
 pub(super) fn some(
     index: &Index,
+    files: Option<&[u32]>,
     keep: impl Fn(u32, &CallSite) -> bool + Sync,
 ) -> Vec<ResolvedCall> {
     let context = Context::new(index);
     let keep = &keep;
-    index
-        .files()
+    let visit: Vec<u32> = match files {
+        Some(files) => files.to_vec(),
+        None => (0..index.files().len() as u32).collect(),
+    };
+    visit
         .par_iter()
-        .enumerate()
-        .flat_map_iter(|(file_idx, file)| {
+        .flat_map_iter(|&file_idx| {
             let context = &context;
+            let file = &index.files()[file_idx as usize];
             file.calls.iter().filter_map(move |call| {
-                if !keep(file_idx as u32, call) {
+                if !keep(file_idx, call) {
                     return None;
                 }
                 let caller = SymbolId {
-                    file: file_idx as u32,
+                    file: file_idx,
                     idx: call.enclosing?,
                 };
                 Some(ResolvedCall {
                     caller,
                     name: call.name.clone(),
                     line: call.line,
-                    outcome: context.resolve(file_idx as u32, caller, call),
+                    outcome: context.resolve(file_idx, caller, call),
                 })
             })
         })
