@@ -188,6 +188,7 @@ fn pack_output_schema() -> Arc<JsonObject> {
                         "line_end": {"type": "integer", "description": "last line (inclusive)"},
                         "role": {"type": "string", "description": "pinned, seed, caller of …, callee of …"},
                         "rendered": {"type": "string", "description": "body, elided, signature or stub"},
+                        "doc_not_shown": {"type": "array", "items": {"type": "integer"}, "description": "first and last line of a long doc comment above the definition that the item leaves out (seeds past the leading two)"},
                         "content": {"type": "string", "description": "the lines shown"}
                     }
                 }

@@ -162,14 +162,14 @@ pub fn context(index: &Index, request: &ContextRequest) -> Result<ContextPack> {
 /// How many of a question's seeds bring their callers and callees.
 const ASK_NEIGHBOURS_OF: usize = 2;
 
-/// How many seeds a question gets: about one per 15 lines of budget. Past the first two,
+/// How many seeds a question gets: about one per 10 lines of budget. Past the first two,
 /// a seed starts as its signature and first lines; leftover room grows them again.
 fn seed_limit(budget: Budget) -> usize {
     let lines = match budget {
         Budget::Lines(n) => n.min(pack::MAX_LINES),
         Budget::Tokens(n) => n / 10,
     };
-    (lines / 15).clamp(3, 40)
+    (lines / 10).clamp(3, 40)
 }
 
 /// The definition a `symbol [path] [line]` request names; the path is checked against the

@@ -380,3 +380,60 @@ fn a_budget_smaller_than_the_frame_is_refused() {
         assert!(err.message.contains("give at least"), "{}", err.message);
     }
 }
+
+#[test]
+fn seeds_past_the_leading_two_leave_long_docs_out_and_say_so() {
+    let long_doc = |name: &str| {
+        format!(
+            "/// {name} does one thing.\n///\n/// # Examples\n///\n/// {name}(1);\nfn {name}(x: u32) -> u32 {{\n    x + 1\n}}\n\n"
+        )
+    };
+    let mut text = String::new();
+    for name in ["first", "second", "third"] {
+        text.push_str(&long_doc(name));
+    }
+    text.push_str("/// Short doc.\nfn fourth(x: u32) -> u32 {\n    x\n}\n");
+    let ws = Workspace::new(&[("src/lib.rs", &text)]);
+    let index = index::build(ws.root()).unwrap();
+    let graph = gather::graph::build(&index);
+    let seeds: Vec<SymbolId> = ["first", "second", "third", "fourth"]
+        .iter()
+        .map(|n| seed(&index, n, "src/lib.rs"))
+        .collect();
+    let request = PackRequest {
+        mode: "ask".into(),
+        pinned: Vec::new(),
+        seeds,
+        budget: Budget::Lines(400),
+        include_tests: false,
+        neighbours_of: 2,
+        line_hits: Vec::new(),
+        omitted: Default::default(),
+    };
+    let (text, json) = pack::build(&index, &graph, &request).unwrap();
+    let item = |name: &str| {
+        json["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| i["symbol"] == name)
+            .unwrap()
+            .clone()
+    };
+    // The leading two keep their docs.
+    assert_eq!(item("first")["line_start"], 1);
+    assert_eq!(item("second")["line_start"], 10);
+    assert!(item("second").get("doc_not_shown").is_none());
+    // The third starts at its definition and names the doc lines it leaves out.
+    let third = item("third");
+    assert_eq!(third["line_start"], 24);
+    assert_eq!(third["shown"], serde_json::json!([[24, 26]]));
+    assert_eq!(third["doc_not_shown"], serde_json::json!([19, 23]));
+    assert!(!third["content"].as_str().unwrap().contains("# Examples"));
+    assert!(
+        text.contains("## src/lib.rs:24-26 function third · seed · doc 19-23 not shown\n"),
+        "{text}"
+    );
+    // A short doc stays.
+    assert_eq!(item("fourth")["line_start"], 28);
+}

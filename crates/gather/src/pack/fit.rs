@@ -10,11 +10,11 @@ use crate::pack::{Pack, PackItem, Rendered, Role};
 /// With several seeds (question mode), the first pass gives the leading seeds up to this
 /// share of the budget each, and the others a glimpse (signature and first lines), so
 /// that every seed is seen before any grows; pass 3 grows them with what is left.
-const LEAD_SEEDS: usize = 2;
+pub(crate) const LEAD_SEEDS: usize = 2;
 const LEAD_SEED_PERCENT: usize = 25;
 const OTHER_SEED_PERCENT: usize = 3;
 /// ...but never less than this, so a small budget still shows a seed's start.
-const MIN_SEED_SHARE: usize = 24;
+const MIN_SEED_SHARE: usize = 16;
 
 /// Lines of body an elided neighbour keeps after its signature.
 const NEIGHBOUR_ELIDED_LINES: usize = 8;

@@ -105,6 +105,8 @@ pub struct PackItem {
     pub cost_lines: usize,
     /// For the elided and signature forms: how many leading lines are kept.
     pub elide_keep: usize,
+    /// A long doc comment above the definition that the item does not show.
+    pub doc_left_out: Option<LineRange>,
 }
 
 /// What a pack request asks for.
@@ -191,7 +193,11 @@ pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack
     let mut neighbours: Vec<PackItem> = Vec::new();
     for (rank, &seed) in request.seeds.iter().enumerate() {
         let seed_ref = index.symbol(seed);
-        items.push(item_for(index, seed, Role::Seed, None, None));
+        let mut item = item_for(index, seed, Role::Seed, None, None);
+        if request.seeds.len() > 1 && rank >= fit::LEAD_SEEDS {
+            leave_out_long_doc(&mut item, seed_ref.symbol.range);
+        }
+        items.push(item);
         match seed_ref.file.status {
             // Line rules find definitions but no call sites.
             FileStatus::Heuristic => {
@@ -331,7 +337,28 @@ fn lines_item(
         rendered: Rendered::Body,
         cost_lines: range.len() as usize,
         elide_keep: 0,
+        doc_left_out: None,
     }
+}
+
+/// Doc comments up to this many lines stay with a seed past the leading ones.
+const SHORT_DOC_LINES: u32 = 3;
+
+/// Starts `item` at its definition line when its doc comment is longer than a few lines.
+/// Past the leading seeds the budget buys more definitions rather than long docs
+/// (parameter lists, examples); the header names the lines left out.
+fn leave_out_long_doc(item: &mut PackItem, definition: LineRange) {
+    if definition.start <= item.range.start + SHORT_DOC_LINES {
+        return;
+    }
+    item.doc_left_out = Some(LineRange::new(item.range.start, definition.start - 1));
+    item.range = definition;
+    item.signature = LineRange::new(
+        item.signature.start.max(definition.start),
+        item.signature.end.max(definition.start),
+    );
+    item.shown = vec![definition];
+    item.cost_lines = definition.len() as usize;
 }
 
 fn item_for(
@@ -360,6 +387,7 @@ fn item_for(
         rendered: Rendered::Body,
         cost_lines: range.len() as usize,
         elide_keep: 0,
+        doc_left_out: None,
     }
 }
 

@@ -98,7 +98,11 @@ pub fn item_text(item: &PackItem, form: Rendered, keep: usize, sources: &mut Sou
     if let Some(kind) = item.kind {
         let _ = write!(out, " {kind} {}", item.name);
     }
-    let _ = writeln!(out, " · {}", item.role.label());
+    let _ = write!(out, " · {}", item.role.label());
+    if let Some(doc) = item.doc_left_out {
+        let _ = write!(out, " · doc {doc} not shown");
+    }
+    out.push('\n');
     let mut body = String::new();
     match form {
         Rendered::Stub => return String::new(),
@@ -311,6 +315,9 @@ pub fn pack_json(
                 "role": item.role.label(),
                 "rendered": item.rendered.as_str(),
             });
+            if let Some(doc) = item.doc_left_out {
+                v["doc_not_shown"] = json!([doc.start, doc.end]);
+            }
             if let (Some(confidence), Some(line)) = (item.confidence, item.call_line) {
                 v["edge"] = json!({"confidence": confidence.as_str(), "call_line": line});
             }
