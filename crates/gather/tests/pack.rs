@@ -437,3 +437,46 @@ fn seeds_past_the_leading_two_leave_long_docs_out_and_say_so() {
     // A short doc stays.
     assert_eq!(item("fourth")["line_start"], 28);
 }
+
+#[test]
+fn a_seed_whose_signature_outgrows_its_glimpse_is_still_shown_when_there_is_room() {
+    let mut text =
+        String::from("def first(x):\n    return x\n\n\ndef second(x):\n    return x\n\n\n");
+    text.push_str("def wide(\n");
+    for p in 0..20 {
+        text.push_str(&format!("    p{p}=None,\n"));
+    }
+    text.push_str("):\n");
+    for k in 0..30 {
+        text.push_str(&format!("    p0 = p0 + {k}\n"));
+    }
+    text.push_str("    return p0\n");
+    let ws = Workspace::new(&[("pkg/mod.py", &text)]);
+    let index = index::build(ws.root()).unwrap();
+    let graph = gather::graph::build(&index);
+    let seeds: Vec<SymbolId> = ["first", "second", "wide"]
+        .iter()
+        .map(|n| seed(&index, n, "pkg/mod.py"))
+        .collect();
+    let request = PackRequest {
+        mode: "ask".into(),
+        pinned: Vec::new(),
+        seeds,
+        budget: Budget::Lines(400),
+        include_tests: false,
+        neighbours_of: 2,
+        line_hits: Vec::new(),
+        omitted: Default::default(),
+    };
+    let (_, json) = pack::build(&index, &graph, &request).unwrap();
+    let wide = json["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["symbol"] == "wide")
+        .unwrap();
+    // Its 22-line signature is longer than a third seed's glimpse (12 lines at 400), but
+    // the budget has room: it is shown, not cut to a stub.
+    assert_ne!(wide["rendered"], "stub", "{wide}");
+    assert_ne!(wide["rendered"], "signature", "{wide}");
+}

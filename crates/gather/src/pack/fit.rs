@@ -14,7 +14,7 @@ pub(crate) const LEAD_SEEDS: usize = 2;
 const LEAD_SEED_PERCENT: usize = 25;
 const OTHER_SEED_PERCENT: usize = 3;
 /// ...but never less than this, so a small budget still shows a seed's start.
-const MIN_SEED_SHARE: usize = 16;
+const MIN_SEED_SHARE: usize = 12;
 
 /// Lines of body an elided neighbour keeps after its signature.
 const NEIGHBOUR_ELIDED_LINES: usize = 8;
@@ -82,11 +82,15 @@ pub fn fit(pack: &mut Pack, sources: &mut Sources) {
                     let avail = match item.role {
                         Role::Seed if pass == 1 && pack.n_seeds > 1 => {
                             seed_rank += 1;
-                            avail.min(if seed_rank <= LEAD_SEEDS {
+                            let share = if seed_rank <= LEAD_SEEDS {
                                 seed_share
                             } else {
                                 small_share
-                            })
+                            };
+                            // A seed whose signature alone outgrows the share still gets
+                            // its smallest form past the signature: the share paces seeds,
+                            // it does not cut them.
+                            avail.min(share.max(smallest_elided(item, sources, budget)))
                         }
                         _ => avail,
                     };
@@ -186,6 +190,20 @@ pub fn minimum(pack: &Pack) -> usize {
         } else {
             beyond_header + summary
         }
+}
+
+/// What the smallest form of `item` that shows more than its signature costs: elided to
+/// its signature and one more line (with the elision line and the last line), or whole
+/// when it is too short to elide.
+fn smallest_elided(item: &PackItem, sources: &mut Sources, budget: Budget) -> usize {
+    let total: usize = item.shown.iter().map(|r| r.len() as usize).sum();
+    let signature_len = (item.signature.end.saturating_sub(item.shown[0].start) + 1) as usize;
+    let (form, keep) = if signature_len + 1 > total.saturating_sub(2) {
+        (Rendered::Body, 0)
+    } else {
+        (Rendered::Elided, signature_len + 1)
+    };
+    budget.cost(&piece::item_text(item, form, keep, sources))
 }
 
 /// The largest form of `item` that costs at most `avail`, its kept line count (elided
