@@ -90,6 +90,24 @@ fn build(
     pack::build(&index, &graph, &request).unwrap()
 }
 
+/// A question-mode pack of one file's definitions `seeds`, in that order, at 400 lines.
+fn ask_pack(file: (&str, &str), seeds: &[&str]) -> (String, Value) {
+    let ws = Workspace::new(&[file]);
+    let index = index::build(ws.root()).unwrap();
+    let graph = gather::graph::build(&index);
+    let request = PackRequest {
+        mode: "ask".into(),
+        pinned: Vec::new(),
+        seeds: seeds.iter().map(|n| seed(&index, n, file.0)).collect(),
+        budget: Budget::Lines(400),
+        include_tests: false,
+        neighbours_of: 2,
+        line_hits: Vec::new(),
+        omitted: Default::default(),
+    };
+    pack::build(&index, &graph, &request).unwrap()
+}
+
 #[test]
 fn used_never_exceeds_the_line_budget_and_equals_the_rendered_lines() {
     let ws = workspace();
@@ -393,24 +411,10 @@ fn seeds_past_the_leading_two_leave_long_docs_out_and_say_so() {
         text.push_str(&long_doc(name));
     }
     text.push_str("/// Short doc.\nfn fourth(x: u32) -> u32 {\n    x\n}\n");
-    let ws = Workspace::new(&[("src/lib.rs", &text)]);
-    let index = index::build(ws.root()).unwrap();
-    let graph = gather::graph::build(&index);
-    let seeds: Vec<SymbolId> = ["first", "second", "third", "fourth"]
-        .iter()
-        .map(|n| seed(&index, n, "src/lib.rs"))
-        .collect();
-    let request = PackRequest {
-        mode: "ask".into(),
-        pinned: Vec::new(),
-        seeds,
-        budget: Budget::Lines(400),
-        include_tests: false,
-        neighbours_of: 2,
-        line_hits: Vec::new(),
-        omitted: Default::default(),
-    };
-    let (text, json) = pack::build(&index, &graph, &request).unwrap();
+    let (text, json) = ask_pack(
+        ("src/lib.rs", &text),
+        &["first", "second", "third", "fourth"],
+    );
     let item = |name: &str| {
         json["items"]
             .as_array()
@@ -451,24 +455,7 @@ fn a_seed_whose_signature_outgrows_its_glimpse_is_still_shown_when_there_is_room
         text.push_str(&format!("    p0 = p0 + {k}\n"));
     }
     text.push_str("    return p0\n");
-    let ws = Workspace::new(&[("pkg/mod.py", &text)]);
-    let index = index::build(ws.root()).unwrap();
-    let graph = gather::graph::build(&index);
-    let seeds: Vec<SymbolId> = ["first", "second", "wide"]
-        .iter()
-        .map(|n| seed(&index, n, "pkg/mod.py"))
-        .collect();
-    let request = PackRequest {
-        mode: "ask".into(),
-        pinned: Vec::new(),
-        seeds,
-        budget: Budget::Lines(400),
-        include_tests: false,
-        neighbours_of: 2,
-        line_hits: Vec::new(),
-        omitted: Default::default(),
-    };
-    let (_, json) = pack::build(&index, &graph, &request).unwrap();
+    let (_, json) = ask_pack(("pkg/mod.py", &text), &["first", "second", "wide"]);
     let wide = json["items"]
         .as_array()
         .unwrap()

@@ -100,12 +100,7 @@ pub fn build(index: &Index) -> CallGraph {
 /// ambiguous and external calls of the seeds are the same as in the full graph.
 pub fn build_for(index: &Index, seeds: &[SymbolId]) -> CallGraph {
     let names = call_names(index, seeds);
-    from_resolved(resolve::some(index, None, |file, call| {
-        names.contains(call.name.as_str())
-            || call
-                .enclosing
-                .is_some_and(|idx| seeds.contains(&SymbolId { file, idx }))
-    }))
+    around(index, None, seeds, |name| names.contains(name))
 }
 
 /// Resolves the call sites inside `seeds` and those in the seeds' own files spelled like
@@ -119,8 +114,19 @@ pub fn local_for(index: &Index, seeds: &[SymbolId]) -> CallGraph {
     let mut files: Vec<u32> = seeds.iter().map(|id| id.file).collect();
     files.sort_unstable();
     files.dedup();
-    from_resolved(resolve::some(index, Some(&files), |file, call| {
-        names.contains(call.name.as_str())
+    around(index, Some(&files), seeds, |name| names.contains(name))
+}
+
+/// The graph of the call sites (in `files`, when given) that are inside a seed or whose
+/// name `spelled` accepts.
+fn around(
+    index: &Index,
+    files: Option<&[u32]>,
+    seeds: &[SymbolId],
+    spelled: impl Fn(&str) -> bool + Sync,
+) -> CallGraph {
+    from_resolved(resolve::some(index, files, |file, call| {
+        spelled(call.name.as_str())
             || call
                 .enclosing
                 .is_some_and(|idx| seeds.contains(&SymbolId { file, idx }))

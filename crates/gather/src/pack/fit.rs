@@ -196,14 +196,21 @@ pub fn minimum(pack: &Pack) -> usize {
 /// its signature and one more line (with the elision line and the last line), or whole
 /// when it is too short to elide.
 fn smallest_elided(item: &PackItem, sources: &mut Sources, budget: Budget) -> usize {
-    let total: usize = item.shown.iter().map(|r| r.len() as usize).sum();
-    let signature_len = (item.signature.end.saturating_sub(item.shown[0].start) + 1) as usize;
+    let (total, signature_len) = shown_and_signature_lines(item);
     let (form, keep) = if signature_len + 1 > total.saturating_sub(2) {
         (Rendered::Body, 0)
     } else {
         (Rendered::Elided, signature_len + 1)
     };
     budget.cost(&piece::item_text(item, form, keep, sources))
+}
+
+/// How many lines `item` shows whole, and how many of them lead up to the end of its
+/// signature (what every cut-down form keeps).
+fn shown_and_signature_lines(item: &PackItem) -> (usize, usize) {
+    let total = item.shown.iter().map(|r| r.len() as usize).sum();
+    let signature_len = (item.signature.end.saturating_sub(item.shown[0].start) + 1) as usize;
+    (total, signature_len)
 }
 
 /// The largest form of `item` that costs at most `avail`, its kept line count (elided
@@ -220,8 +227,7 @@ fn choose(
     if body_cost <= avail {
         return (Rendered::Body, 0, body_cost);
     }
-    let total: usize = item.shown.iter().map(|r| r.len() as usize).sum();
-    let signature_len = (item.signature.end.saturating_sub(item.shown[0].start) + 1) as usize;
+    let (total, signature_len) = shown_and_signature_lines(item);
     // Elided: the first `keep` lines, an elision line, the last line. Search the largest
     // `keep` that fits; costs grow with `keep`, so a binary search is exact.
     // Seeds and pinned slices take what room there is; a neighbour keeps its signature and

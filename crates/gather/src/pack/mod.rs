@@ -193,11 +193,10 @@ pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack
     let mut neighbours: Vec<PackItem> = Vec::new();
     for (rank, &seed) in request.seeds.iter().enumerate() {
         let seed_ref = index.symbol(seed);
-        let mut item = item_for(index, seed, Role::Seed, None, None);
-        if request.seeds.len() > 1 && rank >= fit::LEAD_SEEDS {
-            leave_out_long_doc(&mut item, seed_ref.symbol.range);
-        }
-        items.push(item);
+        // Past the leading seeds the budget buys more definitions rather than long docs
+        // (parameter lists, examples).
+        let keep_long_doc = request.seeds.len() <= 1 || rank < fit::LEAD_SEEDS;
+        items.push(item_for(index, seed, Role::Seed, None, keep_long_doc));
         match seed_ref.file.status {
             // Line rules find definitions but no call sites.
             FileStatus::Heuristic => {
@@ -234,8 +233,8 @@ pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack
                 index,
                 id,
                 role,
-                Some(edge.confidence),
-                Some(edge.line),
+                Some((edge.confidence, edge.line)),
+                true,
             ));
         };
         let no_neighbours = rank >= request.neighbours_of;
@@ -341,35 +340,30 @@ fn lines_item(
     }
 }
 
-/// Doc comments up to this many lines stay with a seed past the leading ones.
+/// Doc comments up to this many lines stay with an item that leaves long ones out.
 const SHORT_DOC_LINES: u32 = 3;
 
-/// Starts `item` at its definition line when its doc comment is longer than a few lines.
-/// Past the leading seeds the budget buys more definitions rather than long docs
-/// (parameter lists, examples); the header names the lines left out.
-fn leave_out_long_doc(item: &mut PackItem, definition: LineRange) {
-    if definition.start <= item.range.start + SHORT_DOC_LINES {
-        return;
-    }
-    item.doc_left_out = Some(LineRange::new(item.range.start, definition.start - 1));
-    item.range = definition;
-    item.signature = LineRange::new(
-        item.signature.start.max(definition.start),
-        item.signature.end.max(definition.start),
-    );
-    item.shown = vec![definition];
-    item.cost_lines = definition.len() as usize;
-}
-
+/// The item of one definition, from its doc comment to its end; unless `keep_long_doc`,
+/// a doc comment longer than a few lines is left out (the header names its lines).
 fn item_for(
     index: &Index,
     id: SymbolId,
     role: Role,
-    confidence: Option<Confidence>,
-    call_line: Option<Line>,
+    edge: Option<(Confidence, Line)>,
+    keep_long_doc: bool,
 ) -> PackItem {
     let found = index.symbol(id);
-    let range = found.symbol.full_range();
+    let full = found.symbol.full_range();
+    let definition = found.symbol.range;
+    let (range, doc_left_out) = if !keep_long_doc && definition.start > full.start + SHORT_DOC_LINES
+    {
+        (
+            definition,
+            Some(LineRange::new(full.start, definition.start - 1)),
+        )
+    } else {
+        (full, None)
+    };
     PackItem {
         path: found.file.path.clone(),
         symbol: Some(id),
@@ -378,16 +372,16 @@ fn item_for(
         range,
         signature: LineRange::new(
             found.symbol.signature.start.max(range.start),
-            found.symbol.signature.end.min(range.end),
+            found.symbol.signature.end.min(range.end).max(range.start),
         ),
         role,
-        confidence,
-        call_line,
+        confidence: edge.map(|(confidence, _)| confidence),
+        call_line: edge.map(|(_, line)| line),
         shown: vec![range],
         rendered: Rendered::Body,
         cost_lines: range.len() as usize,
         elide_keep: 0,
-        doc_left_out: None,
+        doc_left_out,
     }
 }
 
