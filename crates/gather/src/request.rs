@@ -128,6 +128,19 @@ pub fn context(index: &Index, request: &ContextRequest) -> Result<ContextPack> {
         usize::MAX
     };
     let graph = graph::build_for(index, &seeds[..seeds.len().min(neighbours_of)]);
+    let evidence = match &read {
+        Some(question) if mode == "ask" => {
+            let postings = index.postings();
+            let terms = [question.terms.as_slice(), &found.feedback_terms].concat();
+            pack::Evidence::new(
+                &terms,
+                |t| postings.get(t).len(),
+                postings.n_docs(),
+                &question.literals,
+            )
+        }
+        _ => pack::Evidence::default(),
+    };
     let pack_request = pack::PackRequest {
         mode: mode.to_string(),
         pinned,
@@ -154,6 +167,7 @@ pub fn context(index: &Index, request: &ContextRequest) -> Result<ContextPack> {
             test_matches: found.test_matches,
             ..pack::Omitted::default()
         },
+        evidence,
     };
     let (text, json) = pack::build(index, &graph, &pack_request)?;
     Ok(ContextPack { text, json })

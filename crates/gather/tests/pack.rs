@@ -86,6 +86,7 @@ fn build(
         neighbours_of: usize::MAX,
         line_hits: Vec::new(),
         omitted: Default::default(),
+        evidence: Default::default(),
     };
     pack::build(&index, &graph, &request).unwrap()
 }
@@ -104,6 +105,7 @@ fn ask_pack(file: (&str, &str), seeds: &[&str]) -> (String, Value) {
         neighbours_of: 2,
         line_hits: Vec::new(),
         omitted: Default::default(),
+        evidence: Default::default(),
     };
     pack::build(&index, &graph, &request).unwrap()
 }
@@ -265,6 +267,7 @@ fn no_line_is_printed_twice_and_seeds_win() {
         neighbours_of: usize::MAX,
         line_hits: Vec::new(),
         omitted: Default::default(),
+        evidence: Default::default(),
     };
     let (_, json) = pack::build(&index, &graph, &request).unwrap();
     let items = json["items"].as_array().unwrap();
@@ -392,6 +395,7 @@ fn a_budget_smaller_than_the_frame_is_refused() {
             neighbours_of: usize::MAX,
             line_hits: Vec::new(),
             omitted: Default::default(),
+            evidence: Default::default(),
         };
         let err = pack::build(&index, &graph, &request).unwrap_err();
         assert_eq!(err.code, gather::ErrorCode::InvalidRequest);

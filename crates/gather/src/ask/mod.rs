@@ -70,6 +70,9 @@ pub struct Seeds {
     /// With no seed and no line hit: how many test definitions match, so an empty answer
     /// says where the words are.
     pub test_matches: usize,
+    /// The feedback lane's terms (the leading answers' distinctive words), lighter than
+    /// the question's own.
+    pub feedback_terms: Vec<(String, f32)>,
 }
 
 /// Finds up to `limit` seeds for a question (see [`question::read`]).
@@ -222,6 +225,7 @@ pub fn seeds(
         test_matches,
         line_hits,
         unmatched,
+        feedback_terms: extra,
     }
 }
 

@@ -5,7 +5,7 @@
 //! leaves room to name every later item as a stub; smaller later items backfill.
 
 use crate::budget::Budget;
-use crate::pack::{Pack, PackItem, Rendered, Role};
+use crate::pack::{evidence, Pack, PackItem, Rendered, Role};
 
 /// With several seeds (question mode), the first pass gives the leading seeds up to this
 /// share of the budget each, and the others a glimpse (signature and first lines), so
@@ -192,25 +192,24 @@ pub fn minimum(pack: &Pack) -> usize {
         }
 }
 
-/// What the smallest form of `item` that shows more than its signature costs: elided to
-/// its signature and one more line (with the elision line and the last line), or whole
-/// when it is too short to elide.
+/// What the smallest form of `item` that shows more than its signature costs: its
+/// signature, literal hits and one more line (with elision lines), or whole when it is
+/// too short to elide.
 fn smallest_elided(item: &PackItem, sources: &mut Sources, budget: Budget) -> usize {
-    let (total, signature_len) = shown_and_signature_lines(item);
-    let (form, keep) = if signature_len + 1 > total.saturating_sub(2) {
+    let (total, least) = shown_and_least_lines(item);
+    let (form, keep) = if least + 1 > total.saturating_sub(2) {
         (Rendered::Body, 0)
     } else {
-        (Rendered::Elided, signature_len + 1)
+        (Rendered::Elided, least + 1)
     };
     budget.cost(&piece::item_text(item, form, keep, sources))
 }
 
-/// How many lines `item` shows whole, and how many of them lead up to the end of its
-/// signature (what every cut-down form keeps).
-fn shown_and_signature_lines(item: &PackItem) -> (usize, usize) {
+/// How many lines `item` shows whole, and how many every cut-down form keeps (its
+/// signature and literal hits).
+fn shown_and_least_lines(item: &PackItem) -> (usize, usize) {
     let total = item.shown.iter().map(|r| r.len() as usize).sum();
-    let signature_len = (item.signature.end.saturating_sub(item.shown[0].start) + 1) as usize;
-    (total, signature_len)
+    (total, evidence::min_keep(item))
 }
 
 /// The largest form of `item` that costs at most `avail`, its kept line count (elided
@@ -227,9 +226,10 @@ fn choose(
     if body_cost <= avail {
         return (Rendered::Body, 0, body_cost);
     }
-    let (total, signature_len) = shown_and_signature_lines(item);
-    // Elided: the first `keep` lines, an elision line, the last line. Search the largest
-    // `keep` that fits; costs grow with `keep`, so a binary search is exact.
+    let (total, signature_len) = shown_and_least_lines(item);
+    // Elided: the signature and `keep - signature` lines of evidence, with elision lines
+    // between. Search the largest `keep` that fits; costs grow with `keep` (give or take an
+    // elision line), so a binary search finds it or one close to it.
     // Seeds and pinned slices take what room there is; a neighbour keeps its signature and
     // a few lines, leaving room for later neighbours to fit whole.
     let cap = match item.role {

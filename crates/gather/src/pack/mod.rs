@@ -3,10 +3,12 @@
 //! candidates are ranked; `fit` degrades what does not fit (body → elided → signature →
 //! stub) so the whole rendered pack stays within the budget, and names everything cut.
 
+pub mod evidence;
 mod fit;
 
 use std::collections::HashMap;
 
+pub use evidence::Evidence;
 pub use fit::{fit, minimum};
 
 use crate::budget::Budget;
@@ -107,6 +109,8 @@ pub struct PackItem {
     pub elide_keep: usize,
     /// A long doc comment above the definition that the item does not show.
     pub doc_left_out: Option<LineRange>,
+    /// Its lines that carry the request's evidence; set before `fit`.
+    pub marks: evidence::Marks,
 }
 
 /// What a pack request asks for.
@@ -129,6 +133,8 @@ pub struct PackRequest {
     /// What the question stage already left out (unmatched words, copies of seeds,
     /// matches only in test code); the pack adds its own omissions to it.
     pub omitted: Omitted,
+    /// What marks the lines a cut-down item keeps (the question's terms and literals).
+    pub evidence: Evidence,
 }
 
 /// Things the pack leaves out that are not beyond-budget items.
@@ -337,6 +343,7 @@ fn lines_item(
         cost_lines: range.len() as usize,
         elide_keep: 0,
         doc_left_out: None,
+        marks: evidence::Marks::default(),
     }
 }
 
@@ -382,6 +389,7 @@ fn item_for(
         cost_lines: range.len() as usize,
         elide_keep: 0,
         doc_left_out,
+        marks: evidence::Marks::default(),
     }
 }
 
@@ -459,6 +467,17 @@ pub fn build(
         ));
     }
     let mut sources = crate::render::pack::Sources::new(index);
+    let mut evidence = request.evidence.clone();
+    for item in pack.items.iter().filter(|i| i.role == Role::Seed) {
+        evidence.add_call(&item.name);
+    }
+    for item in &mut pack.items {
+        let path = item.path.clone();
+        let marks = evidence::mark(item, &evidence, |l| {
+            sources.lines(&path, LineRange::new(l, l))
+        });
+        item.marks = marks;
+    }
     fit(&mut pack, &mut sources);
     let stamp = index.stamp();
     let (text, used) = crate::render::pack::pack_text(&pack, &mut sources, &stamp);

@@ -116,39 +116,54 @@ pub fn item_text(item: &PackItem, form: Rendered, keep: usize, sources: &mut Sou
             }
         }
         Rendered::Elided | Rendered::Signature => {
-            let first = item.shown[0].start;
-            let last = item.shown.last().map_or(item.range.end, |r| r.end);
-            let keep_end = first + keep as u32 - 1;
-            let _ = writeln!(
-                body,
-                "{}",
-                sources.lines(&item.path, LineRange::new(first, keep_end))
-            );
-            let elided_end = if form == Rendered::Elided {
-                last - 1
-            } else {
-                last
-            };
-            let elided = LineRange::new(keep_end + 1, elided_end);
-            let _ = writeln!(
-                body,
-                "… {} lines elided — gather slice {}:{}",
-                elided.len(),
-                item.path,
-                elided
-            );
-            if form == Rendered::Elided {
-                let _ = writeln!(
-                    body,
-                    "{}",
-                    sources.lines(&item.path, LineRange::new(last, last))
+            let chosen = shown_ranges_for(item, form, keep);
+            for (idx, range) in chosen.iter().enumerate() {
+                let _ = writeln!(body, "{}", sources.lines(&item.path, *range));
+                let gap_end = chosen.get(idx + 1).map_or(
+                    item.shown.last().map_or(item.range.end, |r| r.end),
+                    |next| next.start - 1,
                 );
+                if gap_end > range.end {
+                    gap_lines(item, LineRange::new(range.end + 1, gap_end), &mut body);
+                }
             }
         }
     }
     let fence = fence_for(&body);
     let _ = write!(out, "{fence}\n{body}{fence}\n");
     out
+}
+
+/// The elision lines for `gap`: lines of the item left out are re-requested exactly;
+/// lines another item prints are pointed to.
+fn gap_lines(item: &PackItem, gap: LineRange, body: &mut String) {
+    let mut at = gap.start;
+    while at <= gap.end {
+        let inside = item.shown.iter().find(|r| r.contains(at));
+        let end = match inside {
+            Some(r) => r.end.min(gap.end),
+            None => item
+                .shown
+                .iter()
+                .map(|r| r.start)
+                .filter(|&s| s > at)
+                .min()
+                .map_or(gap.end, |s| (s - 1).min(gap.end)),
+        };
+        let part = LineRange::new(at, end);
+        if inside.is_some() {
+            let _ = writeln!(
+                body,
+                "… {} lines elided — gather slice {}:{}",
+                part.len(),
+                item.path,
+                part
+            );
+        } else {
+            let _ = writeln!(body, "… lines {part} shown above");
+        }
+        at = end + 1;
+    }
 }
 
 /// One beyond-budget line: where, what, why, its cost and how to ask for it.
@@ -365,21 +380,16 @@ pub fn pack_json(
 
 /// The line ranges actually printed for an item.
 pub fn shown_ranges(item: &PackItem) -> Vec<LineRange> {
-    match item.rendered {
+    shown_ranges_for(item, item.rendered, item.elide_keep)
+}
+
+/// The line ranges `item` prints in `form` with `keep` lines of its own.
+pub fn shown_ranges_for(item: &PackItem, form: Rendered, keep: usize) -> Vec<LineRange> {
+    match form {
         Rendered::Stub => Vec::new(),
         Rendered::Body => item.shown.clone(),
-        Rendered::Elided => {
-            let first = item.shown[0].start;
-            let last = item.shown.last().map_or(item.range.end, |r| r.end);
-            vec![
-                LineRange::new(first, first + item.elide_keep as u32 - 1),
-                LineRange::new(last, last),
-            ]
-        }
-        Rendered::Signature => {
-            let first = item.shown[0].start;
-            vec![LineRange::new(first, first + item.elide_keep as u32 - 1)]
-        }
+        Rendered::Elided => crate::pack::evidence::chosen_ranges(item, keep),
+        Rendered::Signature => crate::pack::evidence::chosen_ranges(item, 0),
     }
 }
 

@@ -1,0 +1,248 @@
+//! Which lines of a definition carry the request's evidence, and which of them a cut-down
+//! item shows. A definition too long to print whole keeps its signature and the lines
+//! that hold the question's terms (weighted by rarity), its literal hits (never left
+//! out), and its calls to the other items, each with a line of context; the rest is named
+//! by elision lines that re-request exactly what they leave out.
+
+use std::collections::BTreeSet;
+
+use rustc_hash::FxHashMap as HashMap;
+
+use crate::lines::{Line, LineRange};
+use crate::pack::PackItem;
+
+/// Lines of context kept on each side of an evidence line.
+const CONTEXT: Line = 1;
+/// Weight of a line that calls another item of the pack (a seed, or the seed a
+/// neighbour is reached from): the place where two parts of the answer meet.
+const W_CALL: f32 = 1.5;
+/// Weight of the call line that makes a neighbour a neighbour.
+const W_EDGE: f32 = 4.0;
+
+/// What the request offers as evidence: stemmed terms with weights, literal text to find
+/// verbatim (ignoring ASCII case), and names whose call sites matter.
+#[derive(Clone, Debug, Default)]
+pub struct Evidence {
+    /// Stemmed term → weight (the question's weight × the term's rarity).
+    pub terms: HashMap<String, f32>,
+    /// Literal text, lower-cased.
+    pub literals: Vec<String>,
+    /// Names (last segment) whose call sites are evidence.
+    pub calls: HashMap<String, f32>,
+}
+
+impl Evidence {
+    /// Evidence from weighted stemmed `terms` (each weighted again by its rarity, from
+    /// `df` = how many definitions hold it out of `n_docs`) and `literals`.
+    pub fn new(
+        terms: &[(String, f32)],
+        df: impl Fn(&str) -> usize,
+        n_docs: usize,
+        literals: &[String],
+    ) -> Evidence {
+        let n = n_docs.max(1) as f32;
+        let mut weights: HashMap<String, f32> = HashMap::default();
+        for (term, weight) in terms {
+            let df = df(term);
+            if df == 0 {
+                continue;
+            }
+            // The same idf as the lexical lane: a term most definitions hold says little
+            // about which of their lines matter.
+            let idf = (1.0 + (n - df as f32 + 0.5) / (df as f32 + 0.5)).ln();
+            let w = weights.entry(term.clone()).or_default();
+            *w = w.max(weight * idf);
+        }
+        Evidence {
+            terms: weights,
+            literals: literals
+                .iter()
+                .map(|l| l.to_ascii_lowercase())
+                .filter(|l| !l.is_empty())
+                .collect(),
+            calls: HashMap::default(),
+        }
+    }
+
+    /// Whether nothing here can mark a line.
+    pub fn is_empty(&self) -> bool {
+        self.terms.is_empty() && self.literals.is_empty() && self.calls.is_empty()
+    }
+
+    /// The weight of one line, and whether it holds a literal (never left out).
+    pub fn score(&self, line: &str) -> (f32, bool) {
+        let lower_needed = !self.literals.is_empty();
+        if lower_needed {
+            let lower = line.to_ascii_lowercase();
+            if self.literals.iter().any(|l| lower.contains(l.as_str())) {
+                return (f32::MAX / 4.0, true);
+            }
+        }
+        let mut seen: Vec<&str> = Vec::new();
+        let mut score = 0.0;
+        if !self.terms.is_empty() {
+            crate::terms::terms(line, |t| {
+                if let Some((term, w)) = self.terms.get_key_value(&t) {
+                    if !seen.contains(&term.as_str()) {
+                        seen.push(term.as_str());
+                        score += w;
+                    }
+                }
+            });
+        }
+        if !self.calls.is_empty() {
+            let bytes = line.as_bytes();
+            crate::terms::words(line, |word| {
+                if let Some(w) = self.calls.get(word) {
+                    // A call: the word is followed (after spaces) by `(` or `!(`.
+                    let at = word.as_ptr() as usize - line.as_ptr() as usize + word.len();
+                    let rest = &bytes[at.min(bytes.len())..];
+                    let rest = rest.trim_ascii_start();
+                    if rest.starts_with(b"(") || rest.starts_with(b"!(") {
+                        score += w;
+                    }
+                }
+            });
+        }
+        (score, false)
+    }
+}
+
+/// The evidence lines of an item: (line, weight) for lines with positive weight, and the
+/// lines that must be shown whatever the form (literal hits).
+#[derive(Clone, Debug, Default)]
+pub struct Marks {
+    /// Scored lines, best first (ties by line).
+    pub lines: Vec<(Line, f32)>,
+    /// Lines never left out.
+    pub must: Vec<Line>,
+}
+
+impl Marks {
+    /// Total weight: how much evidence the item holds.
+    pub fn total(&self) -> f32 {
+        self.lines
+            .iter()
+            .filter(|(l, _)| !self.must.contains(l))
+            .map(|(_, w)| w)
+            .sum::<f32>()
+            + self.must.len() as f32 * 10.0
+    }
+}
+
+/// Marks the lines of `item` (its `shown` ranges, read through `line`) with `evidence`.
+pub fn mark(item: &PackItem, evidence: &Evidence, mut line: impl FnMut(Line) -> String) -> Marks {
+    let mut marks = Marks::default();
+    let own_name = item.name.rsplit(['.', ':']).next().unwrap_or(&item.name);
+    for range in &item.shown {
+        for l in range.start..=range.end {
+            let text = line(l);
+            let (mut w, must) = evidence.score(&text);
+            if must {
+                marks.must.push(l);
+            }
+            // A recursive call is no evidence of anything.
+            if !must && evidence.calls.contains_key(own_name) && text.contains(own_name) {
+                w = w.min(evidence.score_without_calls(&text));
+            }
+            if item.call_line == Some(l) {
+                w += W_EDGE;
+            }
+            if w > 0.0 {
+                marks.lines.push((l, w));
+            }
+        }
+    }
+    marks
+        .lines
+        .sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    marks
+}
+
+impl Evidence {
+    fn score_without_calls(&self, line: &str) -> f32 {
+        let plain = Evidence {
+            terms: self.terms.clone(),
+            literals: Vec::new(),
+            calls: HashMap::default(),
+        };
+        plain.score(line).0
+    }
+
+    /// Adds `name` (its last segment) as a call worth seeing.
+    pub fn add_call(&mut self, name: &str) {
+        let last = name.rsplit(['.', ':']).next().unwrap_or(name);
+        if last.len() >= 2 {
+            self.calls.insert(last.to_string(), W_CALL);
+        }
+    }
+}
+
+/// The lines a cut-down `item` shows with `keep` lines of its own: its signature, its
+/// literal hits, then its evidence lines best first, each with a line of context, then
+/// its first lines; a gap of one line between two shown runs is shown rather than
+/// replaced by an elision line of the same size. Ascending, disjoint runs.
+pub fn chosen_ranges(item: &PackItem, keep: usize) -> Vec<LineRange> {
+    let universe: Vec<Line> = item
+        .shown
+        .iter()
+        .flat_map(|r| r.start..=r.end)
+        .collect();
+    let inside = |l: Line| item.shown.iter().any(|r| r.contains(l));
+    let mut chosen: BTreeSet<Line> = BTreeSet::new();
+    // The signature, not the doc comment above it: a doc competes like any other lines.
+    for l in item.signature.start..=item.signature.end {
+        if inside(l) {
+            chosen.insert(l);
+        }
+    }
+    for &l in &item.marks.must {
+        chosen.insert(l);
+    }
+    for &(l, _) in &item.marks.lines {
+        if chosen.len() >= keep {
+            break;
+        }
+        for at in [l, l.saturating_sub(CONTEXT), l + CONTEXT] {
+            if chosen.len() >= keep {
+                break;
+            }
+            if at >= 1 && inside(at) {
+                chosen.insert(at);
+            }
+        }
+    }
+    for &l in &universe {
+        if chosen.len() >= keep {
+            break;
+        }
+        chosen.insert(l);
+    }
+    // A one-line gap inside a shown range costs the same as its elision line.
+    let lines: Vec<Line> = chosen.iter().copied().collect();
+    for pair in lines.windows(2) {
+        if pair[1] == pair[0] + 2 && inside(pair[0] + 1) {
+            chosen.insert(pair[0] + 1);
+        }
+    }
+    runs(&chosen)
+}
+
+/// The smallest `keep` any cut-down form of `item` has: its signature and literal hits.
+pub fn min_keep(item: &PackItem) -> usize {
+    chosen_ranges(item, 0)
+        .iter()
+        .map(|r| r.len() as usize)
+        .sum()
+}
+
+fn runs(lines: &BTreeSet<Line>) -> Vec<LineRange> {
+    let mut out: Vec<LineRange> = Vec::new();
+    for &l in lines {
+        match out.last_mut() {
+            Some(r) if r.end + 1 == l => r.end = l,
+            _ => out.push(LineRange::new(l, l)),
+        }
+    }
+    out
+}
