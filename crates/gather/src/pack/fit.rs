@@ -66,6 +66,11 @@ pub fn fit(pack: &mut Pack, sources: &mut Sources) {
     let small_share = (limit * OTHER_SEED_PERCENT / 100).max(MIN_SEED_SHARE);
     let mut seed_rank = 0;
     let mut deferred = Vec::new();
+    // Items of one file share its block: the first shown item of a file pays for it.
+    let mut open_files: std::collections::HashSet<String> = std::collections::HashSet::new();
+    let file_cost = |path: &str, sources: &mut Sources| {
+        cost(&piece::file_open(path, sources)) + cost(&piece::file_close(path, sources))
+    };
     for pass in [1, 2] {
         let order: Vec<usize> = if pass == 1 {
             (0..n).collect()
@@ -73,8 +78,13 @@ pub fn fit(pack: &mut Pack, sources: &mut Sources) {
             std::mem::take(&mut deferred)
         };
         for idx in order {
-            let avail = avail_for(idx, stubs_cost, n_cut, used);
             let item = &pack.items[idx];
+            let block = if open_files.contains(&item.path) {
+                0
+            } else {
+                file_cost(&item.path, sources)
+            };
+            let avail = avail_for(idx, stubs_cost, n_cut, used).saturating_sub(block);
             let (form, keep, spent) =
                 if pass == 2 || matches!(item.role, Role::Seed | Role::Pinned | Role::LineHit) {
                     // With several seeds (question mode) none may take more than its share
@@ -109,7 +119,8 @@ pub fn fit(pack: &mut Pack, sources: &mut Sources) {
                 item.elide_keep = keep;
                 stubs_cost -= stub_costs[idx];
                 n_cut -= 1;
-                used += spent;
+                used += spent + block;
+                open_files.insert(item.path.clone());
             }
         }
     }

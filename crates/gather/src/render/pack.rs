@@ -18,6 +18,7 @@ pub const BEYOND_HEADER: &str = "## Beyond budget\n";
 pub struct Sources<'a> {
     index: &'a Index,
     texts: HashMap<String, Option<LineIndex>>,
+    fences: HashMap<String, String>,
     /// Files whose contents changed since they were indexed.
     pub stale: Vec<String>,
 }
@@ -28,8 +29,33 @@ impl<'a> Sources<'a> {
         Sources {
             index,
             texts: HashMap::new(),
+            fences: HashMap::new(),
             stale: Vec::new(),
         }
+    }
+
+    /// The fence of `path`'s block: longer than any backtick run in the whole file, so it
+    /// is the same whichever of its lines are shown.
+    pub fn fence(&mut self, path: &str) -> String {
+        if let Some(fence) = self.fences.get(path) {
+            return fence.clone();
+        }
+        self.lines(path, LineRange::new(1, 1));
+        let text = match self.texts.get(path).and_then(Option::as_ref) {
+            Some(text) => text.text(),
+            None => "",
+        };
+        let fence = fence_for(text);
+        self.fences.insert(path.to_string(), fence.clone());
+        fence
+    }
+
+    /// The language tag of `path`'s block (empty when the language is unknown).
+    fn language(&self, path: &str) -> String {
+        self.index
+            .file(path)
+            .and_then(|f| f.language.clone())
+            .unwrap_or_default()
     }
 
     /// The text of lines `range` of `path` (empty when the file cannot be read).
@@ -92,20 +118,43 @@ pub fn header(pack: &Pack, used: usize, stamp: &str) -> String {
     )
 }
 
-/// `## path:start-end kind name · role` and the fenced lines in the chosen form.
+/// What opens a file's block: `## path` and the opening fence with the language.
+pub fn file_open(path: &str, sources: &mut Sources) -> String {
+    let fence = sources.fence(path);
+    format!("## {path}\n{fence}{}\n", sources.language(path))
+}
+
+/// What closes a file's block.
+pub fn file_close(path: &str, sources: &mut Sources) -> String {
+    format!("{}\n", sources.fence(path))
+}
+
+/// `@@ start-end kind name · role` and the item's lines in the chosen form. Items of one
+/// file share its block (see [`file_open`]), so an item's own frame is this one line.
 pub fn item_text(item: &PackItem, form: Rendered, keep: usize, sources: &mut Sources) -> String {
-    let mut out = format!("## {}:{}", item.path, item.range);
+    if form == Rendered::Stub {
+        return String::new();
+    }
+    let mut out = format!("@@ {}", item.range);
     if let Some(kind) = item.kind {
         let _ = write!(out, " {kind} {}", item.name);
+    } else if item.name != format!("{}:{}", item.path, item.range) {
+        let _ = write!(out, " {}", item.name);
     }
     let _ = write!(out, " · {}", item.role.label());
     if let Some(doc) = item.doc_left_out {
         let _ = write!(out, " · doc {doc} not shown");
     }
     out.push('\n');
+    out.push_str(&item_body(item, form, keep, sources));
+    out
+}
+
+/// The item's lines in the chosen form, with its elision lines.
+pub fn item_body(item: &PackItem, form: Rendered, keep: usize, sources: &mut Sources) -> String {
     let mut body = String::new();
     match form {
-        Rendered::Stub => return String::new(),
+        Rendered::Stub => {}
         Rendered::Body => {
             for (idx, range) in item.shown.iter().enumerate() {
                 if idx > 0 {
@@ -129,9 +178,7 @@ pub fn item_text(item: &PackItem, form: Rendered, keep: usize, sources: &mut Sou
             }
         }
     }
-    let fence = fence_for(&body);
-    let _ = write!(out, "{fence}\n{body}{fence}\n");
-    out
+    body
 }
 
 /// The elision lines for `gap`: lines of the item left out are re-requested exactly;
@@ -265,12 +312,26 @@ pub fn trailer(omitted: &Omitted) -> Option<String> {
 pub fn pack_text(pack: &Pack, sources: &mut Sources, stamp: &str) -> (String, usize) {
     let mut body = String::new();
     let mut cut: Vec<&PackItem> = Vec::new();
+    // One block per file, files in the order of their best-ranked item, items in line
+    // order inside it.
+    let mut files: Vec<(&str, Vec<&PackItem>)> = Vec::new();
     for item in &pack.items {
         if item.rendered == Rendered::Stub {
             cut.push(item);
-        } else {
+            continue;
+        }
+        match files.iter_mut().find(|(path, _)| *path == item.path) {
+            Some((_, items)) => items.push(item),
+            None => files.push((&item.path, vec![item])),
+        }
+    }
+    for (path, mut items) in files {
+        items.sort_by_key(|i| i.shown.first().map_or(i.range.start, |r| r.start));
+        body.push_str(&file_open(path, sources));
+        for item in items {
             body.push_str(&item_text(item, item.rendered, item.elide_keep, sources));
         }
+        body.push_str(&file_close(path, sources));
     }
     if !cut.is_empty() {
         body.push_str(BEYOND_HEADER);
@@ -337,7 +398,7 @@ pub fn pack_json(
                 v["edge"] = json!({"confidence": confidence.as_str(), "call_line": line});
             }
             if item.rendered != Rendered::Stub {
-                v["content"] = json!(item_text(item, item.rendered, item.elide_keep, sources));
+                v["content"] = json!(item_body(item, item.rendered, item.elide_keep, sources));
             } else {
                 v["cost_lines"] = json!(item.cost_lines);
                 v["request"] = json!(stub_line(item).rsplit(" · ").next().unwrap_or("").trim());
