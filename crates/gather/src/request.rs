@@ -120,6 +120,7 @@ pub fn context(index: &Index, request: &ContextRequest) -> Result<ContextPack> {
         _ => {}
     }
     let seeds: Vec<SymbolId> = found.seeds;
+    let seed_scores = found.scores;
     // A question's seeds are many and ranked; only the best few bring neighbours, so the
     // budget goes to seeds before callers of weaker ones, and only those few need a graph.
     let neighbours_of = if mode == "ask" {
@@ -145,6 +146,7 @@ pub fn context(index: &Index, request: &ContextRequest) -> Result<ContextPack> {
         mode: mode.to_string(),
         pinned,
         seeds,
+        seed_scores,
         budget: request.budget,
         include_tests: request.include_tests,
         neighbours_of,
@@ -183,7 +185,7 @@ fn seed_limit(budget: Budget) -> usize {
         Budget::Lines(n) => n.min(pack::MAX_LINES),
         Budget::Tokens(n) => n / 10,
     };
-    (lines / 10).clamp(3, 40)
+    (lines / crate::tune("SEED_DIV", 10)).clamp(3, crate::tune("SEED_MAX", 40))
 }
 
 /// The definition a `symbol [path] [line]` request names; the path is checked against the

@@ -87,6 +87,7 @@ fn build(
         line_hits: Vec::new(),
         omitted: Default::default(),
         evidence: Default::default(),
+        seed_scores: Vec::new(),
     };
     pack::build(&index, &graph, &request).unwrap()
 }
@@ -106,6 +107,7 @@ fn ask_pack(file: (&str, &str), seeds: &[&str]) -> (String, Value) {
         line_hits: Vec::new(),
         omitted: Default::default(),
         evidence: Default::default(),
+        seed_scores: Vec::new(),
     };
     pack::build(&index, &graph, &request).unwrap()
 }
@@ -268,6 +270,7 @@ fn no_line_is_printed_twice_and_seeds_win() {
         line_hits: Vec::new(),
         omitted: Default::default(),
         evidence: Default::default(),
+        seed_scores: Vec::new(),
     };
     let (_, json) = pack::build(&index, &graph, &request).unwrap();
     let items = json["items"].as_array().unwrap();
@@ -396,6 +399,7 @@ fn a_budget_smaller_than_the_frame_is_refused() {
             line_hits: Vec::new(),
             omitted: Default::default(),
             evidence: Default::default(),
+            seed_scores: Vec::new(),
         };
         let err = pack::build(&index, &graph, &request).unwrap_err();
         assert_eq!(err.code, gather::ErrorCode::InvalidRequest);

@@ -18,6 +18,7 @@
 //! scores need calibrating against another's, and the order is fully determined by the
 //! lanes' orders (ties by path, then line).
 
+pub mod family;
 pub mod feedback;
 pub mod grep;
 pub mod lexical;
@@ -61,6 +62,8 @@ const MAX_NAME_HITS: usize = 8;
 pub struct Seeds {
     /// Seed definitions, best first.
     pub seeds: Vec<SymbolId>,
+    /// Each seed's fused score, in the same order.
+    pub scores: Vec<f32>,
     /// Identical copies of seeds left out, each with the seed it copies.
     pub copies: Vec<(SymbolId, SymbolId)>,
     /// Literal hits outside every definition: file and line.
@@ -189,7 +192,15 @@ pub fn seeds(
     let mut fused: Vec<(SymbolId, f32)> = scores.into_iter().collect();
     lexical::sort_hits(index, &mut fused);
     let copies = collapse_copies(index, &mut fused, &named_files);
+    if crate::tune("FAMILY", 1) == 1 {
+        family::demote_look_alikes(index, &mut fused, limit * 2);
+    }
     let seeds = choose(index, &fused, limit);
+    let score_of: HashMap<SymbolId, f32> = fused.iter().copied().collect();
+    let scores = seeds
+        .iter()
+        .map(|id| score_of.get(id).copied().unwrap_or(0.0))
+        .collect();
     let copies: Vec<(SymbolId, SymbolId)> = copies
         .into_iter()
         .filter(|(_, kept)| seeds.contains(kept))
@@ -221,6 +232,7 @@ pub fn seeds(
     };
     Seeds {
         seeds,
+        scores,
         copies,
         test_matches,
         line_hits,

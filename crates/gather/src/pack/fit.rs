@@ -62,8 +62,8 @@ pub fn fit(pack: &mut Pack, sources: &mut Sources) {
     // at once (they are the point of the pack). Smaller later items backfill the room a
     // cut one leaves. Pass 2: what did not fit whole degrades (elided, then signature)
     // into what is left.
-    let seed_share = (limit * LEAD_SEED_PERCENT / 100).max(MIN_SEED_SHARE);
-    let small_share = (limit * OTHER_SEED_PERCENT / 100).max(MIN_SEED_SHARE);
+    let seed_share = (limit * crate::tune("LEAD_PCT", LEAD_SEED_PERCENT) / 100).max(crate::tune("MIN_SHARE", MIN_SEED_SHARE));
+    let small_share = (limit * crate::tune("OTHER_PCT", OTHER_SEED_PERCENT) / 100).max(crate::tune("MIN_SHARE", MIN_SEED_SHARE));
     let mut seed_rank = 0;
     let mut deferred = Vec::new();
     // Items of one file share its block: the first shown item of a file pays for it.
@@ -92,7 +92,10 @@ pub fn fit(pack: &mut Pack, sources: &mut Sources) {
                     let avail = match item.role {
                         Role::Seed if pass == 1 && pack.n_seeds > 1 => {
                             seed_rank += 1;
-                            let share = if seed_rank <= LEAD_SEEDS {
+                            let p = crate::tune("DEPTH_P10", 0) as f32 / 10.0;
+                            let share = if p > 0.0 {
+                                ((seed_share as f32 * item.weight.powf(p)) as usize).max(small_share)
+                            } else if seed_rank <= LEAD_SEEDS {
                                 seed_share
                             } else {
                                 small_share

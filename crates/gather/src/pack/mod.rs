@@ -111,6 +111,8 @@ pub struct PackItem {
     pub doc_left_out: Option<LineRange>,
     /// Its lines that carry the request's evidence; set before `fit`.
     pub marks: evidence::Marks,
+    /// For seeds: the ranking's confidence in it relative to the first seed (0 to 1).
+    pub weight: f32,
 }
 
 /// What a pack request asks for.
@@ -122,6 +124,9 @@ pub struct PackRequest {
     pub pinned: Vec<Slice>,
     /// Seed definitions, most important first.
     pub seeds: Vec<SymbolId>,
+    /// The ranking's confidence in each seed (any scale, same order); empty when every
+    /// seed is as sure as the first.
+    pub seed_scores: Vec<f32>,
     /// The budget.
     pub budget: Budget,
     /// Whether test code may be a neighbour.
@@ -202,7 +207,12 @@ pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack
         // Past the leading seeds the budget buys more definitions rather than long docs
         // (parameter lists, examples).
         let keep_long_doc = request.seeds.len() <= 1 || rank < fit::LEAD_SEEDS;
-        items.push(item_for(index, seed, Role::Seed, None, keep_long_doc));
+        let mut item = item_for(index, seed, Role::Seed, None, keep_long_doc);
+        let first = request.seed_scores.first().copied().unwrap_or(0.0);
+        if let Some(score) = request.seed_scores.get(rank).filter(|_| first > 0.0) {
+            item.weight = (score / first).clamp(0.0, 1.0);
+        }
+        items.push(item);
         match seed_ref.file.status {
             // Line rules find definitions but no call sites.
             FileStatus::Heuristic => {
@@ -344,6 +354,7 @@ fn lines_item(
         elide_keep: 0,
         doc_left_out: None,
         marks: evidence::Marks::default(),
+        weight: 1.0,
     }
 }
 
@@ -390,6 +401,7 @@ fn item_for(
         elide_keep: 0,
         doc_left_out,
         marks: evidence::Marks::default(),
+        weight: 1.0,
     }
 }
 
