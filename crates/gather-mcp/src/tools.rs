@@ -506,7 +506,7 @@ fn find_symbol(workspace: &Workspace, args: FindSymbolArgs) -> Result<Answer> {
     }
     let rel = match &args.path {
         Some(path) => {
-            let resolved = workspace::resolve(workspace.root(), path)?;
+            let resolved = workspace::resolve(workspace.root().path(), path)?;
             if !resolved.exists {
                 return Err(Error::new(
                     ErrorCode::NotFound,

@@ -70,6 +70,7 @@ pub fn all(root: &Path, options: &WalkOptions) -> Vec<WalkedFile> {
     drop(sender);
     let mut files: Vec<WalkedFile> = receiver.into_iter().collect();
     files.sort_unstable_by(|a, b| a.rel.cmp(&b.rel));
+    files.dedup_by(|a, b| a.rel == b.rel);
     files
 }
 
@@ -90,21 +91,53 @@ fn builder(root: &Path) -> ignore::WalkBuilder {
     builder
 }
 
-/// The file a walk entry names, with its metadata; `None` for directories, entries the
-/// walk could not read, and paths that are not UTF-8.
+/// The file a walk entry names, with its metadata; `None` for directories. A directory
+/// the walk could not read is listed as skipped (unreadable), and a name that is not UTF-8
+/// as skipped (name-not-utf8), so every path under the root is accounted for.
 fn walked(
     root: &Path,
     options: &WalkOptions,
     entry: Result<ignore::DirEntry, ignore::Error>,
 ) -> Option<WalkedFile> {
-    // An unreadable directory yields an error entry; it is left out and the walk goes on.
-    let entry = entry.ok()?;
+    let entry = match entry {
+        Ok(entry) => entry,
+        Err(error) => {
+            // Only a directory that cannot be listed; not, say, a bad pattern in an
+            // ignore file.
+            error.io_error()?;
+            let abs = error_path(&error)?.to_path_buf();
+            if !abs.is_dir() {
+                return None;
+            }
+            return Some(WalkedFile {
+                rel: relative(root, &abs).or_else(|| lossy_relative(root, &abs))?,
+                abs,
+                size: 0,
+                mtime_ns: 0,
+                skip: Some(SkipReason::Unreadable),
+            });
+        }
+    };
     let file_type = entry.file_type()?;
+    let abs = entry.path().to_path_buf();
+    let Some(rel) = relative(root, &abs) else {
+        // Directories and files under a name that is not UTF-8 are not walked into or read;
+        // each such name is listed once (its directory's contents are left out).
+        let rel = lossy_relative(root, &abs)?;
+        let parent_bad = abs
+            .parent()
+            .is_some_and(|p| relative(root, p).is_none() && p != root);
+        return (!parent_bad).then_some(WalkedFile {
+            rel,
+            abs,
+            size: 0,
+            mtime_ns: 0,
+            skip: Some(SkipReason::NameNotUtf8),
+        });
+    };
     if file_type.is_dir() {
         return None;
     }
-    let abs = entry.path().to_path_buf();
-    let rel = relative(root, &abs)?;
     let metadata = entry.path().symlink_metadata();
     let (size, mtime_ns) = match &metadata {
         Ok(m) => (m.len(), mtime_ns(m)),
@@ -128,6 +161,27 @@ fn walked(
         mtime_ns,
         skip,
     })
+}
+
+/// The path an error of the walk is about, if it names one.
+fn error_path(error: &ignore::Error) -> Option<&Path> {
+    match error {
+        ignore::Error::WithPath { path, .. } => Some(path),
+        ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+            error_path(err)
+        }
+        _ => None,
+    }
+}
+
+/// [`relative`] with bytes that are not UTF-8 replaced, for listing such a name.
+fn lossy_relative(root: &Path, path: &Path) -> Option<String> {
+    let rel = path.strip_prefix(root).ok()?;
+    let out: Vec<String> = rel
+        .components()
+        .map(|part| part.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    (!out.is_empty()).then(|| out.join("/"))
 }
 
 /// `path` relative to `root` with `/` separators, or `None` when not under root or not UTF-8.
