@@ -71,7 +71,12 @@ pub fn assemble(root: &Root, requests: &[SliceRequest]) -> Result<Vec<Slice>> {
         let slice = match loaded {
             Ok((text, symbols)) => cut(request, &resolved.rel, text, symbols),
             Err(reason) => Slice {
-                file: resolved.rel.clone(),
+                // The root itself has no relative path.
+                file: if resolved.rel.is_empty() {
+                    ".".to_string()
+                } else {
+                    resolved.rel.clone()
+                },
                 symbol: request.symbol.clone(),
                 kind: None,
                 line_start: 0,
