@@ -566,7 +566,7 @@ fn unreadable_directories_are_reported() {
         return;
     }
     let index = json(&gather(dir.path(), &["--json", "index", "--files"]));
-    let listed = index["files"].to_string();
+    let listed = index["file_list"].to_string();
     let restore = || std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755));
     assert!(
         listed.contains("locked") && listed.contains("unreadable"),
