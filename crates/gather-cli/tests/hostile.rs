@@ -294,6 +294,11 @@ fn a_root_replaced_under_the_server_never_shows_outside_content() {
     );
     let message = answer["structuredContent"]["message"].as_str().unwrap();
     assert!(message.contains("moved or replaced"), "{message}");
+    let answer = server.call(
+        "assemble_context",
+        json!({"files": [{"path": "target.py"}]}),
+    );
+    assert_eq!(answer["structuredContent"]["code"], "io_error", "{answer}");
 }
 
 fn fifo(path: &Path) {

@@ -56,6 +56,8 @@ pub struct Slice {
 /// Cuts every request out of the workspace at `root`, in request order. Files are read
 /// through `root` (no link followed, special files refused, at most its size limit).
 pub fn assemble(root: &Root, requests: &[SliceRequest]) -> Result<Vec<Slice>> {
+    // Paths are checked against the root's path: it must still name the open root.
+    root.check_in_place()?;
     // Refuse the whole call before reading anything if one path escapes the root.
     let resolved: Vec<workspace::Resolved> = requests
         .iter()
