@@ -449,6 +449,21 @@ fn a_50_mb_file_is_refused_quickly_everywhere() {
         .starts_with("too_large"));
     let symbol = timed(&["--json", "symbol", "f", "--path", "big.py"]);
     assert_eq!(json(&symbol)["code"], "not_found", "{}", stdout(&symbol));
+    // The limit is the flag's, for slices and outline as for the index.
+    let small = json(&timed(&[
+        "--json",
+        "--max-file-size",
+        "10",
+        "slice",
+        "a.py",
+    ]));
+    let reason = small["slices"][0]["reason"].as_str().unwrap();
+    assert_eq!(
+        reason,
+        "too_large: 70 bytes, over the limit of 10 (--max-file-size)"
+    );
+    let outline = timed(&["--json", "--max-file-size", "10", "outline", "a.py"]);
+    assert_eq!(json(&outline)["code"], "invalid_request");
     let mut server = Server::ready(root);
     let started = Instant::now();
     let answer = server.call("assemble_context", json!({"files": [{"path": "big.py"}]}));
