@@ -447,3 +447,60 @@ fn names_that_are_not_utf8_are_listed_as_skipped() {
     assert_eq!(bad[0].path, "bad\u{fffd}.py");
     assert_eq!(bad[0].status, FileStatus::Skipped(SkipReason::NameNotUtf8));
 }
+
+/// Ignore files the walker would read by path (a `.gitignore` that is a pipe, an `.ignore`
+/// linked to /dev/zero, a `.git` file pointing at a pipe): their directory is listed as
+/// skipped, never entered; at the root the build says which file to remove. No hang.
+#[test]
+fn special_ignore_files_never_block_the_walk() {
+    let ws = Workspace::new(&[
+        ("a.py", INSIDE),
+        ("sub/b.py", INSIDE),
+        ("sub2/c.py", INSIDE),
+        ("sub3/d.py", INSIDE),
+        ("gitdir/x.md", ""),
+    ]);
+    fifo(&ws.path("sub/.gitignore"));
+    std::os::unix::fs::symlink("/dev/zero", ws.path("sub2/.ignore")).unwrap();
+    fifo(&ws.path("gitdir/commondir"));
+    let git_file = format!("gitdir: {}\n", ws.path("gitdir").display());
+    ws.write("sub3/.git", git_file.as_bytes());
+    let root = ws.root().to_path_buf();
+    let (built, refreshed) = within(Duration::from_secs(20), move || {
+        let built = index::build(&root).unwrap();
+        let statuses = |index: &index::Index| -> Vec<(String, String)> {
+            index
+                .files()
+                .iter()
+                .map(|f| (f.path.clone(), f.status.label()))
+                .collect()
+        };
+        let first = statuses(&built);
+        let refreshed = index::refresh(built, &IndexOptions::default()).unwrap();
+        (first, statuses(&refreshed))
+    });
+    let skipped = "skipped(ignore-file-not-regular)".to_string();
+    let expected = vec![
+        ("a.py".to_string(), "parsed".to_string()),
+        (
+            "gitdir/commondir".to_string(),
+            "skipped(not-regular)".to_string(),
+        ),
+        ("gitdir/x.md".to_string(), "text".to_string()),
+        ("sub".to_string(), skipped.clone()),
+        ("sub2".to_string(), skipped.clone()),
+        ("sub3".to_string(), skipped),
+    ];
+    assert_eq!(built, expected);
+    assert_eq!(refreshed, expected);
+    fifo(&ws.path(".ignore"));
+    let root = ws.root().to_path_buf();
+    let error = within(Duration::from_secs(20), move || {
+        index::build(&root).unwrap_err()
+    });
+    assert_eq!(error.code, gather::ErrorCode::IoError);
+    assert!(
+        error.message.contains(".ignore is not a regular file"),
+        "{error}"
+    );
+}

@@ -103,6 +103,7 @@ pub fn build_observed(root: &Path, options: &IndexOptions, progress: &Progress) 
 pub fn build_in(root: &Root, options: &IndexOptions, progress: &Progress) -> Result<Index> {
     let root = root.with_limit(options.walk.max_file_size);
     root.check_in_place()?;
+    walk::check_ignore_files(root.path())?;
     let scanned_ns = now_ns();
     // The walk feeds the parsers as it goes, so reading and parsing start at once.
     let started = Instant::now();
@@ -205,6 +206,7 @@ pub(crate) struct Scan {
 pub(crate) fn scan(root: &Root, options: &IndexOptions) -> Result<Scan> {
     let root = root.with_limit(options.walk.max_file_size);
     root.check_in_place()?;
+    walk::check_ignore_files(root.path())?;
     let started_ns = now_ns();
     let started = Instant::now();
     let files = walk::all(root.path(), &options.walk);

@@ -155,6 +155,9 @@ pub enum SkipReason {
     /// A file or directory whose name is not valid UTF-8 (listed with the bad bytes
     /// replaced): paths in requests and answers are UTF-8.
     NameNotUtf8,
+    /// A directory not entered because one of its ignore files (`.gitignore`, `.ignore`,
+    /// git's exclude file) is a pipe, a device, or too large: reading it could block.
+    IgnoreFileNotRegular,
 }
 
 impl SkipReason {
@@ -170,6 +173,7 @@ impl SkipReason {
             SkipReason::NotRegular => "not-regular",
             SkipReason::Minified => "minified",
             SkipReason::NameNotUtf8 => "name-not-utf8",
+            SkipReason::IgnoreFileNotRegular => "ignore-file-not-regular",
         }
     }
 }
