@@ -147,9 +147,13 @@ pub fn unsafe_ignore_file(dir: &Path) -> Option<PathBuf> {
         return Some(git);
     }
     // `gitdir: DIR`, then DIR/commondir names the directory whose info/exclude is read.
+    // Read the careful way too: the file may have been swapped since the stat.
     let first_line = |path: &Path| -> Option<String> {
-        let text = std::fs::read_to_string(path).ok()?;
-        text.lines().next().map(str::to_string)
+        let bytes = crate::confined::read_own_file(path, IGNORE_FILE_LIMIT).ok()?;
+        String::from_utf8_lossy(&bytes)
+            .lines()
+            .next()
+            .map(str::to_string)
     };
     let git_dir = PathBuf::from(first_line(&git)?.strip_prefix("gitdir: ")?);
     let commondir_file = git_dir.join("commondir");
