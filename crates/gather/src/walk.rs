@@ -36,7 +36,7 @@ pub struct WalkOptions {
 impl Default for WalkOptions {
     fn default() -> WalkOptions {
         WalkOptions {
-            max_file_size: 2 * 1024 * 1024,
+            max_file_size: crate::confined::DEFAULT_LIMIT,
         }
     }
 }
