@@ -15,7 +15,8 @@ use std::time::{Duration, Instant};
 use clap::Parser;
 use gather::budget::{self, Budget};
 use gather::cache::{self, Cache, Opened};
-use gather::index::{self, Index, IndexOptions, Progress};
+use gather::confined::{ReadError, Root};
+use gather::index::{Index, IndexOptions, Progress};
 use gather::request::{self, ContextRequest};
 use gather::walk::WalkOptions;
 use gather::{render, slice, workspace, Error, ErrorCode};
@@ -167,7 +168,7 @@ fn cache_for(root: &Path, args: &Args) -> Option<Cache> {
 
 /// Every command that needs the index comes here: load the stored index or build one,
 /// refresh it, and hand back what is left to store.
-fn open_index(root: &Path, options: &IndexOptions, cache: Option<&Cache>) -> Result<Opened, Error> {
+fn open_index(root: &Root, options: &IndexOptions, cache: Option<&Cache>) -> Result<Opened, Error> {
     let opened = with_progress(|progress| cache::open(root, options, cache, progress))?;
     if let Some(warning) = &opened.warning {
         warn(warning);
@@ -182,7 +183,7 @@ fn open_index(root: &Path, options: &IndexOptions, cache: Option<&Cache>) -> Res
 /// stores them after the answer when they had to be built.
 fn indexed<'k>(
     kept: &'k mut Option<Kept>,
-    root: &Path,
+    root: &Root,
     options: &IndexOptions,
     cache: Option<Cache>,
     postings: bool,
@@ -284,7 +285,8 @@ fn ms(started: Instant) -> f64 {
 
 fn run(args: Args, kept: &mut Option<Kept>) -> Result<String, Error> {
     let root_arg = args.root.clone().unwrap_or_else(|| PathBuf::from("."));
-    let root = index::canonical_root(&root_arg)?;
+    let dir = Root::open(&root_arg)?.with_limit(args.max_file_size);
+    let root = dir.path().to_path_buf();
     let needs_index = !matches!(
         args.command,
         Command::Outline { .. } | Command::Slice { .. }
@@ -304,7 +306,7 @@ fn run(args: Args, kept: &mut Option<Kept>) -> Result<String, Error> {
     match args.command {
         Command::Index { files, symbols } => {
             let started = Instant::now();
-            let mut opened = open_index(&root, &options, cache.as_ref())?;
+            let mut opened = open_index(&dir, &options, cache.as_ref())?;
             let elapsed = ms(started);
             if let Some(cache) = cache.as_ref().filter(|_| opened.needs_save) {
                 let started = Instant::now();
@@ -325,7 +327,7 @@ fn run(args: Args, kept: &mut Option<Kept>) -> Result<String, Error> {
         }
         Command::Find { name } => {
             require_name(&name)?;
-            let index = indexed(kept, &root, &options, cache, false)?;
+            let index = indexed(kept, &dir, &options, cache, false)?;
             let hits = index.find(&name);
             if hits.is_empty() {
                 return Err(Error::new(
@@ -341,7 +343,7 @@ fn run(args: Args, kept: &mut Option<Kept>) -> Result<String, Error> {
         }
         Command::Ask { question, pack } => {
             let started = Instant::now();
-            let index = indexed(kept, &root, &options, cache, true)?;
+            let index = indexed(kept, &dir, &options, cache, true)?;
             let index_ms = ms(started);
             let request = ContextRequest {
                 question: Some(question),
@@ -360,7 +362,7 @@ fn run(args: Args, kept: &mut Option<Kept>) -> Result<String, Error> {
         } => {
             require_name(&name)?;
             let started = Instant::now();
-            let index = indexed(kept, &root, &options, cache, false)?;
+            let index = indexed(kept, &dir, &options, cache, false)?;
             let index_ms = ms(started);
             let request = ContextRequest {
                 symbol: Some(name),
@@ -375,7 +377,7 @@ fn run(args: Args, kept: &mut Option<Kept>) -> Result<String, Error> {
         }
         Command::Graph { name, path, line } => {
             require_name(&name)?;
-            let index = indexed(kept, &root, &options, cache, false)?;
+            let index = indexed(kept, &dir, &options, cache, false)?;
             let id = locate(index, &root, &name, path.as_deref(), line)?;
             let graph = gather::graph::build_for(index, &[id]);
             Ok(if json {
@@ -386,14 +388,26 @@ fn run(args: Args, kept: &mut Option<Kept>) -> Result<String, Error> {
         }
         Command::Outline { path } => {
             let resolved = workspace::resolve(&root, &path)?;
-            if !resolved.exists {
-                return Err(Error::new(
+            let bytes = dir.read(&resolved.rel).map_err(|e| match e {
+                ReadError::NotFound => Error::new(
                     ErrorCode::NotFound,
                     format!("no file {path} under {}", root.display()),
-                ));
-            }
-            let bytes = std::fs::read(&resolved.abs)
-                .map_err(|e| Error::new(ErrorCode::IoError, format!("cannot read {path}: {e}")))?;
+                ),
+                ReadError::IsDirectory => Error::new(
+                    ErrorCode::InvalidRequest,
+                    format!("{path} is a directory; name a file"),
+                ),
+                ReadError::BadPath => Error::new(
+                    ErrorCode::OutsideRoot,
+                    format!("{path} is not a path under {}", root.display()),
+                ),
+                ReadError::NotRegular | ReadError::Symlink | ReadError::TooLarge { .. } => {
+                    Error::new(ErrorCode::InvalidRequest, format!("{path}: {e}"))
+                }
+                ReadError::Unreadable(_) => {
+                    Error::new(ErrorCode::IoError, format!("cannot read {path}: {e}"))
+                }
+            })?;
             let parsed = match gather::parse::decode(bytes) {
                 Ok(text) => gather::parse::file(&resolved.rel, &text),
                 Err(reason) => gather::parse::Parsed::skipped(reason),
@@ -406,7 +420,7 @@ fn run(args: Args, kept: &mut Option<Kept>) -> Result<String, Error> {
         }
         Command::Serve { wait_ms } => {
             gather_mcp::serve(gather_mcp::ServeOptions {
-                root,
+                root: dir,
                 index: options,
                 wait: std::time::Duration::from_millis(wait_ms),
                 cache,
@@ -423,7 +437,7 @@ fn run(args: Args, kept: &mut Option<Kept>) -> Result<String, Error> {
                 .iter()
                 .map(|s| spec::parse(s, &root, head_lines))
                 .collect::<Result<Vec<_>, _>>()?;
-            let slices = slice::assemble(&root, &requests)?;
+            let slices = slice::assemble(&dir, &requests)?;
             let budget = match budget_lines {
                 Some(n) => Budget::Lines(n),
                 None => Budget::Tokens(max_tokens),

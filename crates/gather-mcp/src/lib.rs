@@ -13,7 +13,6 @@ pub mod state;
 pub mod stdio;
 pub mod tools;
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use gather::index::IndexOptions;
@@ -24,8 +23,8 @@ pub use server::GatherServer;
 /// How `gather serve` runs.
 #[derive(Clone, Debug)]
 pub struct ServeOptions {
-    /// The canonical workspace root.
-    pub root: PathBuf,
+    /// The workspace root, held open: every file is read through it.
+    pub root: gather::confined::Root,
     /// Index settings.
     pub index: IndexOptions,
     /// How long a call waits for the first index build before it answers with a partial

@@ -1,7 +1,7 @@
 //! The server's one index: built in the background at start, kept in memory and brought up
 //! to date with the disk before every answer.
 
-use std::path::{Path, PathBuf};
+use gather::confined::Root;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -20,7 +20,7 @@ enum Slot {
 
 /// One workspace root and its index.
 pub struct Workspace {
-    root: PathBuf,
+    root: Root,
     options: IndexOptions,
     wait: Duration,
     slot: Mutex<Slot>,
@@ -28,11 +28,12 @@ pub struct Workspace {
 }
 
 impl Workspace {
-    /// Starts building the index of the canonical `root` on a thread of its own. A call that
+    /// Starts building the index of `root` on a thread of its own; the root stays the
+    /// directory it was opened at, even if its path is later replaced. A call that
     /// comes while that first build runs waits for it at most `wait`.
     /// The stored index in `cache`, when there is one, makes that build a refresh.
     pub fn start(
-        root: PathBuf,
+        root: Root,
         options: IndexOptions,
         wait: Duration,
         cache: Option<Cache>,
@@ -92,8 +93,8 @@ impl Workspace {
         workspace
     }
 
-    /// The canonical workspace root.
-    pub fn root(&self) -> &Path {
+    /// The workspace root, held open.
+    pub fn root(&self) -> &Root {
         &self.root
     }
 
@@ -126,14 +127,16 @@ impl Workspace {
         }
         let fresh = match std::mem::replace(&mut *slot, Slot::Empty) {
             Slot::Ready(previous) => index::refresh(*previous, &self.options),
-            Slot::Building | Slot::Empty => index::build_with(&self.root, &self.options),
+            Slot::Building | Slot::Empty => {
+                index::build_in(&self.root, &self.options, &Progress::default())
+            }
         }
         .map_err(|error| {
             Error::new(
                 ErrorCode::IndexError,
                 format!(
                     "the index of {} could not be brought up to date ({}); check that the directory still exists and is readable, then call again",
-                    self.root.display(),
+                    self.root.path().display(),
                     error.message
                 ),
             )

@@ -193,7 +193,7 @@ fn pack_output_schema() -> Arc<JsonObject> {
                     }
                 }
             },
-            "omitted": {"type": "object", "description": "what was left out and why (tests, external callees, ambiguous calls, beyond budget, question words that matched nothing, identical copies of seeds, matches only in test code)"}
+            "omitted": {"type": "object", "description": "what was left out and why (tests, external callees, ambiguous calls, beyond budget, question words that matched nothing, identical copies of seeds, matches only in test code, requested files that could not be sliced: unmet_slices with found false and a reason)"}
         }),
     )
 }
@@ -506,7 +506,7 @@ fn find_symbol(workspace: &Workspace, args: FindSymbolArgs) -> Result<Answer> {
     }
     let rel = match &args.path {
         Some(path) => {
-            let resolved = workspace::resolve(workspace.root(), path)?;
+            let resolved = workspace::resolve(workspace.root().path(), path)?;
             if !resolved.exists {
                 return Err(Error::new(
                     ErrorCode::NotFound,

@@ -22,6 +22,7 @@ use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
+use crate::confined::{self, ReadError, Root};
 use crate::error::Result;
 use crate::index::postings::Postings;
 use crate::index::{self, Changes, FileRecord, Index, IndexOptions, Progress};
@@ -35,6 +36,10 @@ pub const FORMAT_VERSION: u32 = 2;
 const MAGIC: &[u8; 8] = b"GATHERIX";
 /// The magic string of a stored postings file.
 const POSTINGS_MAGIC: &[u8; 8] = b"GATHERPO";
+
+/// The largest stored file read back: far above any real index, it only bounds what a
+/// damaged or hostile cache directory can make gather read.
+const MAX_STORED_BYTES: u64 = 1 << 32;
 
 /// The per-user cache directory for gather: `$XDG_CACHE_HOME/gather` or `~/.cache/gather`
 /// on Linux, `~/Library/Caches/gather` on macOS, `%LOCALAPPDATA%\gather` on Windows.
@@ -122,16 +127,25 @@ struct Header {
 /// After the records: their length and xxh3 hash, both u64 little-endian.
 const TRAILER: usize = 16;
 
-/// Counts and hashes what passes through to `inner`.
+/// Counts and hashes what passes through to `inner`, and keeps the first write error:
+/// postcard reports any error of its writer as a full buffer, which would hide a full disk.
 struct Hashing<W> {
     inner: W,
     hasher: xxhash_rust::xxh3::Xxh3,
     len: u64,
+    error: Option<std::io::Error>,
 }
 
 impl<W: Write> Write for Hashing<W> {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let n = self.inner.write(buf)?;
+        let n = match self.inner.write(buf) {
+            Ok(n) => n,
+            Err(e) => {
+                let kept = std::io::Error::new(e.kind(), e.to_string());
+                self.error.get_or_insert(kept);
+                return Err(e);
+            }
+        };
         self.hasher.update(&buf[..n]);
         self.len += n as u64;
         Ok(n)
@@ -177,23 +191,29 @@ impl Cache {
     /// Reads the stored index: `Ok(None)` when there is none yet, an error saying what is
     /// wrong when there is one that cannot be trusted.
     pub fn load(&self) -> std::result::Result<Option<Index>, LoadError> {
-        Ok(self
-            .load_records()?
-            .map(|(files, scanned_ns)| Index::from_scan(self.root.clone(), files, scanned_ns)))
+        let Some((files, scanned_ns)) = self.load_records()? else {
+            return Ok(None);
+        };
+        let root = Root::open(&self.root).map_err(|e| invalid(e.message))?;
+        Ok(Some(Index::from_scan(root, files, scanned_ns)))
     }
 
     /// The stored records and when their walk began, without the lookup tables that a
     /// refresh would rebuild anyway.
     fn load_records(&self) -> std::result::Result<Option<(Vec<FileRecord>, i64)>, LoadError> {
-        let bytes = match std::fs::read(&self.file) {
+        let bytes = match confined::read_own_file(&self.file, MAX_STORED_BYTES) {
             Ok(bytes) => bytes,
-            Err(e)
-                if matches!(
-                    e.kind(),
-                    std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
-                ) =>
-            {
-                return Ok(None)
+            Err(ReadError::NotFound) => return Ok(None),
+            Err(ReadError::Symlink) => {
+                return Err(invalid("is a symbolic link, which gather never follows"))
+            }
+            Err(ReadError::NotRegular | ReadError::IsDirectory) => {
+                return Err(invalid("is not a regular file"))
+            }
+            Err(ReadError::TooLarge { size, .. }) => {
+                return Err(invalid(format!(
+                    "is {size} bytes, larger than any index gather writes"
+                )))
             }
             Err(e) => return Err(invalid(format!("cannot be read: {e}"))),
         };
@@ -274,7 +294,7 @@ impl Cache {
     /// paths, same content hashes) by this build of gather. Postings are derived data: a
     /// missing, stale or damaged file is simply not used.
     pub fn load_postings(&self, index: &Index) -> Option<Postings> {
-        let bytes = std::fs::read(self.postings_file()).ok()?;
+        let bytes = confined::read_own_file(&self.postings_file(), MAX_STORED_BYTES).ok()?;
         let (_, payload) = self.check(&bytes, POSTINGS_MAGIC).ok()?;
         let (content, postings): (u64, Postings) = postcard::from_bytes(payload).ok()?;
         (content == index.content_hash() && postings.fits(index)).then_some(postings)
@@ -292,8 +312,19 @@ impl Cache {
     }
 
     /// Writes `payload` framed by `magic`, the header and the trailer to a temporary file,
-    /// then renames it over `path`.
+    /// then renames it over `path`. A full disk says so.
     fn write(
+        &self,
+        path: &Path,
+        magic: &[u8; 8],
+        scanned_ns: i64,
+        payload: &(impl Serialize + ?Sized),
+    ) -> std::io::Result<()> {
+        self.write_framed(path, magic, scanned_ns, payload)
+            .map_err(|e| explain_write_error(e, path))
+    }
+
+    fn write_framed(
         &self,
         path: &Path,
         magic: &[u8; 8],
@@ -316,19 +347,7 @@ impl Cache {
         file.write_all(magic)?;
         file.write_all(&FORMAT_VERSION.to_le_bytes())?;
         file.write_all(&header)?;
-        // The payload streams through a buffer into a hashing writer: no copy of the whole
-        // payload in memory, and its length and hash go into the trailer.
-        let mut buffered = std::io::BufWriter::with_capacity(
-            1 << 16,
-            Hashing {
-                inner: &mut *file,
-                hasher: xxhash_rust::xxh3::Xxh3::new(),
-                len: 0,
-            },
-        );
-        postcard::to_io(payload, &mut buffered).map_err(std::io::Error::other)?;
-        let hashing = buffered.into_inner().map_err(|e| e.into_error())?;
-        let (len, hash) = (hashing.len, hashing.hasher.digest());
+        let (len, hash) = stream(payload, &mut *file)?;
         file.write_all(&len.to_le_bytes())?;
         file.write_all(&hash.to_le_bytes())?;
         tmp.persist(path).map_err(|e| e.error)?;
@@ -356,6 +375,44 @@ impl Cache {
             }
         }
     }
+}
+
+/// Writes `payload` as postcard to `out` through a buffer into a hashing writer (no copy of
+/// the whole payload in memory) and returns its length and hash, for the trailer. The
+/// writer's own error is returned, not postcard's.
+fn stream(payload: &(impl Serialize + ?Sized), out: impl Write) -> std::io::Result<(u64, u64)> {
+    let mut buffered = std::io::BufWriter::with_capacity(
+        1 << 16,
+        Hashing {
+            inner: out,
+            hasher: xxhash_rust::xxh3::Xxh3::new(),
+            len: 0,
+            error: None,
+        },
+    );
+    if let Err(e) = postcard::to_io(payload, &mut buffered) {
+        return Err(buffered
+            .get_mut()
+            .error
+            .take()
+            .unwrap_or_else(|| std::io::Error::other(e)));
+    }
+    let hashing = buffered.into_inner().map_err(|e| e.into_error())?;
+    Ok((hashing.len, hashing.hasher.digest()))
+}
+
+/// An error of a cache write, saying what happened where.
+fn explain_write_error(e: std::io::Error, path: &Path) -> std::io::Error {
+    if e.kind() == std::io::ErrorKind::StorageFull {
+        return std::io::Error::new(
+            e.kind(),
+            format!(
+                "no space left on device while saving the cache to {}",
+                path.display()
+            ),
+        );
+    }
+    e
 }
 
 /// A fingerprint of everything that decides what a record holds: the extraction code
@@ -448,18 +505,18 @@ pub struct Report {
     pub save_ms: Option<f64>,
 }
 
-/// The index of `root` (canonical): the stored one in `cache` brought up to date, or a
+/// The index of `root`: the stored one in `cache` brought up to date, or a
 /// fresh build when `cache` is `None`, holds nothing, or cannot be trusted (then `warning`
 /// says why). Never writes; call [`Cache::save`] when `needs_save` is set.
 pub fn open(
-    root: &Path,
+    root: &Root,
     options: &IndexOptions,
     cache: Option<&Cache>,
     progress: &Progress,
 ) -> Result<Opened> {
     let Some(cache) = cache else {
         let started = Instant::now();
-        let index = index::build_observed(root, options, progress)?;
+        let index = index::build_in(root, options, progress)?;
         return Ok(Opened {
             report: Report {
                 state: CacheState::Disabled,
@@ -477,7 +534,8 @@ pub fn open(
     // Reading the stored index and walking the tree need each other's results only at the
     // end: they run side by side. Without a stored index the walk feeds a full build.
     let started = Instant::now();
-    let (loaded, scan, load_ms) = if cache.file().exists() {
+    // A link or a special file in place of the stored index is reported by the load.
+    let (loaded, scan, load_ms) = if std::fs::symlink_metadata(cache.file()).is_ok() {
         std::thread::scope(|scope| {
             let walker = scope.spawn(|| index::scan(root, options));
             let loaded = cache.load_records();
@@ -500,7 +558,7 @@ pub fn open(
         (Ok(_), _) => (
             CacheState::Missing,
             None,
-            index::build_observed(root, options, progress)?,
+            index::build_in(root, options, progress)?,
         ),
         (Err(e), _) => (
             CacheState::Invalid,
@@ -508,7 +566,7 @@ pub fn open(
                 "the index cache {} {e}; rebuilding it",
                 cache.file().display()
             )),
-            index::build_observed(root, options, progress)?,
+            index::build_in(root, options, progress)?,
         ),
     };
     Ok(Opened {
@@ -528,4 +586,27 @@ pub fn open(
 
 fn ms_since(started: Instant) -> f64 {
     started.elapsed().as_secs_f64() * 1000.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_full_disk_says_so() {
+        // Writes to /dev/full fail with ENOSPC.
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let payload = vec![7u64; 100_000];
+        let error = stream(&payload, full).unwrap_err();
+        assert_eq!(error.kind(), std::io::ErrorKind::StorageFull);
+        let explained = explain_write_error(error, Path::new("/c/x.index"));
+        assert_eq!(
+            explained.to_string(),
+            "no space left on device while saving the cache to /c/x.index"
+        );
+    }
 }

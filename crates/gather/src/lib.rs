@@ -16,6 +16,7 @@
 pub mod ask;
 pub mod budget;
 pub mod cache;
+pub mod confined;
 pub mod error;
 pub mod graph;
 pub mod index;

@@ -103,7 +103,7 @@ pub fn context(index: &Index, request: &ContextRequest) -> Result<ContextPack> {
             "path names the file of a symbol: send symbol as well, or put the file in files",
         ));
     }
-    let pinned = slice::assemble(index.root(), &request.slices)?;
+    let pinned = slice::assemble(index.root_dir(), &request.slices)?;
     let mut found = crate::ask::Seeds::default();
     match mode {
         "symbol" => found.seeds = vec![locate(index, symbol.unwrap_or_default(), request)?],

@@ -5,8 +5,8 @@
 //! fails the whole call.
 
 use std::collections::HashMap;
-use std::path::Path;
 
+use crate::confined::Root;
 use crate::error::Result;
 use crate::index::{similar_names, split_qualified, Symbol, SymbolKind};
 use crate::lines::{Line, LineRange, LineTable};
@@ -53,12 +53,15 @@ pub struct Slice {
     pub note: Option<String>,
 }
 
-/// Cuts every request out of the workspace at canonical `root`, in request order.
-pub fn assemble(root: &Path, requests: &[SliceRequest]) -> Result<Vec<Slice>> {
+/// Cuts every request out of the workspace at `root`, in request order. Files are read
+/// through `root` (no link followed, special files refused, at most its size limit).
+pub fn assemble(root: &Root, requests: &[SliceRequest]) -> Result<Vec<Slice>> {
+    // Paths are checked against the root's path: it must still name the open root.
+    root.check_in_place()?;
     // Refuse the whole call before reading anything if one path escapes the root.
     let resolved: Vec<workspace::Resolved> = requests
         .iter()
-        .map(|r| workspace::resolve(root, &r.path))
+        .map(|r| workspace::resolve(root.path(), &r.path))
         .collect::<Result<_>>()?;
     let mut files: HashMap<String, std::result::Result<(String, Vec<Symbol>), String>> =
         HashMap::new();
@@ -66,11 +69,16 @@ pub fn assemble(root: &Path, requests: &[SliceRequest]) -> Result<Vec<Slice>> {
     for (request, resolved) in requests.iter().zip(resolved) {
         let loaded = files
             .entry(resolved.rel.clone())
-            .or_insert_with(|| load(&resolved));
+            .or_insert_with(|| load(root, &resolved));
         let slice = match loaded {
             Ok((text, symbols)) => cut(request, &resolved.rel, text, symbols),
             Err(reason) => Slice {
-                file: resolved.rel.clone(),
+                // The root itself has no relative path.
+                file: if resolved.rel.is_empty() {
+                    ".".to_string()
+                } else {
+                    resolved.rel.clone()
+                },
                 symbol: request.symbol.clone(),
                 kind: None,
                 line_start: 0,
@@ -86,14 +94,11 @@ pub fn assemble(root: &Path, requests: &[SliceRequest]) -> Result<Vec<Slice>> {
     Ok(out)
 }
 
-fn load(resolved: &workspace::Resolved) -> std::result::Result<(String, Vec<Symbol>), String> {
-    if !resolved.exists {
-        return Err("not_found".to_string());
-    }
-    if resolved.abs.is_dir() {
-        return Err("is_directory".to_string());
-    }
-    let bytes = std::fs::read(&resolved.abs).map_err(|e| format!("unreadable: {e}"))?;
+fn load(
+    root: &Root,
+    resolved: &workspace::Resolved,
+) -> std::result::Result<(String, Vec<Symbol>), String> {
+    let bytes = root.read(&resolved.rel).map_err(|e| e.reason())?;
     let text = parse::decode(bytes).map_err(|reason| reason.as_str().replace('-', "_"))?;
     let symbols = parse::file(&resolved.rel, &text).symbols;
     Ok((text, symbols))
@@ -134,19 +139,16 @@ fn cut(request: &SliceRequest, rel: &str, text: &str, symbols: &[Symbol]) -> Sli
             similar.sort();
             similar.dedup();
             similar.truncate(5);
+            // Nothing is shown: the file's first lines under the symbol's name would pass
+            // for its definition.
             slice.reason = Some(if similar.is_empty() {
-                format!(
-                    "symbol {name} not found in {rel}; showing the first {} lines",
-                    head.len()
-                )
+                format!("symbol {name} not found in {rel}")
             } else {
                 format!(
-                    "symbol {name} not found in {rel} (similar: {}); showing the first {} lines",
-                    similar.join(", "),
-                    head.len()
+                    "symbol {name} not found in {rel} (similar: {})",
+                    similar.join(", ")
                 )
             });
-            show(&mut slice, head);
             return slice;
         }
         let chosen = match request.line_hint {

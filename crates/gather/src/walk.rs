@@ -7,6 +7,7 @@
 //! outside the root. This stage reads metadata only, never contents.
 
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::index::SkipReason;
 
@@ -35,7 +36,7 @@ pub struct WalkOptions {
 impl Default for WalkOptions {
     fn default() -> WalkOptions {
         WalkOptions {
-            max_file_size: 2 * 1024 * 1024,
+            max_file_size: crate::confined::DEFAULT_LIMIT,
         }
     }
 }
@@ -46,10 +47,14 @@ const VCS_DIRS: &[&str] = &[".git", ".hg", ".svn", ".jj"];
 /// Walks `root` (canonical), handing each file to `found` as soon as it is seen, in walk
 /// order; callers that need path order sort afterwards.
 pub fn each(root: &Path, options: &WalkOptions, mut found: impl FnMut(WalkedFile)) {
-    for entry in builder(root).build() {
+    let (builder, refused) = builder(root);
+    for entry in builder.build() {
         if let Some(file) = walked(root, options, entry) {
             found(file);
         }
+    }
+    for file in refused_dirs(root, &refused) {
+        found(file);
     }
 }
 
@@ -57,7 +62,8 @@ pub fn each(root: &Path, options: &WalkOptions, mut found: impl FnMut(WalkedFile
 /// the same files as [`each`], for callers that need the whole list before they start.
 pub fn all(root: &Path, options: &WalkOptions) -> Vec<WalkedFile> {
     let (sender, receiver) = std::sync::mpsc::channel();
-    builder(root).build_parallel().run(|| {
+    let (builder, refused) = builder(root);
+    builder.build_parallel().run(|| {
         let sender = sender.clone();
         Box::new(move |entry| {
             if let Some(file) = walked(root, options, entry) {
@@ -69,42 +75,181 @@ pub fn all(root: &Path, options: &WalkOptions) -> Vec<WalkedFile> {
     });
     drop(sender);
     let mut files: Vec<WalkedFile> = receiver.into_iter().collect();
+    files.extend(refused_dirs(root, &refused));
     files.sort_unstable_by(|a, b| a.rel.cmp(&b.rel));
+    files.dedup_by(|a, b| a.rel == b.rel);
     files
 }
 
-fn builder(root: &Path) -> ignore::WalkBuilder {
+/// Directories the walk did not enter because of their ignore files.
+type Refused = Arc<Mutex<Vec<PathBuf>>>;
+
+/// The walk's settings, and where it records the directories it refuses to enter.
+fn builder(root: &Path) -> (ignore::WalkBuilder, Refused) {
+    let refused: Refused = Arc::default();
+    let record = Arc::clone(&refused);
     let mut builder = ignore::WalkBuilder::new(root);
     builder
         .hidden(false)
         .follow_links(false)
         .require_git(false)
-        .filter_entry(|entry| {
-            !(entry.depth() > 0
-                && entry.file_type().is_some_and(|t| t.is_dir())
-                && entry
-                    .file_name()
-                    .to_str()
-                    .is_some_and(|n| VCS_DIRS.contains(&n)))
+        .filter_entry(move |entry| {
+            if entry.depth() == 0 || !entry.file_type().is_some_and(|t| t.is_dir()) {
+                return true;
+            }
+            if entry
+                .file_name()
+                .to_str()
+                .is_some_and(|n| VCS_DIRS.contains(&n))
+            {
+                return false;
+            }
+            // The walker reads a directory's ignore files by path as it enters it: one
+            // that is a pipe would block it, one linked to a device would never end.
+            if unsafe_ignore_file(entry.path()).is_some() {
+                record
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .push(entry.path().to_path_buf());
+                return false;
+            }
+            true
         });
-    builder
+    (builder, refused)
 }
 
-/// The file a walk entry names, with its metadata; `None` for directories, entries the
-/// walk could not read, and paths that are not UTF-8.
+/// The largest ignore file the walk lets be read.
+const IGNORE_FILE_LIMIT: u64 = 1 << 20;
+
+/// The first ignore file of `dir` that is not a regular file within [`IGNORE_FILE_LIMIT`]
+/// (after links): `.gitignore`, `.ignore`, and git's `info/exclude`, also where a `.git`
+/// file (a worktree or submodule) points. Reading one of them could block or never end.
+pub fn unsafe_ignore_file(dir: &Path) -> Option<PathBuf> {
+    let bad = |path: PathBuf| -> Option<PathBuf> {
+        match std::fs::metadata(&path) {
+            Ok(m) if !m.is_file() || m.len() > IGNORE_FILE_LIMIT => Some(path),
+            _ => None,
+        }
+    };
+    for name in [".gitignore", ".ignore"] {
+        if let Some(path) = bad(dir.join(name)) {
+            return Some(path);
+        }
+    }
+    let git = dir.join(".git");
+    let Ok(metadata) = std::fs::metadata(&git) else {
+        return None;
+    };
+    if metadata.is_dir() {
+        return bad(git.join("info/exclude"));
+    }
+    if !metadata.is_file() || metadata.len() > IGNORE_FILE_LIMIT {
+        return Some(git);
+    }
+    // `gitdir: DIR`, then DIR/commondir names the directory whose info/exclude is read.
+    // Read the careful way too: the file may have been swapped since the stat.
+    let first_line = |path: &Path| -> Option<String> {
+        let bytes = crate::confined::read_own_file(path, IGNORE_FILE_LIMIT).ok()?;
+        String::from_utf8_lossy(&bytes)
+            .lines()
+            .next()
+            .map(str::to_string)
+    };
+    let git_dir = PathBuf::from(first_line(&git)?.strip_prefix("gitdir: ")?);
+    let commondir_file = git_dir.join("commondir");
+    if let Some(path) = bad(commondir_file.clone()) {
+        return Some(path);
+    }
+    let common = first_line(&commondir_file)?;
+    let common = if common.starts_with('.') {
+        git_dir.join(common)
+    } else {
+        PathBuf::from(common)
+    };
+    bad(common.join("info/exclude"))
+}
+
+/// Refuses a walk of `root` when the root or one of its ancestors has an ignore file that
+/// could block the walker or never end (see [`unsafe_ignore_file`]): the walker reads them
+/// all before the first entry.
+pub fn check_ignore_files(root: &Path) -> crate::Result<()> {
+    match root.ancestors().find_map(unsafe_ignore_file) {
+        None => Ok(()),
+        Some(file) => Err(crate::Error::new(
+            crate::ErrorCode::IoError,
+            format!(
+                "the ignore file {} is not a regular file of at most 1 MiB (a named pipe, a \
+                 device, or a link to one), and reading it could block; remove or replace it",
+                file.display()
+            ),
+        )),
+    }
+}
+
+/// The refused directories as skipped entries.
+fn refused_dirs(root: &Path, refused: &Refused) -> Vec<WalkedFile> {
+    let refused = std::mem::take(&mut *refused.lock().unwrap_or_else(PoisonError::into_inner));
+    refused
+        .into_iter()
+        .filter_map(|abs| {
+            Some(WalkedFile {
+                rel: relative(root, &abs).or_else(|| lossy_relative(root, &abs))?,
+                abs,
+                size: 0,
+                mtime_ns: 0,
+                skip: Some(SkipReason::IgnoreFileNotRegular),
+            })
+        })
+        .collect()
+}
+
+/// The file a walk entry names, with its metadata; `None` for directories. A directory
+/// the walk could not read is listed as skipped (unreadable), and a name that is not UTF-8
+/// as skipped (name-not-utf8), so every path under the root is accounted for.
 fn walked(
     root: &Path,
     options: &WalkOptions,
     entry: Result<ignore::DirEntry, ignore::Error>,
 ) -> Option<WalkedFile> {
-    // An unreadable directory yields an error entry; it is left out and the walk goes on.
-    let entry = entry.ok()?;
+    let entry = match entry {
+        Ok(entry) => entry,
+        Err(error) => {
+            // Only a directory that cannot be listed; not, say, a bad pattern in an
+            // ignore file.
+            error.io_error()?;
+            let abs = error_path(&error)?.to_path_buf();
+            if !abs.is_dir() {
+                return None;
+            }
+            return Some(WalkedFile {
+                rel: relative(root, &abs).or_else(|| lossy_relative(root, &abs))?,
+                abs,
+                size: 0,
+                mtime_ns: 0,
+                skip: Some(SkipReason::Unreadable),
+            });
+        }
+    };
     let file_type = entry.file_type()?;
+    let abs = entry.path().to_path_buf();
+    let Some(rel) = relative(root, &abs) else {
+        // Directories and files under a name that is not UTF-8 are not walked into or read;
+        // each such name is listed once (its directory's contents are left out).
+        let rel = lossy_relative(root, &abs)?;
+        let parent_bad = abs
+            .parent()
+            .is_some_and(|p| relative(root, p).is_none() && p != root);
+        return (!parent_bad).then_some(WalkedFile {
+            rel,
+            abs,
+            size: 0,
+            mtime_ns: 0,
+            skip: Some(SkipReason::NameNotUtf8),
+        });
+    };
     if file_type.is_dir() {
         return None;
     }
-    let abs = entry.path().to_path_buf();
-    let rel = relative(root, &abs)?;
     let metadata = entry.path().symlink_metadata();
     let (size, mtime_ns) = match &metadata {
         Ok(m) => (m.len(), mtime_ns(m)),
@@ -128,6 +273,27 @@ fn walked(
         mtime_ns,
         skip,
     })
+}
+
+/// The path an error of the walk is about, if it names one.
+fn error_path(error: &ignore::Error) -> Option<&Path> {
+    match error {
+        ignore::Error::WithPath { path, .. } => Some(path),
+        ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+            error_path(err)
+        }
+        _ => None,
+    }
+}
+
+/// [`relative`] with bytes that are not UTF-8 replaced, for listing such a name.
+fn lossy_relative(root: &Path, path: &Path) -> Option<String> {
+    let rel = path.strip_prefix(root).ok()?;
+    let out: Vec<String> = rel
+        .components()
+        .map(|part| part.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    (!out.is_empty()).then(|| out.join("/"))
 }
 
 /// `path` relative to `root` with `/` separators, or `None` when not under root or not UTF-8.

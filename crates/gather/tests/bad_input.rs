@@ -26,7 +26,7 @@ fn binary_file_is_skipped_with_a_reason() {
         Some(FileStatus::Skipped(SkipReason::Binary))
     );
     assert_eq!(index.file_count(), 1);
-    let slice = &assemble(ws.root(), &[req("blob.py")]).unwrap()[0];
+    let slice = &assemble(&ws.dir(), &[req("blob.py")]).unwrap()[0];
     assert!(!slice.found);
     assert_eq!(slice.reason.as_deref(), Some("binary"));
 }
@@ -40,7 +40,7 @@ fn invalid_utf8_is_skipped_with_a_reason() {
         index.status("latin1.py"),
         Some(FileStatus::Skipped(SkipReason::InvalidUtf8))
     );
-    let slice = &assemble(ws.root(), &[req("latin1.py")]).unwrap()[0];
+    let slice = &assemble(&ws.dir(), &[req("latin1.py")]).unwrap()[0];
     assert_eq!(slice.reason.as_deref(), Some("invalid_utf8"));
 }
 
@@ -81,7 +81,7 @@ fn symlink_out_of_the_root_is_not_followed() {
     );
     assert!(index.find("secret").is_empty());
     for path in ["link.py", "linkdir/secret.py"] {
-        let err = assemble(ws.root(), &[req(path)]).unwrap_err();
+        let err = assemble(&ws.dir(), &[req(path)]).unwrap_err();
         assert_eq!(err.code, ErrorCode::OutsideRoot, "{path}");
     }
 }
@@ -90,17 +90,17 @@ fn symlink_out_of_the_root_is_not_followed() {
 fn parent_paths_are_refused() {
     let ws = Workspace::new(&[("a/b.py", PY)]);
     assert_eq!(
-        assemble(ws.root(), &[req("../b.py")]).unwrap_err().code,
+        assemble(&ws.dir(), &[req("../b.py")]).unwrap_err().code,
         ErrorCode::OutsideRoot
     );
     assert_eq!(
-        assemble(ws.root(), &[req("a/../../b.py")])
+        assemble(&ws.dir(), &[req("a/../../b.py")])
             .unwrap_err()
             .code,
         ErrorCode::OutsideRoot
     );
     // `..` that stays inside the root is fine.
-    assert!(assemble(ws.root(), &[req("a/../a/b.py")]).unwrap()[0].found);
+    assert!(assemble(&ws.dir(), &[req("a/../a/b.py")]).unwrap()[0].found);
 }
 
 #[test]
@@ -110,7 +110,7 @@ fn line_hint_past_the_end_is_not_found_with_a_reason() {
         line_hint: Some(500),
         ..req("a.py")
     };
-    let slice = &assemble(ws.root(), &[request]).unwrap()[0];
+    let slice = &assemble(&ws.dir(), &[request]).unwrap()[0];
     assert!(!slice.found);
     assert!(slice.reason.as_deref().unwrap().contains("500"));
     assert_eq!(slice.line_start, 1);
@@ -118,12 +118,12 @@ fn line_hint_past_the_end_is_not_found_with_a_reason() {
         lines: Some(LineRange::new(90, 95)),
         ..req("a.py")
     };
-    assert!(!assemble(ws.root(), &[request]).unwrap()[0].found);
+    assert!(!assemble(&ws.dir(), &[request]).unwrap()[0].found);
     let request = SliceRequest {
         lines: Some(LineRange::new(12, 95)),
         ..req("a.py")
     };
-    let slice = &assemble(ws.root(), &[request]).unwrap()[0];
+    let slice = &assemble(&ws.dir(), &[request]).unwrap()[0];
     assert!(slice.found);
     assert_eq!((slice.line_start, slice.line_end), (12, 14));
 }
@@ -145,7 +145,7 @@ fn empty_file_gives_an_empty_slice() {
             ..req("empty.py")
         },
     ];
-    let slices = assemble(ws.root(), &requests).unwrap();
+    let slices = assemble(&ws.dir(), &requests).unwrap();
     assert!(slices[0].found);
     assert_eq!(slices[0].content, "");
     assert_eq!((slices[0].line_start, slices[0].line_end), (0, 0));
@@ -157,7 +157,7 @@ fn empty_file_gives_an_empty_slice() {
 fn file_without_trailing_newline() {
     let ws = Workspace::new(&[("a.rs", "fn first() {}\nfn last() -> u8 {\n    1\n}")]);
     let slice = &assemble(
-        ws.root(),
+        &ws.dir(),
         &[SliceRequest {
             symbol: Some("last".into()),
             ..req("a.rs")
@@ -175,7 +175,7 @@ fn crlf_line_endings_are_preserved() {
     let text = "def a():\r\n    return 1\r\n\r\n\r\ndef b():\r\n    return 2\r\n";
     let ws = Workspace::new(&[("crlf.py", text)]);
     let slices = assemble(
-        ws.root(),
+        &ws.dir(),
         &[
             SliceRequest {
                 symbol: Some("b".into()),
@@ -218,11 +218,11 @@ fn multibyte_characters_at_every_cut_point() {
             ..req("m.rs")
         });
     }
-    for slice in assemble(ws.root(), &requests).unwrap() {
+    for slice in assemble(&ws.dir(), &requests).unwrap() {
         assert!(text.contains(&slice.content));
     }
     // And the budget never cuts inside a slice either.
-    let slices = assemble(ws.root(), &requests).unwrap();
+    let slices = assemble(&ws.dir(), &requests).unwrap();
     let fitted = gather::budget::fit_slices(slices, gather::budget::Budget::Tokens(50));
     for slice in fitted.included {
         assert!(text.contains(&slice.content));
@@ -232,7 +232,7 @@ fn multibyte_characters_at_every_cut_point() {
 #[test]
 fn directory_and_missing_root() {
     let ws = Workspace::new(&[("d/a.py", PY)]);
-    let slice = &assemble(ws.root(), &[req("d")]).unwrap()[0];
+    let slice = &assemble(&ws.dir(), &[req("d")]).unwrap()[0];
     assert!(!slice.found);
     assert_eq!(slice.reason.as_deref(), Some("is_directory"));
     let err = index::build(&ws.path("no/such/dir")).unwrap_err();

@@ -25,7 +25,7 @@ fn settled(files: &[(&str, &str)]) -> Workspace {
 
 fn open(ws: &Workspace, cache: &Cache) -> Opened {
     cache::open(
-        ws.root(),
+        &ws.dir(),
         &IndexOptions::default(),
         Some(cache),
         &Progress::default(),

@@ -252,7 +252,7 @@ fn no_line_is_printed_twice_and_seeds_win() {
     let index = index::build(ws.root()).unwrap();
     let graph = gather::graph::build(&index);
     let pinned = gather::slice::assemble(
-        ws.root(),
+        &ws.dir(),
         &[gather::slice::SliceRequest {
             path: "pkg/core.py".into(),
             head_lines: Some(1000),

@@ -26,13 +26,13 @@ const JS: &str = "// Greets.\nfunction greet(name) {\n  if (name) {\n    return 
 #[test]
 fn empty_requests_give_empty_result() {
     let ws = Workspace::new(&[("a.py", PY)]);
-    assert!(assemble(ws.root(), &[]).unwrap().is_empty());
+    assert!(assemble(&ws.dir(), &[]).unwrap().is_empty());
 }
 
 #[test]
 fn named_symbol_gives_correct_lines() {
     let ws = Workspace::new(&[("a.py", PY)]);
-    let slices = assemble(ws.root(), &[sym("a.py", "parse")]).unwrap();
+    let slices = assemble(&ws.dir(), &[sym("a.py", "parse")]).unwrap();
     assert_eq!((slices[0].line_start, slices[0].line_end), (4, 6));
     assert_eq!(
         slices[0].content,
@@ -45,20 +45,23 @@ fn named_symbol_gives_correct_lines() {
 #[test]
 fn qualified_symbol_picks_the_method() {
     let ws = Workspace::new(&[("a.py", PY)]);
-    let slices = assemble(ws.root(), &[sym("a.py", "Client.close")]).unwrap();
+    let slices = assemble(&ws.dir(), &[sym("a.py", "Client.close")]).unwrap();
     assert_eq!((slices[0].line_start, slices[0].line_end), (13, 14));
 }
 
 #[test]
-fn unknown_symbol_falls_back_to_head() {
+fn unknown_symbol_shows_nothing_and_says_why() {
     let ws = Workspace::new(&[("a.py", PY)]);
-    let mut request = sym("a.py", "nope");
+    let mut request = sym("a.py", "pars");
     request.head_lines = Some(3);
-    let slices = assemble(ws.root(), &[request]).unwrap();
+    let slices = assemble(&ws.dir(), &[request]).unwrap();
     assert!(!slices[0].found);
-    assert_eq!((slices[0].line_start, slices[0].line_end), (1, 3));
-    assert_eq!(slices[0].content, "import os\n\n");
-    assert!(slices[0].reason.as_deref().unwrap().contains("nope"));
+    assert_eq!((slices[0].line_start, slices[0].line_end), (0, 0));
+    assert_eq!(slices[0].content, "");
+    assert_eq!(
+        slices[0].reason.as_deref(),
+        Some("symbol pars not found in a.py (similar: parse)")
+    );
 }
 
 #[test]
@@ -68,7 +71,7 @@ fn line_range_gives_correct_lines() {
         lines: Some(LineRange::new(9, 11)),
         ..req("a.py")
     };
-    let slices = assemble(ws.root(), &[request]).unwrap();
+    let slices = assemble(&ws.dir(), &[request]).unwrap();
     assert_eq!(
         slices[0].content,
         "class Client:\n    def send(self, data):\n        return len(data)"
@@ -82,7 +85,7 @@ fn line_hint_gives_the_innermost_symbol() {
         line_hint: Some(11),
         ..req("a.py")
     };
-    let slices = assemble(ws.root(), &[request]).unwrap();
+    let slices = assemble(&ws.dir(), &[request]).unwrap();
     assert_eq!(slices[0].symbol.as_deref(), Some("Client.send"));
     assert_eq!((slices[0].line_start, slices[0].line_end), (10, 11));
 }
@@ -95,7 +98,7 @@ fn line_hint_outside_symbols_gives_a_window() {
         head_lines: Some(4),
         ..req("a.py")
     };
-    let slices = assemble(ws.root(), &[request]).unwrap();
+    let slices = assemble(&ws.dir(), &[request]).unwrap();
     assert!(slices[0].found);
     assert_eq!(slices[0].symbol, None);
     assert_eq!((slices[0].line_start, slices[0].line_end), (1, 4));
@@ -105,21 +108,21 @@ fn line_hint_outside_symbols_gives_a_window() {
 fn same_name_picks_nearest_hint_and_lists_others() {
     let text = "def run():\n    return 1\n\n\ndef run():\n    return 2\n";
     let ws = Workspace::new(&[("a.py", text)]);
-    let first = assemble(ws.root(), &[sym("a.py", "run")]).unwrap();
+    let first = assemble(&ws.dir(), &[sym("a.py", "run")]).unwrap();
     assert_eq!(first[0].line_start, 1);
     assert!(first[0].note.as_deref().unwrap().contains("5-6"));
     let hinted = SliceRequest {
         line_hint: Some(6),
         ..sym("a.py", "run")
     };
-    assert_eq!(assemble(ws.root(), &[hinted]).unwrap()[0].line_start, 5);
+    assert_eq!(assemble(&ws.dir(), &[hinted]).unwrap()[0].line_start, 5);
 }
 
 #[test]
 fn content_non_empty_on_success() {
     let ws = Workspace::new(&[("a.py", PY), ("b.rs", RS)]);
     let slices = assemble(
-        ws.root(),
+        &ws.dir(),
         &[sym("a.py", "Client"), sym("b.rs", "load"), req("b.rs")],
     )
     .unwrap();
@@ -133,7 +136,7 @@ fn content_non_empty_on_success() {
 fn found_is_false_when_the_symbol_is_missing() {
     let ws = Workspace::new(&[("a.py", PY)]);
     let slices = assemble(
-        ws.root(),
+        &ws.dir(),
         &[sym("a.py", "missing_fn"), sym("a.py", "parse")],
     )
     .unwrap();
@@ -150,7 +153,7 @@ fn multiple_requests_all_processed() {
         req("nope.py"),
         sym("a.py", "Client.send"),
     ];
-    let slices = assemble(ws.root(), &requests).unwrap();
+    let slices = assemble(&ws.dir(), &requests).unwrap();
     assert_eq!(slices.len(), 4);
     let files: Vec<&str> = slices.iter().map(|s| s.file.as_str()).collect();
     assert_eq!(files, ["a.py", "b.rs", "nope.py", "a.py"]);
@@ -166,7 +169,7 @@ fn head_fallback_respects_head_lines() {
             head_lines: Some(n),
             ..req("a.py")
         };
-        let slice = &assemble(ws.root(), &[request]).unwrap()[0];
+        let slice = &assemble(&ws.dir(), &[request]).unwrap()[0];
         assert_eq!(slice.line_end, n.min(14));
         assert_eq!(gather::lines::count(&slice.content), n.min(14));
     }
@@ -175,7 +178,7 @@ fn head_fallback_respects_head_lines() {
 #[test]
 fn function_slice_includes_the_closing_brace() {
     let ws = Workspace::new(&[("a.js", JS)]);
-    let slice = &assemble(ws.root(), &[sym("a.js", "greet")]).unwrap()[0];
+    let slice = &assemble(&ws.dir(), &[sym("a.js", "greet")]).unwrap()[0];
     assert_eq!((slice.line_start, slice.line_end), (1, 7));
     assert!(slice.content.starts_with("// Greets.\nfunction greet"));
     assert!(slice.content.ends_with("  return 'hi';\n}"));
@@ -184,7 +187,7 @@ fn function_slice_includes_the_closing_brace() {
 #[test]
 fn class_slice_includes_the_closing_brace() {
     let ws = Workspace::new(&[("a.js", JS), ("b.rs", RS)]);
-    let slices = assemble(ws.root(), &[sym("a.js", "Greeter"), sym("b.rs", "Config")]).unwrap();
+    let slices = assemble(&ws.dir(), &[sym("a.js", "Greeter"), sym("b.rs", "Config")]).unwrap();
     assert_eq!((slices[0].line_start, slices[0].line_end), (9, 13));
     assert!(slices[0].content.ends_with("  }\n}"));
     assert_eq!(slices[1].content.lines().last(), Some("}"));
@@ -194,7 +197,7 @@ fn class_slice_includes_the_closing_brace() {
 fn file_path_preserved() {
     let ws = Workspace::new(&[("src/deep/a.py", PY)]);
     let slices = assemble(
-        ws.root(),
+        &ws.dir(),
         &[
             sym("src/deep/a.py", "parse"),
             sym("./src/deep/a.py", "parse"),
@@ -217,7 +220,7 @@ fn content_is_a_valid_utf8_substring_of_the_source() {
             ..req("u.rs")
         },
     ];
-    for slice in assemble(ws.root(), &requests).unwrap() {
+    for slice in assemble(&ws.dir(), &requests).unwrap() {
         assert!(!slice.content.is_empty());
         assert!(text.contains(&slice.content), "{:?}", slice.content);
     }
@@ -227,7 +230,7 @@ fn content_is_a_valid_utf8_substring_of_the_source() {
 fn outside_root_is_refused() {
     let ws = Workspace::new(&[("a.py", PY)]);
     for bad in ["../a.py", "/etc/hostname", "x/../../a.py"] {
-        let err = assemble(ws.root(), &[req("a.py"), req(bad)]).unwrap_err();
+        let err = assemble(&ws.dir(), &[req("a.py"), req(bad)]).unwrap_err();
         assert_eq!(err.code, ErrorCode::OutsideRoot, "{bad}");
     }
 }

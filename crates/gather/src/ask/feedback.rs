@@ -30,7 +30,7 @@ pub fn expand(
     let mut weight: HashMap<String, f32> = HashMap::default();
     for (rank, id) in docs.iter().enumerate() {
         let found = index.symbol(*id);
-        let Ok(text) = std::fs::read_to_string(index.root().join(&found.file.path)) else {
+        let Some(text) = index.root_dir().read_text(&found.file.path) else {
             continue;
         };
         let table = LineTable::new(&text);

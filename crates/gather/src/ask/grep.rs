@@ -38,7 +38,7 @@ pub fn search(index: &Index, literals: &[String], include_tests: bool) -> Vec<Hi
             if !file.status.is_indexed() {
                 return Vec::new();
             }
-            let Ok(bytes) = std::fs::read(index.root().join(&file.path)) else {
+            let Ok(bytes) = index.root_dir().read(&file.path) else {
                 return Vec::new();
             };
             let lower = bytes.to_ascii_lowercase();

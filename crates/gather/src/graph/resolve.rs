@@ -948,7 +948,7 @@ impl<'a> Context<'a> {
         cache
             .entry(file_idx)
             .or_insert_with(|| {
-                let text = std::fs::read_to_string(self.index.root().join(&file.path)).ok()?;
+                let text = self.index.root_dir().read_text(&file.path)?;
                 Some(Arc::new(LineIndex::new(text)))
             })
             .clone()

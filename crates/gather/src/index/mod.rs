@@ -17,6 +17,7 @@ pub use symbol::{
     CallKind, CallSite, FileRecord, FileStatus, Import, SkipReason, Symbol, SymbolKind,
 };
 
+use crate::confined::Root;
 use crate::error::{Error, ErrorCode, Result};
 use crate::lines::Line;
 use crate::walk::{self, WalkOptions, WalkedFile};
@@ -57,7 +58,7 @@ pub struct IndexOptions {
 /// The index of one workspace.
 #[derive(Debug)]
 pub struct Index {
-    root: PathBuf,
+    root: Root,
     files: Vec<FileRecord>,
     by_path: HashMap<String, u32>,
     by_name: HashMap<String, Vec<SymbolId>>,
@@ -94,14 +95,22 @@ pub fn build_with(root: &Path, options: &IndexOptions) -> Result<Index> {
 /// [`build_with`], counting found and finished files in `progress` as it goes, so that a
 /// caller on another thread can draw a progress bar.
 pub fn build_observed(root: &Path, options: &IndexOptions, progress: &Progress) -> Result<Index> {
-    let root = canonical_root(root)?;
+    build_in(&Root::open(root)?, options, progress)
+}
+
+/// [`build_observed`] for a root already held open: every file is read through it, with
+/// the size limit of `options`.
+pub fn build_in(root: &Root, options: &IndexOptions, progress: &Progress) -> Result<Index> {
+    let root = root.with_limit(options.walk.max_file_size);
+    root.check_in_place()?;
+    walk::check_ignore_files(root.path())?;
     let scanned_ns = now_ns();
     // The walk feeds the parsers as it goes, so reading and parsing start at once.
     let started = Instant::now();
     let (sender, receiver) = std::sync::mpsc::channel();
     let mut walk_ms = 0.0;
     let files: Vec<FileRecord> = std::thread::scope(|scope| {
-        let walk_root = &root;
+        let walk_root = root.path();
         let walk_options = &options.walk;
         let walker = scope.spawn(move || {
             walk::each(walk_root, walk_options, |file| {
@@ -116,7 +125,7 @@ pub fn build_observed(root: &Path, options: &IndexOptions, progress: &Progress) 
             .into_iter()
             .par_bridge()
             .map(|file| {
-                let record = read_and_parse(file);
+                let record = read_and_parse(&root, file);
                 progress.done.fetch_add(1, Ordering::Relaxed);
                 record
             })
@@ -124,6 +133,9 @@ pub fn build_observed(root: &Path, options: &IndexOptions, progress: &Progress) 
         walk_ms = walker.join().unwrap_or(0.0);
         files
     });
+    // The walk listed files by path: had the root been replaced meanwhile, the list (not
+    // the contents, which were read through the held root) would be another tree's.
+    root.check_in_place()?;
     let parse_ms = ms_since(started);
     let started = Instant::now();
     let mut index = Index::from_files(root, files);
@@ -184,18 +196,21 @@ type Tables = (HashMap<String, u32>, HashMap<String, Vec<SymbolId>>);
 /// The files under a root as one walk found them, in path order, ahead of a refresh.
 #[derive(Debug)]
 pub(crate) struct Scan {
-    root: PathBuf,
+    root: Root,
     files: Vec<WalkedFile>,
     started_ns: i64,
     walk_ms: f64,
 }
 
 /// Walks `root` for a refresh: metadata only, no file is read.
-pub(crate) fn scan(root: &Path, options: &IndexOptions) -> Result<Scan> {
-    let root = canonical_root(root)?;
+pub(crate) fn scan(root: &Root, options: &IndexOptions) -> Result<Scan> {
+    let root = root.with_limit(options.walk.max_file_size);
+    root.check_in_place()?;
+    walk::check_ignore_files(root.path())?;
     let started_ns = now_ns();
     let started = Instant::now();
-    let files = walk::all(&root, &options.walk);
+    let files = walk::all(root.path(), &options.walk);
+    root.check_in_place()?;
     Ok(Scan {
         root,
         files,
@@ -258,7 +273,7 @@ pub(crate) fn apply_scan(
     let updated: Vec<(FileRecord, Update)> = work
         .into_par_iter()
         .map(|(file, prev)| {
-            let updated = update(file, prev, scanned_ns);
+            let updated = update(&root, file, prev, scanned_ns);
             progress.done.fetch_add(1, Ordering::Relaxed);
             updated
         })
@@ -360,12 +375,17 @@ enum Update {
 }
 
 /// The record of a walked file that (size, mtime) could not prove unchanged.
-fn update(file: WalkedFile, prev: Option<FileRecord>, scanned_ns: i64) -> (FileRecord, Update) {
+fn update(
+    root: &Root,
+    file: WalkedFile,
+    prev: Option<FileRecord>,
+    scanned_ns: i64,
+) -> (FileRecord, Update) {
     let Some(mut prev) = prev else {
-        return (read_and_parse(file), Update::Added);
+        return (read_and_parse(root, file), Update::Added);
     };
     if file.skip.is_some() || !content_derived(prev.status) || prev.size != file.size {
-        let record = read_and_parse(file);
+        let record = read_and_parse(root, file);
         let how = if record == prev {
             Update::Same
         } else {
@@ -373,8 +393,13 @@ fn update(file: WalkedFile, prev: Option<FileRecord>, scanned_ns: i64) -> (FileR
         };
         return (record, how);
     }
-    let Ok(bytes) = std::fs::read(&file.abs) else {
-        return (read_and_parse(file), Update::Changed);
+    let bytes = match root.read(&file.rel) {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            let mut file = file;
+            file.skip = Some(e.skip_reason());
+            return (skipped_record(file), Update::Changed);
+        }
     };
     if bytes.len() as u64 == prev.size && xxhash_rust::xxh3::xxh3_64(&bytes) == prev.hash {
         if prev.mtime_ns == file.mtime_ns {
@@ -458,30 +483,23 @@ fn ms_since(started: Instant) -> f64 {
     started.elapsed().as_secs_f64() * 1000.0
 }
 
-/// Canonicalises a workspace root, or explains why it cannot be one.
+/// Canonicalises a workspace root, or explains why it cannot be one (see [`Root::open`]).
 pub fn canonical_root(root: &Path) -> Result<PathBuf> {
-    let canonical = std::fs::canonicalize(root).map_err(|e| {
-        Error::new(
-            ErrorCode::NotFound,
-            format!("workspace root {} cannot be opened: {e}", root.display()),
-        )
-    })?;
-    if !canonical.is_dir() {
-        return Err(Error::new(
-            ErrorCode::InvalidRequest,
-            format!("workspace root {} is not a directory", root.display()),
-        ));
-    }
-    Ok(canonical)
+    Ok(Root::open(root)?.path().to_path_buf())
 }
 
-fn read_and_parse(file: WalkedFile) -> FileRecord {
+/// The record of a walked file, read through `root`: a file that cannot be read (gone,
+/// replaced by a link or a special file, grown past the limit) is skipped with the reason.
+fn read_and_parse(root: &Root, mut file: WalkedFile) -> FileRecord {
     if file.skip.is_some() {
         return skipped_record(file);
     }
-    match std::fs::read(&file.abs) {
+    match root.read(&file.rel) {
         Ok(bytes) => parse_bytes(file, bytes),
-        Err(_) => skipped_record(file),
+        Err(e) => {
+            file.skip = Some(e.skip_reason());
+            skipped_record(file)
+        }
     }
 }
 
@@ -529,7 +547,7 @@ fn parse_bytes(file: WalkedFile, bytes: Vec<u8>) -> FileRecord {
 
 impl Index {
     /// Assembles an index from file records (sorted here by path).
-    pub fn from_files(root: PathBuf, mut files: Vec<FileRecord>) -> Index {
+    pub fn from_files(root: Root, mut files: Vec<FileRecord>) -> Index {
         files.sort_by(|a, b| a.path.cmp(&b.path));
         let mut by_path = HashMap::with_capacity(files.len());
         let mut by_name: HashMap<String, Vec<SymbolId>> = HashMap::new();
@@ -586,7 +604,7 @@ impl Index {
 
     /// [`Index::from_files`] for records read by a walk that began at `scanned_ns`
     /// (nanoseconds since the Unix epoch), as a stored index remembers it.
-    pub fn from_scan(root: PathBuf, files: Vec<FileRecord>, scanned_ns: i64) -> Index {
+    pub fn from_scan(root: Root, files: Vec<FileRecord>, scanned_ns: i64) -> Index {
         let mut index = Index::from_files(root, files);
         index.scanned_ns = scanned_ns;
         index
@@ -655,6 +673,11 @@ impl Index {
 
     /// The canonical workspace root.
     pub fn root(&self) -> &Path {
+        self.root.path()
+    }
+
+    /// The workspace root held open: every read of the workspace's files goes through it.
+    pub fn root_dir(&self) -> &Root {
         &self.root
     }
 
@@ -798,25 +821,28 @@ impl Index {
 /// An index of only the named files under the canonical `root` (each resolved against the
 /// root first; files that do not exist are left out), for answering about those files while
 /// a whole-workspace build is still running.
-pub fn build_files(root: &Path, paths: &[String]) -> Result<Index> {
+pub fn build_files(root: &Root, paths: &[String]) -> Result<Index> {
     let mut files = Vec::new();
     for path in paths {
-        let resolved = crate::workspace::resolve(root, path)?;
-        let Ok(metadata) = std::fs::metadata(&resolved.abs) else {
+        let resolved = crate::workspace::resolve(root.path(), path)?;
+        let Ok(metadata) = std::fs::symlink_metadata(&resolved.abs) else {
             continue;
         };
         if !metadata.is_file() || files.iter().any(|f: &FileRecord| f.path == resolved.rel) {
             continue;
         }
-        files.push(read_and_parse(WalkedFile {
-            rel: resolved.rel,
-            abs: resolved.abs,
-            size: metadata.len(),
-            mtime_ns: 0,
-            skip: None,
-        }));
+        files.push(read_and_parse(
+            root,
+            WalkedFile {
+                rel: resolved.rel,
+                abs: resolved.abs,
+                size: metadata.len(),
+                mtime_ns: 0,
+                skip: None,
+            },
+        ));
     }
-    Ok(Index::from_files(root.to_path_buf(), files))
+    Ok(Index::from_files(root.clone(), files))
 }
 
 fn list_places(hits: &[SymbolRef]) -> String {

@@ -4,11 +4,11 @@
 //! query that needs them.
 
 use rustc_hash::FxHashMap as HashMap;
-use std::path::Path;
 
 use gather_languages::ImportStyle;
 
 use super::{FileRecord, Index};
+use crate::confined::Root;
 
 /// The module maps of one workspace.
 #[derive(Debug)]
@@ -71,7 +71,8 @@ impl Modules {
             }
             let name = file.path.rsplit('/').next().unwrap_or(&file.path);
             if name == "Cargo.toml" {
-                if let Some(crate_name) = read_manifest_value(index.root(), &file.path, "name") {
+                if let Some(crate_name) = read_manifest_value(index.root_dir(), &file.path, "name")
+                {
                     let dir = parent_dir(&file.path);
                     let src = if dir.is_empty() {
                         "src".to_string()
@@ -81,7 +82,7 @@ impl Modules {
                     modules.crates.push((crate_name.replace('-', "_"), src));
                 }
             } else if name == "go.mod" {
-                if let Some(module) = read_go_module(index.root(), &file.path) {
+                if let Some(module) = read_go_module(index.root_dir(), &file.path) {
                     modules
                         .go_modules
                         .push((module, parent_dir(&file.path).to_string()));
@@ -321,8 +322,8 @@ fn normalize(path: &str) -> String {
 }
 
 /// `key = "value"` from the `[package]` table of a Cargo manifest.
-fn read_manifest_value(root: &Path, path: &str, key: &str) -> Option<String> {
-    let text = std::fs::read_to_string(root.join(path)).ok()?;
+fn read_manifest_value(root: &Root, path: &str, key: &str) -> Option<String> {
+    let text = root.read_text(path)?;
     let mut in_package = false;
     for line in text.lines() {
         let line = line.trim();
@@ -341,8 +342,8 @@ fn read_manifest_value(root: &Path, path: &str, key: &str) -> Option<String> {
     None
 }
 
-fn read_go_module(root: &Path, path: &str) -> Option<String> {
-    let text = std::fs::read_to_string(root.join(path)).ok()?;
+fn read_go_module(root: &Root, path: &str) -> Option<String> {
+    let text = root.read_text(path)?;
     text.lines().find_map(|l| {
         l.trim()
             .strip_prefix("module ")

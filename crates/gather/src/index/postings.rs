@@ -143,10 +143,7 @@ fn file_docs(index: &Index, file: &FileRecord) -> Vec<(u32, [u32; N_FIELDS], Cou
     if file.symbols.is_empty() || !file.status.is_indexed() {
         return Vec::new();
     }
-    let text = std::fs::read(index.root().join(&file.path))
-        .ok()
-        .and_then(|bytes| String::from_utf8(bytes).ok())
-        .unwrap_or_default();
+    let text = index.root_dir().read_text(&file.path).unwrap_or_default();
     let table = LineTable::new(&text);
     let n_lines = table.n_lines();
     // Each line's innermost owner: symbols come parents first, so children overwrite.

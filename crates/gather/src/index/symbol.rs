@@ -152,6 +152,12 @@ pub enum SkipReason {
     NotRegular,
     /// Minified or generated code: very long lines that no reader wants as context.
     Minified,
+    /// A file or directory whose name is not valid UTF-8 (listed with the bad bytes
+    /// replaced): paths in requests and answers are UTF-8.
+    NameNotUtf8,
+    /// A directory not entered because one of its ignore files (`.gitignore`, `.ignore`,
+    /// git's exclude file) is a pipe, a device, or too large: reading it could block.
+    IgnoreFileNotRegular,
 }
 
 impl SkipReason {
@@ -166,6 +172,8 @@ impl SkipReason {
             SkipReason::SymlinkOutsideRoot => "symlink-outside-root",
             SkipReason::NotRegular => "not-regular",
             SkipReason::Minified => "minified",
+            SkipReason::NameNotUtf8 => "name-not-utf8",
+            SkipReason::IgnoreFileNotRegular => "ignore-file-not-regular",
         }
     }
 }

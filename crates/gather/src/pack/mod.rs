@@ -160,6 +160,9 @@ pub struct Omitted {
     pub copies: Vec<(String, LineRange, String, LineRange)>,
     /// With no seed found: how many test definitions match the question.
     pub test_matches: usize,
+    /// Pinned slices that could not be met as asked: (path, symbol, reason). Those that
+    /// show nothing appear only here, so no request vanishes.
+    pub unmet_slices: Vec<(String, Option<String>, String)>,
 }
 
 /// A pack before rendering: ranked, merged items and what was omitted.
@@ -187,6 +190,13 @@ pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack
     let mut items: Vec<PackItem> = Vec::new();
     let mut omitted = request.omitted.clone();
     let mut degraded: Vec<String> = Vec::new();
+    for slice in request.pinned.iter().filter(|s| !s.found) {
+        omitted.unmet_slices.push((
+            slice.file.clone(),
+            slice.symbol.clone(),
+            slice.reason.clone().unwrap_or_default(),
+        ));
+    }
     for slice in request.pinned.iter().filter(|s| s.line_start > 0) {
         let range = LineRange::new(slice.line_start, slice.line_end);
         let name = slice

@@ -61,15 +61,13 @@ impl<'a> Sources<'a> {
     /// The text of lines `range` of `path` (empty when the file cannot be read).
     pub fn lines(&mut self, path: &str, range: LineRange) -> String {
         if !self.texts.contains_key(path) {
-            let text = std::fs::read(self.index.root().join(path))
-                .ok()
-                .and_then(|bytes| {
-                    let hash = xxhash_rust::xxh3::xxh3_64(&bytes);
-                    if self.index.file(path).is_some_and(|f| f.hash != hash) {
-                        self.stale.push(path.to_string());
-                    }
-                    String::from_utf8(bytes).ok().map(LineIndex::new)
-                });
+            let text = self.index.root_dir().read(path).ok().and_then(|bytes| {
+                let hash = xxhash_rust::xxh3::xxh3_64(&bytes);
+                if self.index.file(path).is_some_and(|f| f.hash != hash) {
+                    self.stale.push(path.to_string());
+                }
+                String::from_utf8(bytes).ok().map(LineIndex::new)
+            });
             self.texts.insert(path.to_string(), text);
         }
         match self.texts.get(path).and_then(Option::as_ref) {
@@ -293,6 +291,13 @@ pub fn trailer(omitted: &Omitted) -> Option<String> {
             shown.join(", ")
         ));
     }
+    for (path, symbol, reason) in &omitted.unmet_slices {
+        let label = match symbol {
+            Some(symbol) => format!("{path}:{symbol}"),
+            None => path.clone(),
+        };
+        parts.push(format!("slice {label} not found ({reason})"));
+    }
     if omitted.test_matches > 0 {
         parts.push(format!(
             "{} matches in test code only (--include-tests)",
@@ -418,6 +423,9 @@ pub fn pack_json(
             "copy_of": {"path": kept, "line_start": kept_range.start, "line_end": kept_range.end},
         })).collect::<Vec<_>>(),
         "test_matches": pack.omitted.test_matches,
+        "unmet_slices": pack.omitted.unmet_slices.iter().map(|(path, symbol, reason)| json!({
+            "path": path, "symbol": symbol, "found": false, "reason": reason,
+        })).collect::<Vec<_>>(),
     });
     omitted["beyond_budget"] = json!(pack
         .items

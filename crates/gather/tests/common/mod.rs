@@ -34,6 +34,11 @@ impl Workspace {
     pub fn root(&self) -> &Path {
         &self.root
     }
+
+    /// The root held open, as slices and the cache read through it.
+    pub fn dir(&self) -> gather::confined::Root {
+        gather::confined::Root::open(&self.root).unwrap()
+    }
 }
 
 pub const PY: &str = r#"import os
