@@ -26,7 +26,7 @@ pub fn demote_look_alikes(index: &Index, ranked: &mut Vec<(SymbolId, f32)>, dept
     for (id, _) in &ranked[..depth] {
         let text = texts.entry(id.file).or_insert_with(|| {
             let path = &index.symbol(*id).file.path;
-            std::fs::read_to_string(index.root().join(path)).ok()
+            index.root_dir().read_text(path)
         });
         let mut set = HashSet::default();
         if let Some(text) = text {
