@@ -167,6 +167,7 @@ pub fn context(index: &Index, request: &ContextRequest) -> Result<ContextPack> {
                 })
                 .collect(),
             test_matches: found.test_matches,
+            nothing_matched: found.nothing_matched,
             ..pack::Omitted::default()
         },
         evidence,

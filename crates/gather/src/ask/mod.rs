@@ -73,6 +73,9 @@ pub struct Seeds {
     /// With no seed and no line hit: how many test definitions match, so an empty answer
     /// says where the words are.
     pub test_matches: usize,
+    /// Nothing the question names exists in the workspace: its code-shaped words and
+    /// literals are all missing and no other word matches.
+    pub nothing_matched: bool,
     /// The feedback lane's terms (the leading answers' distinctive words), lighter than
     /// the question's own.
     pub feedback_terms: Vec<(String, f32)>,
@@ -93,6 +96,9 @@ pub fn seeds(
     let mut exact: Vec<SymbolId> = Vec::new();
     let mut loose: Vec<SymbolId> = Vec::new();
     let mut named_files: Vec<u32> = Vec::new();
+    // The code-shaped words and literals the asker wrote that nothing in the workspace
+    // holds: named in the pack, never silently searched around.
+    let mut missing_anchors: Vec<String> = Vec::new();
     for ident in &question.identifiers {
         let mut hits: Vec<SymbolId> = index.find(ident).iter().map(|h| h.id).collect();
         if hits.is_empty() {
@@ -103,6 +109,9 @@ pub fn seeds(
                 continue;
             }
             let mut near: Vec<SymbolId> = postings.named_ignoring_case(last).to_vec();
+            if near.is_empty() {
+                missing_anchors.push(format!("`{ident}`"));
+            }
             near.retain(keep);
             if near.len() <= MAX_NAME_HITS {
                 loose.extend(near);
@@ -136,10 +145,49 @@ pub fn seeds(
     // Grep lane.
     let mut line_hits = Vec::new();
     let mut grep_ids = Vec::new();
-    for hit in grep::search(index, &question.literals, include_tests) {
-        match hit {
-            grep::Hit::Symbol(id) => grep_ids.push(id),
-            grep::Hit::Line(path, line) => line_hits.push((path, line)),
+    for literal in &question.literals {
+        let literal_alone = std::slice::from_ref(literal);
+        let hits = grep::search(index, literal_alone, include_tests);
+        if hits.is_empty()
+            && (include_tests || grep::search(index, literal_alone, true).is_empty())
+        {
+            missing_anchors.push(format!("\"{literal}\""));
+        }
+        for hit in hits {
+            match hit {
+                grep::Hit::Symbol(id) => {
+                    if !grep_ids.contains(&id) {
+                        grep_ids.push(id)
+                    }
+                }
+                grep::Hit::Line(path, line) => {
+                    if !line_hits.contains(&(path.clone(), line)) {
+                        line_hits.push((path, line))
+                    }
+                }
+            }
+        }
+    }
+    // When every code-shaped word and literal of the question is missing and no other
+    // word matches, whatever the lanes would find is unrelated: say so instead.
+    let n_anchors = question.identifiers.len() + question.literals.len();
+    if n_anchors > 0 && missing_anchors.len() == n_anchors {
+        let mut anchor_terms: Vec<String> = Vec::new();
+        for anchor in question.identifiers.iter().chain(&question.literals) {
+            crate::terms::terms(anchor, |t| anchor_terms.push(t));
+        }
+        let prose_matches = question
+            .terms
+            .iter()
+            .any(|(t, _)| !anchor_terms.contains(t) && !unmatched_terms.contains(t));
+        if !prose_matches {
+            let mut unmatched = missing_anchors;
+            unmatched.extend(unmatched_words(question, &unmatched_terms, &anchor_terms));
+            return Seeds {
+                unmatched,
+                nothing_matched: true,
+                ..Seeds::default()
+            };
         }
     }
     vote(&mut scores, &grep_ids, W_GREP);
@@ -206,20 +254,8 @@ pub fn seeds(
         .filter(|(_, kept)| seeds.contains(kept))
         .collect();
     line_hits.truncate(limit.saturating_sub(seeds.len()).max(1));
-    let unmatched = question
-        .words
-        .iter()
-        .filter(|word| {
-            let mut all_missing = true;
-            crate::terms::terms(word, |t| {
-                if !unmatched_terms.contains(&t) && question.terms.iter().any(|(q, _)| *q == t) {
-                    all_missing = false;
-                }
-            });
-            all_missing
-        })
-        .cloned()
-        .collect();
+    let mut unmatched = missing_anchors;
+    unmatched.extend(unmatched_words(question, &unmatched_terms, &[]));
     let test_matches = if seeds.is_empty() && line_hits.is_empty() && !include_tests {
         let (with_tests, _) =
             lexical::search(index, postings, &question.terms, true, LEXICAL_DEPTH);
@@ -238,7 +274,35 @@ pub fn seeds(
         line_hits,
         unmatched,
         feedback_terms: extra,
+        nothing_matched: false,
     }
+}
+
+/// The question's words none of whose terms occur anywhere (words whose terms all come
+/// from `skip`, the missing code-shaped words, are named as those instead).
+fn unmatched_words(
+    question: &question::Question,
+    unmatched_terms: &[String],
+    skip: &[String],
+) -> Vec<String> {
+    question
+        .words
+        .iter()
+        .filter(|word| {
+            let mut all_missing = true;
+            let mut all_skipped = true;
+            crate::terms::terms(word, |t| {
+                if !skip.contains(&t) {
+                    all_skipped = false;
+                }
+                if !unmatched_terms.contains(&t) && question.terms.iter().any(|(q, _)| *q == t) {
+                    all_missing = false;
+                }
+            });
+            all_missing && !(all_skipped && !skip.is_empty())
+        })
+        .cloned()
+        .collect()
 }
 
 /// The `n` best-scored definitions that `admit` lets through, best first (ties by path,

@@ -160,6 +160,8 @@ pub struct Omitted {
     pub copies: Vec<(String, LineRange, String, LineRange)>,
     /// With no seed found: how many test definitions match the question.
     pub test_matches: usize,
+    /// Nothing the question names exists in the workspace (see `unmatched_terms`).
+    pub nothing_matched: bool,
     /// Pinned slices that could not be met as asked: (path, symbol, reason). Those that
     /// show nothing appear only here, so no request vanishes.
     pub unmet_slices: Vec<(String, Option<String>, String)>,

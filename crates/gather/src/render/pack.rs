@@ -100,13 +100,23 @@ pub fn header(pack: &Pack, used: usize, stamp: &str) -> String {
             )
         })
         .count();
+    // Words the asker wrote that match nothing are named up front: what follows matches
+    // only the question's other words.
+    let unmatched = &pack.omitted.unmatched_terms;
+    let no_match = if unmatched.is_empty() || pack.omitted.nothing_matched {
+        String::new()
+    } else {
+        let more = if unmatched.len() > 5 { ", …" } else { "" };
+        format!(" · no match: {}{more}", unmatched[..unmatched.len().min(5)].join(", "))
+    };
     format!(
-        "# gather {} · seeds: {} · neighbours: {} · budget={} {} used={} · index {}\n",
+        "# gather {} · seeds: {}{no_match} · neighbours: {} · budget={} {} used={} · index {}\n",
         pack.mode,
-        if seeds.is_empty() {
-            "-".to_string()
-        } else {
-            seeds.join(", ")
+        match seeds.len() {
+            0 => "-".to_string(),
+            // The items name every seed; the header names the leading ones.
+            n if n > 5 => format!("{}, … ({n} in all)", seeds[..5].join(", ")),
+            _ => seeds.join(", "),
         },
         n_neighbours,
         pack.budget.limit(),
@@ -265,7 +275,12 @@ pub fn trailer(omitted: &Omitted) -> Option<String> {
             shown.join(", ")
         ));
     }
-    if !omitted.unmatched_terms.is_empty() {
+    if omitted.nothing_matched {
+        parts.push(format!(
+            "nothing in the workspace matches the question (no match for {}), so no code is shown",
+            omitted.unmatched_terms.join(", ")
+        ));
+    } else if !omitted.unmatched_terms.is_empty() {
         parts.push(format!(
             "no match for {}",
             omitted.unmatched_terms.join(", ")
@@ -423,6 +438,7 @@ pub fn pack_json(
             "copy_of": {"path": kept, "line_start": kept_range.start, "line_end": kept_range.end},
         })).collect::<Vec<_>>(),
         "test_matches": pack.omitted.test_matches,
+        "nothing_matched": pack.omitted.nothing_matched,
         "unmet_slices": pack.omitted.unmet_slices.iter().map(|(path, symbol, reason)| json!({
             "path": path, "symbol": symbol, "found": false, "reason": reason,
         })).collect::<Vec<_>>(),
