@@ -306,8 +306,10 @@ fn symbol_pack_text_and_json_agree_and_repeat_exactly() {
         text.starts_with("# gather symbol · seeds: save · neighbours: 2 · budget=400 lines used="),
         "{text}"
     );
-    assert!(text.contains("## app/store.py:1-2 function save · seed\n```\ndef save(item):"));
-    assert!(text.contains("## app/api.py:4-5 function handle · caller-of-save"));
+    assert!(text.contains(
+        "## app/store.py\n```python\n@@ 1-2 function save · seed\ndef save(item):"
+    ));
+    assert!(text.contains("## app/api.py\n```python\n@@ 4-5 function handle · caller-of-save"));
     let again =
         String::from_utf8(gather(ws.path(), &["symbol", "save", "--path", "app/store.py"]).stdout)
             .unwrap();

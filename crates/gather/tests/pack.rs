@@ -186,12 +186,9 @@ fn every_candidate_is_shown_or_named_as_a_stub() {
                     named_stubs += usize::from(text.contains(&line));
                 }
                 _ => {
-                    let header = format!(
-                        "## {}:{}-{}",
-                        item["path"].as_str().unwrap(),
-                        item["line_start"],
-                        item["line_end"]
-                    );
+                    let block = format!("## {}\n", item["path"].as_str().unwrap());
+                    let header = format!("@@ {}-{} ", item["line_start"], item["line_end"]);
+                    assert!(text.contains(&block), "limit {limit}: {block} is printed");
                     assert!(text.contains(&header), "limit {limit}: {header} is printed");
                 }
             }
@@ -443,7 +440,7 @@ fn seeds_past_the_leading_two_leave_long_docs_out_and_say_so() {
     assert_eq!(third["doc_not_shown"], serde_json::json!([19, 23]));
     assert!(!third["content"].as_str().unwrap().contains("# Examples"));
     assert!(
-        text.contains("## src/lib.rs:24-26 function third · seed · doc 19-23 not shown\n"),
+        text.contains("@@ 24-26 function third · seed · doc 19-23 not shown\n"),
         "{text}"
     );
     // A short doc stays.
