@@ -306,10 +306,8 @@ fn symbol_pack_text_and_json_agree_and_repeat_exactly() {
         text.starts_with("# gather symbol · seeds: save · neighbours: 2 · budget=400 lines used="),
         "{text}"
     );
-    assert!(text.contains(
-        "## app/store.py\n```python\n@@ 1-2 function save · seed\ndef save(item):"
-    ));
-    assert!(text.contains("## app/api.py\n```python\n@@ 4-5 function handle · caller-of-save"));
+    assert!(text.contains("```python app/store.py\n@@ 1-2 function save · seed\ndef save(item):"));
+    assert!(text.contains("```python app/api.py\n@@ 4-5 function handle · caller-of-save"));
     let again =
         String::from_utf8(gather(ws.path(), &["symbol", "save", "--path", "app/store.py"]).stdout)
             .unwrap();

@@ -31,8 +31,3 @@ pub mod walk;
 pub mod workspace;
 
 pub use error::{Error, ErrorCode, Result};
-
-#[doc(hidden)]
-pub fn tune(name: &str, default: usize) -> usize {
-    std::env::var(format!("GATHER_TUNE_{name}")).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
-}

@@ -186,7 +186,7 @@ fn seed_limit(budget: Budget) -> usize {
         Budget::Lines(n) => n.min(pack::MAX_LINES),
         Budget::Tokens(n) => n / 10,
     };
-    (lines / crate::tune("SEED_DIV", 10)).clamp(3, crate::tune("SEED_MAX", 40))
+    (lines / 10).clamp(3, 40)
 }
 
 /// The definition a `symbol [path] [line]` request names; the path is checked against the

@@ -80,7 +80,10 @@ fn the_line_holding_the_only_question_term_is_shown() {
         ranges.iter().any(|&(a, b)| a <= 150 && 150 <= b),
         "line 150 is shown: {ranges:?}"
     );
-    assert!(ranges.iter().any(|&(a, _)| a == 1), "the signature is shown");
+    assert!(
+        ranges.iter().any(|&(a, _)| a == 1),
+        "the signature is shown"
+    );
     assert!(text.contains("    total = reconcile_ledger(items)\n"));
     // The line is not at the start: without evidence the first lines would be shown.
     let ws = workspace(30);
@@ -192,6 +195,10 @@ fn a_question_naming_only_missing_things_says_so_and_shows_no_code() {
         .as_array()
         .unwrap()
         .contains(&Value::from("`frobnicate_widget`")));
-    assert!(text.lines().next().unwrap().contains("no match: `frobnicate_widget`"));
+    assert!(text
+        .lines()
+        .next()
+        .unwrap()
+        .contains("no match: `frobnicate_widget`"));
     assert!(item(&pack, "reconcile_ledger")["rendered"] == "body");
 }

@@ -186,7 +186,7 @@ fn every_candidate_is_shown_or_named_as_a_stub() {
                     named_stubs += usize::from(text.contains(&line));
                 }
                 _ => {
-                    let block = format!("## {}\n", item["path"].as_str().unwrap());
+                    let block = format!(" {}\n", item["path"].as_str().unwrap());
                     let header = format!("@@ {}-{} ", item["line_start"], item["line_end"]);
                     assert!(text.contains(&block), "limit {limit}: {block} is printed");
                     assert!(text.contains(&header), "limit {limit}: {header} is printed");

@@ -54,6 +54,8 @@ const FEEDBACK_TERMS: usize = 10;
 const FEEDBACK_WEIGHT: f32 = 0.3;
 /// How deep into the lexical ranking fusion looks.
 const LEXICAL_DEPTH: usize = 200;
+/// Whether look-alike families give way past their first two members (see [`family`]).
+const DEMOTE_LOOK_ALIKES: bool = false;
 /// A name defined more often than this is too common to seed on by name alone.
 const MAX_NAME_HITS: usize = 8;
 
@@ -148,8 +150,7 @@ pub fn seeds(
     for literal in &question.literals {
         let literal_alone = std::slice::from_ref(literal);
         let hits = grep::search(index, literal_alone, include_tests);
-        if hits.is_empty()
-            && (include_tests || grep::search(index, literal_alone, true).is_empty())
+        if hits.is_empty() && (include_tests || grep::search(index, literal_alone, true).is_empty())
         {
             missing_anchors.push(format!("\"{literal}\""));
         }
@@ -240,7 +241,7 @@ pub fn seeds(
     let mut fused: Vec<(SymbolId, f32)> = scores.into_iter().collect();
     lexical::sort_hits(index, &mut fused);
     let copies = collapse_copies(index, &mut fused, &named_files);
-    if crate::tune("FAMILY", 1) == 1 {
+    if DEMOTE_LOOK_ALIKES {
         family::demote_look_alikes(index, &mut fused, limit * 2);
     }
     let seeds = choose(index, &fused, limit);

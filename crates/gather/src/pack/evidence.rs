@@ -183,11 +183,7 @@ impl Evidence {
 /// its first lines; a gap of one line between two shown runs is shown rather than
 /// replaced by an elision line of the same size. Ascending, disjoint runs.
 pub fn chosen_ranges(item: &PackItem, keep: usize) -> Vec<LineRange> {
-    let universe: Vec<Line> = item
-        .shown
-        .iter()
-        .flat_map(|r| r.start..=r.end)
-        .collect();
+    let universe: Vec<Line> = item.shown.iter().flat_map(|r| r.start..=r.end).collect();
     let inside = |l: Line| item.shown.iter().any(|r| r.contains(l));
     let mut chosen: BTreeSet<Line> = BTreeSet::new();
     // The signature, not the doc comment above it: a doc competes like any other lines.

@@ -11,7 +11,10 @@ use crate::pack::{evidence, Pack, PackItem, Rendered, Role};
 /// share of the budget each, and the others a glimpse (signature and first lines), so
 /// that every seed is seen before any grows; pass 3 grows them with what is left.
 pub(crate) const LEAD_SEEDS: usize = 2;
+/// The first seed's share of the budget; a seed whose score is a fraction `w` of the
+/// first's gets `w^DEPTH_POWER` of that share (never less than a glimpse).
 const LEAD_SEED_PERCENT: usize = 25;
+const DEPTH_POWER: f32 = 2.0;
 const OTHER_SEED_PERCENT: usize = 3;
 /// ...but never less than this, so a small budget still shows a seed's start.
 const MIN_SEED_SHARE: usize = 12;
@@ -62,9 +65,8 @@ pub fn fit(pack: &mut Pack, sources: &mut Sources) {
     // at once (they are the point of the pack). Smaller later items backfill the room a
     // cut one leaves. Pass 2: what did not fit whole degrades (elided, then signature)
     // into what is left.
-    let seed_share = (limit * crate::tune("LEAD_PCT", LEAD_SEED_PERCENT) / 100).max(crate::tune("MIN_SHARE", MIN_SEED_SHARE));
-    let small_share = (limit * crate::tune("OTHER_PCT", OTHER_SEED_PERCENT) / 100).max(crate::tune("MIN_SHARE", MIN_SEED_SHARE));
-    let mut seed_rank = 0;
+    let seed_share = (limit * LEAD_SEED_PERCENT / 100).max(MIN_SEED_SHARE);
+    let small_share = (limit * OTHER_SEED_PERCENT / 100).max(MIN_SEED_SHARE);
     let mut deferred = Vec::new();
     // Items of one file share its block: the first shown item of a file pays for it.
     let mut open_files: std::collections::HashSet<String> = std::collections::HashSet::new();
@@ -91,15 +93,11 @@ pub fn fit(pack: &mut Pack, sources: &mut Sources) {
                     // while later seeds wait; a lone seed takes what room there is.
                     let avail = match item.role {
                         Role::Seed if pass == 1 && pack.n_seeds > 1 => {
-                            seed_rank += 1;
-                            let p = crate::tune("DEPTH_P10", 0) as f32 / 10.0;
-                            let share = if p > 0.0 {
-                                ((seed_share as f32 * item.weight.powf(p)) as usize).max(small_share)
-                            } else if seed_rank <= LEAD_SEEDS {
-                                seed_share
-                            } else {
-                                small_share
-                            };
+                            // Depth by value: a seed's share follows the ranking's
+                            // confidence in it, so a sure answer is shown whole and a
+                            // doubtful one as a glimpse.
+                            let by_value = seed_share as f32 * item.weight.powf(DEPTH_POWER);
+                            let share = (by_value as usize).max(small_share);
                             // A seed whose signature alone outgrows the share still gets
                             // its smallest form past the signature: the share paces seeds,
                             // it does not cut them.

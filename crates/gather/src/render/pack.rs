@@ -107,7 +107,10 @@ pub fn header(pack: &Pack, used: usize, stamp: &str) -> String {
         String::new()
     } else {
         let more = if unmatched.len() > 5 { ", …" } else { "" };
-        format!(" · no match: {}{more}", unmatched[..unmatched.len().min(5)].join(", "))
+        format!(
+            " · no match: {}{more}",
+            unmatched[..unmatched.len().min(5)].join(", ")
+        )
     };
     format!(
         "# gather {} · seeds: {}{no_match} · neighbours: {} · budget={} {} used={} · index {}\n",
@@ -126,10 +129,17 @@ pub fn header(pack: &Pack, used: usize, stamp: &str) -> String {
     )
 }
 
-/// What opens a file's block: `## path` and the opening fence with the language.
+/// What opens a file's block: the fence, with the language and the path as its info
+/// string (one line: the frame costs the reader tokens).
 pub fn file_open(path: &str, sources: &mut Sources) -> String {
     let fence = sources.fence(path);
-    format!("## {path}\n{fence}{}\n", sources.language(path))
+    let language = sources.language(path);
+    let language = if language.is_empty() {
+        "text".to_string()
+    } else {
+        language
+    };
+    format!("{fence}{language} {path}\n")
 }
 
 /// What closes a file's block.
