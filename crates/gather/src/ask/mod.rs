@@ -300,7 +300,7 @@ fn unmatched_words(
                     all_missing = false;
                 }
             });
-            all_missing && !(all_skipped && !skip.is_empty())
+            all_missing && (skip.is_empty() || !all_skipped)
         })
         .cloned()
         .collect()
