@@ -18,7 +18,6 @@
 //! scores need calibrating against another's, and the order is fully determined by the
 //! lanes' orders (ties by path, then line).
 
-pub mod family;
 pub mod feedback;
 pub mod grep;
 pub mod lexical;
@@ -54,8 +53,6 @@ const FEEDBACK_TERMS: usize = 10;
 const FEEDBACK_WEIGHT: f32 = 0.3;
 /// How deep into the lexical ranking fusion looks.
 const LEXICAL_DEPTH: usize = 200;
-/// Whether look-alike families give way past their first two members (see [`family`]).
-const DEMOTE_LOOK_ALIKES: bool = false;
 /// A name defined more often than this is too common to seed on by name alone.
 const MAX_NAME_HITS: usize = 8;
 
@@ -241,9 +238,6 @@ pub fn seeds(
     let mut fused: Vec<(SymbolId, f32)> = scores.into_iter().collect();
     lexical::sort_hits(index, &mut fused);
     let copies = collapse_copies(index, &mut fused, &named_files);
-    if DEMOTE_LOOK_ALIKES {
-        family::demote_look_alikes(index, &mut fused, limit * 2);
-    }
     let seeds = choose(index, &fused, limit);
     let score_of: HashMap<SymbolId, f32> = fused.iter().copied().collect();
     let scores = seeds
