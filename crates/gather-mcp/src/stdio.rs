@@ -8,7 +8,6 @@
 //! ever reaches stdout.
 
 use std::io::{BufRead, Write};
-use std::sync::mpsc;
 
 use serde_json::{json, Value};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexStream};
@@ -110,6 +109,10 @@ impl Filter {
         };
         let is_request = id.is_some();
         let bad_params = match object.get("params") {
+            // The SDK reads a call without params as an unknown method (-32601).
+            None if method == "tools/call" => {
+                Some("Invalid params: tools/call needs params with the tool's name")
+            }
             None => None,
             Some(Value::Object(params)) if method == "tools/call" => {
                 if !params.get("name").is_some_and(Value::is_string) {
@@ -196,25 +199,39 @@ pub fn read_lines(mut input: impl BufRead, mut line: impl FnMut(Option<&[u8]>)) 
     }
 }
 
-/// Output lines for the stdout writer; `None` tells it to finish.
-pub type Out = mpsc::Sender<Option<Vec<u8>>>;
+/// Output lines waiting for the stdout writer. A client that stops reading stops the
+/// server's reading and answering too, instead of answers piling up in memory.
+pub const OUT_QUEUE: usize = 64;
 
-/// Starts the thread that owns stdout: it writes each line whole and flushes it.
-pub fn spawn_writer(output: impl Write + Send + 'static) -> (Out, std::thread::JoinHandle<()>) {
-    let (sender, receiver) = mpsc::channel::<Option<Vec<u8>>>();
+/// Output lines for the stdout writer; `None` tells it to finish.
+pub type Out = tokio::sync::mpsc::Sender<Option<Vec<u8>>>;
+
+/// Starts the thread that owns stdout: it writes each line whole and flushes it. When a
+/// write fails (the client closed its end: `EPIPE`), it stops and fires the returned
+/// receiver, since no answer can reach the client any more and the server should end.
+pub fn spawn_writer(
+    output: impl Write + Send + 'static,
+) -> (
+    Out,
+    std::thread::JoinHandle<()>,
+    tokio::sync::oneshot::Receiver<()>,
+) {
+    let (sender, mut receiver) = tokio::sync::mpsc::channel::<Option<Vec<u8>>>(OUT_QUEUE);
+    let (closed, on_closed) = tokio::sync::oneshot::channel();
     let handle = std::thread::spawn(move || {
         let mut output = output;
-        while let Ok(Some(line)) = receiver.recv() {
+        while let Some(Some(line)) = receiver.blocking_recv() {
             let written = output
                 .write_all(&line)
                 .and_then(|()| output.write_all(b"\n"))
                 .and_then(|()| output.flush());
             if written.is_err() {
+                let _ = closed.send(());
                 break;
             }
         }
     });
-    (sender, handle)
+    (sender, handle, on_closed)
 }
 
 /// Starts the thread that reads stdin: lines the filter lets through go to `to_sdk`, its own
@@ -242,7 +259,7 @@ pub fn spawn_reader(
                 )),
             };
             if let Verdict::Reply(reply) = verdict {
-                let _ = out.send(Some(reply.to_string().into_bytes()));
+                let _ = out.blocking_send(Some(reply.to_string().into_bytes()));
             }
         });
     });
@@ -272,7 +289,7 @@ pub async fn drain(sdk_output: tokio::io::ReadHalf<DuplexStream>, out: Out) {
             Ok(0) | Err(_) => break,
             Ok(_) => {
                 let text = line.strip_suffix(b"\n").unwrap_or(&line);
-                if !text.is_empty() && out.send(Some(text.to_vec())).is_err() {
+                if !text.is_empty() && out.send(Some(text.to_vec())).await.is_err() {
                     break;
                 }
             }
@@ -323,6 +340,10 @@ mod tests {
                 b"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":\"oops\"}"
             )),
             (json!(3), -32602)
+        );
+        assert_eq!(
+            code(f.check(b"{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\"}")),
+            (json!(5), -32602)
         );
         assert_eq!(
             code(f.check(b"{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"x\",\"arguments\":[1]}}")),
