@@ -152,6 +152,9 @@ pub enum SkipReason {
     NotRegular,
     /// Minified or generated code: very long lines that no reader wants as context.
     Minified,
+    /// Past the parse budget: the grammar took too many steps, or definitions nest deeper
+    /// than any hand-written code (see `parse::tags`).
+    TooComplex,
 }
 
 impl SkipReason {
@@ -166,6 +169,7 @@ impl SkipReason {
             SkipReason::SymlinkOutsideRoot => "symlink-outside-root",
             SkipReason::NotRegular => "not-regular",
             SkipReason::Minified => "minified",
+            SkipReason::TooComplex => "too-complex",
         }
     }
 }

@@ -149,6 +149,8 @@ pub struct Omitted {
     pub copies: Vec<(String, LineRange, String, LineRange)>,
     /// With no seed found: how many test definitions match the question.
     pub test_matches: usize,
+    /// Distinct question words past the reading cap, which no lane looked for.
+    pub question_left_out: usize,
 }
 
 /// A pack before rendering: ranked, merged items and what was omitted.
@@ -176,6 +178,12 @@ pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack
     let mut items: Vec<PackItem> = Vec::new();
     let mut omitted = request.omitted.clone();
     let mut degraded: Vec<String> = Vec::new();
+    if omitted.question_left_out > 0 {
+        degraded.push(format!(
+            "question-cut({} words not read)",
+            omitted.question_left_out
+        ));
+    }
     for slice in request.pinned.iter().filter(|s| s.line_start > 0) {
         let range = LineRange::new(slice.line_start, slice.line_end);
         let name = slice

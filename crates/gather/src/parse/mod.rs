@@ -108,6 +108,13 @@ fn extract(path: &str, text: &str) -> Parsed {
                 imports: extracted.imports,
                 package: extracted.package,
             },
+            // Past the parse budget the line rules would be no safer (they follow the same
+            // nesting), so the file is skipped and named.
+            Err(tags::TagsError::TooComplex) => Parsed::new(
+                language,
+                FileStatus::Skipped(SkipReason::TooComplex),
+                Vec::new(),
+            ),
             // A grammar that cannot be used (query error, parser refusal) falls back to
             // line rules, and the status says so.
             Err(_) => Parsed::new(

@@ -2,6 +2,14 @@
 //! [`Symbol`]s: ranges grown over wrappers, attributes and leading comments, signatures,
 //! parents, qualified names and test flags. Knows no language by name; everything
 //! language-specific comes from the `LanguageSpec` row and its query file.
+//!
+//! Hostile input gets a budget instead of unbounded work: the grammar may take one step
+//! per [`PARSE_BYTES_PER_STEP`] bytes (counted through tree-sitter's progress callback, not
+//! by a clock, so the cut is the same on every machine), and no definition may start deeper
+//! than [`MAX_DEFINITION_DEPTH`] syntax levels: finding a node's parent or previous
+//! sibling walks down from the root, and every line of a file is hashed and indexed once
+//! per definition containing it, so nesting costs its depth once per definition. Past
+//! either limit the file is `skipped(too-complex)`.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -28,7 +36,21 @@ pub enum TagsError {
     Query,
     /// tree-sitter returned no tree.
     NoTree,
+    /// Past the parse budget.
+    TooComplex,
 }
+
+/// Bytes of input per progress callback allowed (tree-sitter calls back once per 100
+/// parser operations), beyond [`PARSE_STEPS_BASE`]. Code in every supported language takes
+/// about one callback per 70–150 bytes; a grammar lost in error recovery can take far more.
+pub const PARSE_BYTES_PER_STEP: usize = 4;
+
+/// Progress callbacks any file may take, however short.
+const PARSE_STEPS_BASE: usize = 10_000;
+
+/// Syntax levels (tree depth) above a definition's first node beyond which a file is too
+/// complex. Hand-written definitions sit a few dozen levels deep.
+pub const MAX_DEFINITION_DEPTH: u32 = 400;
 
 /// One raw definition match before ranges and parents are worked out.
 struct Raw<'t> {
@@ -85,9 +107,33 @@ pub fn extract(
             let _ = parser.set_language(&compiled.grammar);
             parser
         });
-        parser.parse(text, None)
+        let budget = PARSE_STEPS_BASE + text.len() / PARSE_BYTES_PER_STEP;
+        let mut steps = 0usize;
+        let mut over = false;
+        let mut progress = |_: &gather_languages::tree_sitter::ParseState| {
+            steps += 1;
+            if steps > budget {
+                over = true;
+                return std::ops::ControlFlow::Break(());
+            }
+            std::ops::ControlFlow::Continue(())
+        };
+        let bytes = text.as_bytes();
+        let tree = parser.parse_with_options(
+            &mut |offset, _| bytes.get(offset..).unwrap_or_default(),
+            None,
+            Some(
+                gather_languages::tree_sitter::ParseOptions::new().progress_callback(&mut progress),
+            ),
+        );
+        if over {
+            // A cancelled parse would resume on the next call; start the next file afresh.
+            parser.reset();
+            return Err(TagsError::TooComplex);
+        }
+        tree.ok_or(TagsError::NoTree)
     });
-    let tree = tree.ok_or(TagsError::NoTree)?;
+    let tree = tree?;
     let query = &compiled.definitions.query;
     let roles: Vec<Role> = query
         .capture_names()
@@ -117,7 +163,7 @@ pub fn extract(
             compiled.calls.as_ref(),
             compiled.imports.as_ref(),
         ],
-    );
+    )?;
     let import_nodes = found.pop().flatten();
     let call_nodes = found.pop().flatten();
     let definition_nodes = found.pop().flatten();
@@ -346,10 +392,13 @@ pub(super) fn run<'t>(
 
 /// For each pattern set, the nodes it can start at, in document order, found in one walk
 /// that enters a subtree only when some set may have a root inside it.
+///
+/// The first set holds definitions: a candidate of it deeper than
+/// [`MAX_DEFINITION_DEPTH`] makes the file too complex.
 pub(super) fn candidates<'t>(
     tree: &'t Tree,
     sets: &[Option<&Patterns>],
-) -> Vec<Option<Vec<Node<'t>>>> {
+) -> Result<Vec<Option<Vec<Node<'t>>>>, TagsError> {
     let tables: Vec<(&[bool], &[bool])> = sets
         .iter()
         .filter_map(|set| {
@@ -360,26 +409,40 @@ pub(super) fn candidates<'t>(
             })
         })
         .collect();
-    let mut found = nodes_of_kinds(tree, &tables).into_iter();
-    sets.iter()
+    let limited = sets
+        .first()
+        .copied()
+        .flatten()
+        .is_some_and(|p| p.roots.is_some());
+    let mut found = nodes_of_kinds(tree, &tables, limited)?.into_iter();
+    Ok(sets
+        .iter()
         .map(|set| {
             set.and_then(|p| p.roots.as_ref())
                 .map(|_| found.next().unwrap_or_default())
         })
-        .collect()
+        .collect())
 }
 
 /// Every node whose kind is marked in each `(roots, descend)` table, in document order,
-/// without entering subtrees that no table descends into.
-fn nodes_of_kinds<'t>(tree: &'t Tree, tables: &[(&[bool], &[bool])]) -> Vec<Vec<Node<'t>>> {
+/// without entering subtrees that no table descends into. With `limited`, a node of the
+/// first table deeper than [`MAX_DEFINITION_DEPTH`] ends the walk with `TooComplex`.
+fn nodes_of_kinds<'t>(
+    tree: &'t Tree,
+    tables: &[(&[bool], &[bool])],
+    limited: bool,
+) -> Result<Vec<Vec<Node<'t>>>, TagsError> {
     let mut out: Vec<Vec<Node>> = vec![Vec::new(); tables.len()];
     let mut cursor = tree.walk();
     loop {
         let node = cursor.node();
         let kind = node.kind_id() as usize;
         let mut descend = false;
-        for (list, (roots, into)) in out.iter_mut().zip(tables) {
+        for (n, (list, (roots, into))) in out.iter_mut().zip(tables).enumerate() {
             if roots.get(kind).copied().unwrap_or(false) {
+                if n == 0 && limited && cursor.depth() > MAX_DEFINITION_DEPTH {
+                    return Err(TagsError::TooComplex);
+                }
                 list.push(node);
             }
             // Kinds outside the table (ERROR) are entered.
@@ -393,7 +456,7 @@ fn nodes_of_kinds<'t>(tree: &'t Tree, tables: &[(&[bool], &[bool])]) -> Vec<Vec<
                 break;
             }
             if !cursor.goto_parent() {
-                return out;
+                return Ok(out);
             }
         }
     }

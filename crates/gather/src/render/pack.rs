@@ -243,6 +243,13 @@ pub fn trailer(omitted: &Omitted) -> Option<String> {
             omitted.tests_excluded
         ));
     }
+    if omitted.question_left_out > 0 {
+        parts.push(format!(
+            "{} question words past the first {} not read",
+            omitted.question_left_out,
+            crate::ask::question::MAX_WORDS
+        ));
+    }
     (!parts.is_empty()).then(|| format!("-- omitted: {}\n", parts.join("; ")))
 }
 
@@ -342,6 +349,7 @@ pub fn pack_json(
             "copy_of": {"path": kept, "line_start": kept_range.start, "line_end": kept_range.end},
         })).collect::<Vec<_>>(),
         "test_matches": pack.omitted.test_matches,
+        "question_left_out": pack.omitted.question_left_out,
     });
     omitted["beyond_budget"] = json!(pack
         .items
