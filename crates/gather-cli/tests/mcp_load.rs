@@ -142,6 +142,25 @@ fn a_client_that_closes_stdout_ends_the_server() {
 }
 
 #[test]
+#[cfg(unix)]
+fn a_client_that_closes_stdout_ends_an_idle_server() {
+    let cache = tempfile::tempdir().unwrap();
+    let mut child = spawn(&fixture(), cache.path());
+    drop(child.stdout.take());
+    // Nothing is sent: the server has nothing to write, yet must notice.
+    let stdin = child.stdin.take().unwrap();
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > Duration::from_secs(20) {
+            let _ = child.kill();
+            panic!("an idle server kept running after its stdout was closed");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    drop(stdin);
+}
+
+#[test]
 fn a_call_without_params_is_invalid_params() {
     let cache = tempfile::tempdir().unwrap();
     let mut child = spawn(&fixture(), cache.path());

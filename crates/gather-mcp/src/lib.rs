@@ -45,7 +45,9 @@ pub fn serve(options: ServeOptions) -> Result<(), Error> {
         .map_err(|e| Error::new(ErrorCode::IoError, format!("cannot start the server: {e}")))?;
     let workspace =
         state::Workspace::start(options.root, options.index, options.wait, options.cache);
-    let (out, writer, stdout_closed) = stdio::spawn_writer(std::io::stdout());
+    let stdout_closed = std::sync::Arc::new(tokio::sync::Notify::new());
+    let (out, writer) = stdio::spawn_writer(std::io::stdout(), stdout_closed.clone());
+    stdio::watch_stdout(stdout_closed.clone());
     let (to_sdk, from_reader) = tokio::sync::mpsc::channel::<Vec<u8>>(64);
     stdio::spawn_reader(
         std::io::BufReader::with_capacity(1 << 16, std::io::stdin()),
@@ -71,7 +73,7 @@ pub fn serve(options: ServeOptions) -> Result<(), Error> {
         };
         tokio::select! {
             () = session => {}
-            Ok(()) = stdout_closed => {
+            () = stdout_closed.notified() => {
                 eprintln!("gather serve: stdout is closed; stopping");
                 return true;
             }

@@ -8,9 +8,11 @@
 //! ever reaches stdout.
 
 use std::io::{BufRead, Write};
+use std::sync::Arc;
 
 use serde_json::{json, Value};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexStream};
+use tokio::sync::Notify;
 
 /// The longest line read; a longer one is dropped and answered with an error.
 pub const MAX_LINE: usize = 16 << 20;
@@ -207,17 +209,13 @@ pub const OUT_QUEUE: usize = 64;
 pub type Out = tokio::sync::mpsc::Sender<Option<Vec<u8>>>;
 
 /// Starts the thread that owns stdout: it writes each line whole and flushes it. When a
-/// write fails (the client closed its end: `EPIPE`), it stops and fires the returned
-/// receiver, since no answer can reach the client any more and the server should end.
+/// write fails (the client closed its end: `EPIPE`), it stops and fires `closed`, since no
+/// answer can reach the client any more and the server should end.
 pub fn spawn_writer(
     output: impl Write + Send + 'static,
-) -> (
-    Out,
-    std::thread::JoinHandle<()>,
-    tokio::sync::oneshot::Receiver<()>,
-) {
+    closed: Arc<Notify>,
+) -> (Out, std::thread::JoinHandle<()>) {
     let (sender, mut receiver) = tokio::sync::mpsc::channel::<Option<Vec<u8>>>(OUT_QUEUE);
-    let (closed, on_closed) = tokio::sync::oneshot::channel();
     let handle = std::thread::spawn(move || {
         let mut output = output;
         while let Some(Some(line)) = receiver.blocking_recv() {
@@ -226,13 +224,46 @@ pub fn spawn_writer(
                 .and_then(|()| output.write_all(b"\n"))
                 .and_then(|()| output.flush());
             if written.is_err() {
-                let _ = closed.send(());
+                closed.notify_one();
                 break;
             }
         }
     });
-    (sender, handle, on_closed)
+    (sender, handle)
 }
+
+/// Fires `closed` when the reading end of stdout goes away, also while the server has
+/// nothing to write: a pipe reports an error condition to `poll` once its reader is gone.
+/// On a file or a terminal that stays, the thread just waits.
+#[cfg(unix)]
+pub fn watch_stdout(closed: Arc<Notify>) {
+    std::thread::spawn(move || loop {
+        let mut fd = libc::pollfd {
+            fd: libc::STDOUT_FILENO,
+            events: 0,
+            revents: 0,
+        };
+        // SAFETY: `fd` is one valid pollfd that outlives the call.
+        let ready = unsafe { libc::poll(&mut fd, 1, -1) };
+        if ready < 0 {
+            if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
+                continue;
+            }
+            return;
+        }
+        if fd.revents & libc::POLLNVAL != 0 {
+            return;
+        }
+        if fd.revents & (libc::POLLERR | libc::POLLHUP) != 0 {
+            closed.notify_one();
+            return;
+        }
+    });
+}
+
+/// Without `poll`, a closed stdout is noticed at the next write.
+#[cfg(not(unix))]
+pub fn watch_stdout(_closed: Arc<Notify>) {}
 
 /// Starts the thread that reads stdin: lines the filter lets through go to `to_sdk`, its own
 /// answers to `out`. At EOF the sender is dropped, which ends the SDK's input.
