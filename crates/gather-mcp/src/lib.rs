@@ -48,7 +48,9 @@ pub fn serve(options: ServeOptions) -> Result<(), Error> {
     let stdout_closed = std::sync::Arc::new(tokio::sync::Notify::new());
     let (out, writer) = stdio::spawn_writer(std::io::stdout(), stdout_closed.clone());
     stdio::watch_stdout(stdout_closed.clone());
-    let (to_sdk, from_reader) = tokio::sync::mpsc::channel::<Vec<u8>>(64);
+    // Few lines wait for the SDK: a line may be 16 MiB, and the pool's queue is where calls
+    // wait.
+    let (to_sdk, from_reader) = tokio::sync::mpsc::channel::<Vec<u8>>(8);
     stdio::spawn_reader(
         std::io::BufReader::with_capacity(1 << 16, std::io::stdin()),
         to_sdk,
