@@ -182,3 +182,32 @@ fn ordinary_nesting_is_still_parsed() {
         }
     }
 }
+
+#[test]
+fn deep_definitions_keep_their_parents_and_comments() {
+    // Deeper than the levels where parents are looked up rather than walked to.
+    let n = 60;
+    let ruby: String = (0..n)
+        .map(|i| format!("# doc {i}\ndef a{i}\n"))
+        .collect::<String>()
+        + &"end\n".repeat(n);
+    let js: String = (0..n)
+        .map(|i| format!("// doc {i}\nfunction a{i}() {{\n"))
+        .collect::<String>()
+        + &"}\n".repeat(n);
+    for (path, text) in [("a.rb", ruby), ("a.js", js)] {
+        let parsed = gather::parse::file(path, &text);
+        assert_eq!(parsed.status, FileStatus::Parsed, "{path}");
+        assert_eq!(parsed.symbols.len(), n, "{path}");
+        for (i, symbol) in parsed.symbols.iter().enumerate() {
+            assert_eq!(symbol.name, format!("a{i}"), "{path}");
+            assert_eq!(symbol.parent, i.checked_sub(1).map(|p| p as u32), "{path}");
+            let line = 2 * i as u32 + 1;
+            assert_eq!(
+                symbol.doc,
+                Some(gather::lines::LineRange::new(line, line)),
+                "{path}: a{i}"
+            );
+        }
+    }
+}

@@ -5,11 +5,13 @@
 //!
 //! Hostile input gets a budget instead of unbounded work: the grammar may take one step
 //! per [`PARSE_BYTES_PER_STEP`] bytes (counted through tree-sitter's progress callback, not
-//! by a clock, so the cut is the same on every machine), and no definition may start deeper
-//! than [`MAX_DEFINITION_DEPTH`] syntax levels: finding a node's parent or previous
-//! sibling walks down from the root, and every line of a file is hashed and indexed once
-//! per definition containing it, so nesting costs its depth once per definition. Past
-//! either limit the file is `skipped(too-complex)`.
+//! by a clock, so the cut is the same on every machine), no definition may start deeper
+//! than [`MAX_DEFINITION_DEPTH`] syntax levels, and none may sit inside more than
+//! [`MAX_NESTING`] others: every line of a file is hashed and indexed once per definition
+//! containing it, and qualified names grow with nesting. Past any limit the file is
+//! `skipped(too-complex)`. Below them, nesting costs no walk from the root per definition
+//! (`Node::parent` and `Node::prev_sibling` walk down from the root): the candidate walk
+//! records the parent and previous sibling of deep nodes ([`Family`]).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -51,6 +53,10 @@ const PARSE_STEPS_BASE: usize = 10_000;
 /// Syntax levels (tree depth) above a definition's first node beyond which a file is too
 /// complex. Hand-written definitions sit a few dozen levels deep.
 pub const MAX_DEFINITION_DEPTH: u32 = 400;
+
+/// Definitions inside one another beyond which a file is too complex: each line is hashed
+/// and indexed once per definition around it, and qualified names grow with nesting.
+pub const MAX_NESTING: usize = 100;
 
 /// One raw definition match before ranges and parents are worked out.
 struct Raw<'t> {
@@ -156,7 +162,7 @@ pub fn extract(
     // Keyed by the name node's start byte: when several patterns match one definition
     // (a function inside its decorator wrapper), the widest definition node wins.
     let mut by_name: HashMap<usize, Raw> = HashMap::new();
-    let mut found = candidates(
+    let (mut found, family) = candidates(
         &tree,
         &[
             Some(&compiled.definitions),
@@ -177,7 +183,7 @@ pub fn extract(
 
     let mut raws: Vec<Raw> = by_name.into_values().collect();
     for raw in &mut raws {
-        raw.anchor = anchor(spec, raw.node);
+        raw.anchor = anchor(spec, &family, raw.node);
     }
     // Parents before children: by start, then widest first, then by name position.
     raws.sort_by_key(|r| {
@@ -208,9 +214,12 @@ pub fn extract(
             }
             stack.pop();
         }
+        if stack.len() >= MAX_NESTING {
+            return Err(TagsError::TooComplex);
+        }
         let mut parent = stack.last().map(|&i| i as u32);
         let name = raw.name.utf8_text(bytes).unwrap_or("").to_string();
-        let (range, leading, start_byte) = extent(spec, raw.anchor);
+        let (range, leading, start_byte) = extent(spec, &family, raw.anchor);
         let mut kind = raw.kind;
         let mut qualified_name = match parent {
             Some(p) => format!(
@@ -398,7 +407,7 @@ pub(super) fn run<'t>(
 pub(super) fn candidates<'t>(
     tree: &'t Tree,
     sets: &[Option<&Patterns>],
-) -> Result<Vec<Option<Vec<Node<'t>>>>, TagsError> {
+) -> Result<(Vec<Option<Vec<Node<'t>>>>, Family<'t>), TagsError> {
     let tables: Vec<(&[bool], &[bool])> = sets
         .iter()
         .filter_map(|set| {
@@ -414,14 +423,44 @@ pub(super) fn candidates<'t>(
         .copied()
         .flatten()
         .is_some_and(|p| p.roots.is_some());
-    let mut found = nodes_of_kinds(tree, &tables, limited)?.into_iter();
-    Ok(sets
+    let (found, family) = nodes_of_kinds(tree, &tables, limited)?;
+    let mut found = found.into_iter();
+    let found = sets
         .iter()
         .map(|set| {
             set.and_then(|p| p.roots.as_ref())
                 .map(|_| found.next().unwrap_or_default())
         })
-        .collect())
+        .collect();
+    Ok((found, family))
+}
+
+/// Syntax levels below which `Node::parent` and `Node::prev_sibling` are cheap enough:
+/// both walk down from the root.
+const SHALLOW: u32 = 48;
+
+/// The parent and previous sibling of the nodes the candidate walk saw deeper than
+/// [`SHALLOW`], so that a deeply nested definition costs a lookup, not a walk from the
+/// root, for each of its ancestors and siblings.
+#[derive(Default)]
+pub(super) struct Family<'t> {
+    deep: HashMap<usize, (Option<Node<'t>>, Option<Node<'t>>)>,
+}
+
+impl<'t> Family<'t> {
+    fn parent(&self, node: Node<'t>) -> Option<Node<'t>> {
+        match self.deep.get(&node.id()) {
+            Some(&(parent, _)) => parent,
+            None => node.parent(),
+        }
+    }
+
+    fn prev_sibling(&self, node: Node<'t>) -> Option<Node<'t>> {
+        match self.deep.get(&node.id()) {
+            Some(&(_, prev)) => prev,
+            None => node.prev_sibling(),
+        }
+    }
 }
 
 /// Every node whose kind is marked in each `(roots, descend)` table, in document order,
@@ -431,16 +470,28 @@ fn nodes_of_kinds<'t>(
     tree: &'t Tree,
     tables: &[(&[bool], &[bool])],
     limited: bool,
-) -> Result<Vec<Vec<Node<'t>>>, TagsError> {
+) -> Result<(Vec<Vec<Node<'t>>>, Family<'t>), TagsError> {
     let mut out: Vec<Vec<Node>> = vec![Vec::new(); tables.len()];
+    let mut family = Family::default();
+    // The ancestors of the cursor's node, and the node before it at each level.
+    let mut ancestors: Vec<Node> = Vec::new();
+    let mut before: Vec<Option<Node>> = vec![None];
     let mut cursor = tree.walk();
     loop {
         let node = cursor.node();
         let kind = node.kind_id() as usize;
+        // The cursor's own depth counts its stack at every call.
+        let depth = ancestors.len() as u32;
+        if depth > SHALLOW {
+            let prev = before.last().copied().flatten();
+            family
+                .deep
+                .insert(node.id(), (ancestors.last().copied(), prev));
+        }
         let mut descend = false;
         for (n, (list, (roots, into))) in out.iter_mut().zip(tables).enumerate() {
             if roots.get(kind).copied().unwrap_or(false) {
-                if n == 0 && limited && cursor.depth() > MAX_DEFINITION_DEPTH {
+                if n == 0 && limited && depth > MAX_DEFINITION_DEPTH {
                     return Err(TagsError::TooComplex);
                 }
                 list.push(node);
@@ -449,15 +500,23 @@ fn nodes_of_kinds<'t>(
             descend |= into.get(kind).copied().unwrap_or(true);
         }
         if descend && cursor.goto_first_child() {
+            ancestors.push(node);
+            before.push(None);
             continue;
         }
+        let mut left = node;
         loop {
             if cursor.goto_next_sibling() {
+                if let Some(slot) = before.last_mut() {
+                    *slot = Some(left);
+                }
                 break;
             }
             if !cursor.goto_parent() {
-                return Ok(out);
+                return Ok((out, family));
             }
+            before.pop();
+            left = ancestors.pop().unwrap_or(left);
         }
     }
 }
@@ -490,13 +549,13 @@ fn receiver_target(
 
 /// Grows a definition node to a wrapper that holds nothing else (an export statement, a
 /// decorated definition, a template declaration).
-fn anchor<'t>(spec: &LanguageSpec, node: Node<'t>) -> Node<'t> {
+fn anchor<'t>(spec: &LanguageSpec, family: &Family<'t>, node: Node<'t>) -> Node<'t> {
     let mut anchor = node;
     // Finding a parent walks down from the root; skip it when no wrapper can exist.
     if spec.wrapper_kinds.is_empty() {
         return anchor;
     }
-    while let Some(parent) = anchor.parent() {
+    while let Some(parent) = family.parent(anchor) {
         if !spec.wrapper_kinds.contains(&parent.kind()) {
             break;
         }
@@ -515,12 +574,16 @@ fn anchor<'t>(spec: &LanguageSpec, node: Node<'t>) -> Node<'t> {
 }
 
 /// The definition's line range (with preceding attributes) and its leading comment block.
-fn extent(spec: &LanguageSpec, anchor: Node) -> (LineRange, Option<LineRange>, usize) {
+fn extent<'t>(
+    spec: &LanguageSpec,
+    family: &Family<'t>,
+    anchor: Node<'t>,
+) -> (LineRange, Option<LineRange>, usize) {
     let mut range = node_lines(anchor);
     let mut start_byte = anchor.start_byte();
     let mut doc: Option<LineRange> = None;
     let mut top = range.start;
-    let mut prev = anchor.prev_sibling();
+    let mut prev = family.prev_sibling(anchor);
     // A definition that opens its block (Ruby's first `def` in a class body, `private def`)
     // has its comment in front of the enclosing node that starts on the same line.
     let first_row = anchor.start_position().row;
@@ -530,12 +593,12 @@ fn extent(spec: &LanguageSpec, anchor: Node) -> (LineRange, Option<LineRange>, u
             && !spec.attribute_kinds.contains(&p.kind())
             && p.end_position().row == first_row
     }) {
-        match first.parent() {
+        match family.parent(first) {
             Some(parent)
-                if parent.start_position().row == first_row && parent.parent().is_some() =>
+                if parent.start_position().row == first_row && family.parent(parent).is_some() =>
             {
                 first = parent;
-                prev = parent.prev_sibling();
+                prev = family.prev_sibling(parent);
             }
             _ => break,
         }
@@ -551,8 +614,8 @@ fn extent(spec: &LanguageSpec, anchor: Node) -> (LineRange, Option<LineRange>, u
             start_byte = node.start_byte();
         } else if is_comment(node) {
             // A comment that trails code on its own line belongs to that code.
-            if node
-                .prev_sibling()
+            if family
+                .prev_sibling(node)
                 .is_some_and(|p| node_lines(p).end == lines.start && !is_comment(p))
             {
                 break;
@@ -565,7 +628,7 @@ fn extent(spec: &LanguageSpec, anchor: Node) -> (LineRange, Option<LineRange>, u
             break;
         }
         top = lines.start;
-        prev = node.prev_sibling();
+        prev = family.prev_sibling(node);
     }
     (range, doc, start_byte)
 }
