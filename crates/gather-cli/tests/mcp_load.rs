@@ -30,12 +30,12 @@ fn spawn(root: &Path, cache: &Path) -> Child {
 const INITIALIZE: &str = r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"gather-tests","version":"1"}}}"#;
 const INITIALIZED: &str = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
 
-/// The peak resident memory of a process, in KiB (`VmHWM`).
-fn peak_rss_kib(pid: u32) -> u64 {
+/// A number from `/proc/PID/status` (`VmHWM`: peak resident memory in KiB; `Threads`).
+fn status_field(pid: u32, field: &str) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
     status
         .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .find_map(|l| l.strip_prefix(field)?.strip_prefix(':'))
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
         .unwrap()
 }
@@ -80,6 +80,7 @@ fn thousands_of_pipelined_calls_are_answered_or_refused_in_bounded_memory() {
     });
     let (mut answered, mut refused) = (0u64, 0u64);
     let mut seen = std::collections::HashSet::new();
+    let mut threads = 0;
     let deadline = Instant::now() + Duration::from_secs(600);
     while (seen.len() as u64) < CALLS {
         let left = deadline.saturating_duration_since(Instant::now());
@@ -87,6 +88,9 @@ fn thousands_of_pipelined_calls_are_answered_or_refused_in_bounded_memory() {
             .recv_timeout(left)
             .unwrap_or_else(|_| panic!("only {} of {CALLS} calls answered", seen.len()));
         let message: Value = serde_json::from_str(&line).unwrap();
+        if seen.len() % 50 == 0 {
+            threads = threads.max(status_field(pid, "Threads"));
+        }
         let id = message["id"].as_u64().expect("a response to a call");
         assert!(seen.insert(id), "call {id} answered twice");
         if message.get("result").is_some() {
@@ -98,13 +102,16 @@ fn thousands_of_pipelined_calls_are_answered_or_refused_in_bounded_memory() {
             refused += 1;
         }
     }
-    let peak = peak_rss_kib(pid);
+    let peak = status_field(pid, "VmHWM");
     eprintln!(
-        "{answered} answered, {refused} refused, peak RSS {} MiB",
+        "{answered} answered, {refused} refused, peak RSS {} MiB, at most {threads} threads",
         peak / 1024
     );
     assert!(answered > 0);
     assert!(peak < 300 * 1024, "peak RSS {} MiB", peak / 1024);
+    // A fixed pool, not a thread per call (the first index build has a thread per core).
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
+    assert!(threads <= cores + 16, "{threads} threads");
     drop(writer.join().unwrap());
     let started = Instant::now();
     while child.try_wait().unwrap().is_none() {
