@@ -399,6 +399,9 @@ pub(super) fn run<'t>(
     });
 }
 
+/// Per pattern set, its candidate nodes (`None`: the set may start anywhere).
+pub(super) type Candidates<'t> = Vec<Option<Vec<Node<'t>>>>;
+
 /// For each pattern set, the nodes it can start at, in document order, found in one walk
 /// that enters a subtree only when some set may have a root inside it.
 ///
@@ -407,7 +410,7 @@ pub(super) fn run<'t>(
 pub(super) fn candidates<'t>(
     tree: &'t Tree,
     sets: &[Option<&Patterns>],
-) -> Result<(Vec<Option<Vec<Node<'t>>>>, Family<'t>), TagsError> {
+) -> Result<(Candidates<'t>, Family<'t>), TagsError> {
     let tables: Vec<(&[bool], &[bool])> = sets
         .iter()
         .filter_map(|set| {
