@@ -485,7 +485,9 @@ fn nodes_of_kinds<'t>(
         let kind = node.kind_id() as usize;
         // The cursor's own depth counts its stack at every call.
         let depth = ancestors.len() as u32;
-        if depth > SHALLOW {
+        // Deeper than any definition may start, a node is no definition's parent or sibling;
+        // recording it would only cost memory (function literals nested 20,000 deep).
+        if depth > SHALLOW && depth <= MAX_DEFINITION_DEPTH + 1 {
             let prev = before.last().copied().flatten();
             family
                 .deep
