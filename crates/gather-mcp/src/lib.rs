@@ -8,6 +8,7 @@
 //! and owns stdout, which carries protocol messages only. The index is built in the
 //! background at start and brought up to date before every answer ([`state`]).
 
+pub mod pool;
 mod server;
 pub mod state;
 pub mod stdio;
@@ -34,7 +35,8 @@ pub struct ServeOptions {
     pub cache: Option<gather::cache::Cache>,
 }
 
-/// Serves MCP on stdin/stdout until stdin ends or the client goes away.
+/// Serves MCP on stdin/stdout until stdin ends or the client goes away (closes stdout, so
+/// an answer cannot be written).
 pub fn serve(options: ServeOptions) -> Result<(), Error> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -42,30 +44,50 @@ pub fn serve(options: ServeOptions) -> Result<(), Error> {
         .map_err(|e| Error::new(ErrorCode::IoError, format!("cannot start the server: {e}")))?;
     let workspace =
         state::Workspace::start(options.root, options.index, options.wait, options.cache);
-    let (out, writer) = stdio::spawn_writer(std::io::stdout());
-    let (to_sdk, from_reader) = tokio::sync::mpsc::channel::<Vec<u8>>(64);
+    let stdout_closed = std::sync::Arc::new(tokio::sync::Notify::new());
+    let (out, writer) = stdio::spawn_writer(std::io::stdout(), stdout_closed.clone());
+    stdio::watch_stdout(stdout_closed.clone());
+    // Few lines wait for the SDK: a line may be 16 MiB, and the pool's queue is where calls
+    // wait.
+    let (to_sdk, from_reader) = tokio::sync::mpsc::channel::<Vec<u8>>(8);
     stdio::spawn_reader(
         std::io::BufReader::with_capacity(1 << 16, std::io::stdin()),
         to_sdk,
         out.clone(),
     );
-    runtime.block_on(async {
+    let closed = runtime.block_on(async {
         let (sdk_end, our_end) = tokio::io::duplex(1 << 20);
         let (from_sdk, into_sdk) = tokio::io::split(our_end);
         tokio::spawn(stdio::feed(from_reader, into_sdk));
         let drained = tokio::spawn(stdio::drain(from_sdk, out.clone()));
-        match rmcp::serve_server(GatherServer::new(workspace), sdk_end).await {
-            Ok(running) => {
-                if let Err(e) = running.waiting().await {
-                    eprintln!("gather serve: {e}");
+        let session = async {
+            match rmcp::serve_server(GatherServer::new(workspace), sdk_end).await {
+                Ok(running) => {
+                    if let Err(e) = running.waiting().await {
+                        eprintln!("gather serve: {e}");
+                    }
                 }
+                // Input ended before a session began, or the client broke the handshake.
+                Err(e) => eprintln!("gather serve: {e}"),
             }
-            // Input ended before a session began, or the client broke the handshake.
-            Err(e) => eprintln!("gather serve: {e}"),
+            let _ = drained.await;
+        };
+        tokio::select! {
+            () = session => {}
+            () = stdout_closed.notified() => {
+                eprintln!("gather serve: stdout is closed; stopping");
+                return true;
+            }
         }
-        let _ = drained.await;
+        false
     });
-    let _ = out.send(None);
+    if closed {
+        // The reader may be blocked on stdin, which the client still holds open; nothing
+        // more can be answered, so leave without waiting for it.
+        runtime.shutdown_background();
+        return Ok(());
+    }
+    let _ = out.blocking_send(None);
     let _ = writer.join();
     runtime.shutdown_background();
     Ok(())

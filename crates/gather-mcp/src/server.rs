@@ -1,5 +1,6 @@
-//! The MCP handler: lists the tools and runs each call on a blocking thread, turning the
-//! library's errors into tool results with `isError` and a `code`.
+//! The MCP handler: lists the tools and runs each call on the worker pool ([`crate::pool`]),
+//! turning the library's errors into tool results with `isError` and a `code`, and a call
+//! past the pool's queue into a JSON-RPC error the client can retry on.
 
 use std::sync::Arc;
 
@@ -12,6 +13,7 @@ use rmcp::{ErrorData, RoleServer, ServerHandler};
 
 use gather::{render, Error, ErrorCode};
 
+use crate::pool::{self, Pool, Refused};
 use crate::state::Workspace;
 use crate::tools::{self, Answer};
 
@@ -20,6 +22,7 @@ use crate::tools::{self, Answer};
 pub struct GatherServer {
     workspace: Arc<Workspace>,
     tools: Arc<Vec<Tool>>,
+    pool: Arc<Pool>,
 }
 
 impl GatherServer {
@@ -28,6 +31,7 @@ impl GatherServer {
         GatherServer {
             workspace,
             tools: Arc::new(tools::list()),
+            pool: Arc::new(Pool::new()),
         }
     }
 }
@@ -88,13 +92,25 @@ impl ServerHandler for GatherServer {
         }
         let workspace = Arc::clone(&self.workspace);
         let arguments = request.arguments;
-        let outcome =
-            tokio::task::spawn_blocking(move || tools::call(&workspace, &name, arguments)).await;
+        let outcome = self
+            .pool
+            .run(move || tools::call(&workspace, &name, arguments))
+            .await;
         let result = match outcome {
             Ok(Ok(answer)) => success(answer),
             Ok(Err(error)) => failure(&error),
-            Err(join) => {
-                eprintln!("gather serve: a tool call failed: {join}");
+            Err(Refused::Busy) => {
+                return Err(ErrorData::new(
+                    rmcp::model::ErrorCode(pool::BUSY),
+                    format!(
+                        "server busy: {} calls queued; retry when an answer arrives",
+                        pool::QUEUE
+                    ),
+                    None,
+                ))
+            }
+            Err(Refused::Panicked) => {
+                eprintln!("gather serve: a tool call panicked");
                 failure(&Error::new(
                     ErrorCode::IndexError,
                     "the call failed inside gather (a bug; the server goes on); try another request",

@@ -8,10 +8,11 @@
 //! ever reaches stdout.
 
 use std::io::{BufRead, Write};
-use std::sync::mpsc;
+use std::sync::Arc;
 
 use serde_json::{json, Value};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexStream};
+use tokio::sync::Notify;
 
 /// The longest line read; a longer one is dropped and answered with an error.
 pub const MAX_LINE: usize = 16 << 20;
@@ -110,6 +111,10 @@ impl Filter {
         };
         let is_request = id.is_some();
         let bad_params = match object.get("params") {
+            // The SDK reads a call without params as an unknown method (-32601).
+            None if method == "tools/call" => {
+                Some("Invalid params: tools/call needs params with the tool's name")
+            }
             None => None,
             Some(Value::Object(params)) if method == "tools/call" => {
                 if !params.get("name").is_some_and(Value::is_string) {
@@ -196,26 +201,69 @@ pub fn read_lines(mut input: impl BufRead, mut line: impl FnMut(Option<&[u8]>)) 
     }
 }
 
-/// Output lines for the stdout writer; `None` tells it to finish.
-pub type Out = mpsc::Sender<Option<Vec<u8>>>;
+/// Output lines waiting for the stdout writer. A client that stops reading stops the
+/// server's reading and answering too, instead of answers piling up in memory.
+pub const OUT_QUEUE: usize = 64;
 
-/// Starts the thread that owns stdout: it writes each line whole and flushes it.
-pub fn spawn_writer(output: impl Write + Send + 'static) -> (Out, std::thread::JoinHandle<()>) {
-    let (sender, receiver) = mpsc::channel::<Option<Vec<u8>>>();
+/// Output lines for the stdout writer; `None` tells it to finish.
+pub type Out = tokio::sync::mpsc::Sender<Option<Vec<u8>>>;
+
+/// Starts the thread that owns stdout: it writes each line whole and flushes it. When a
+/// write fails (the client closed its end: `EPIPE`), it stops and fires `closed`, since no
+/// answer can reach the client any more and the server should end.
+pub fn spawn_writer(
+    output: impl Write + Send + 'static,
+    closed: Arc<Notify>,
+) -> (Out, std::thread::JoinHandle<()>) {
+    let (sender, mut receiver) = tokio::sync::mpsc::channel::<Option<Vec<u8>>>(OUT_QUEUE);
     let handle = std::thread::spawn(move || {
         let mut output = output;
-        while let Ok(Some(line)) = receiver.recv() {
+        while let Some(Some(line)) = receiver.blocking_recv() {
             let written = output
                 .write_all(&line)
                 .and_then(|()| output.write_all(b"\n"))
                 .and_then(|()| output.flush());
             if written.is_err() {
+                closed.notify_one();
                 break;
             }
         }
     });
     (sender, handle)
 }
+
+/// Fires `closed` when the reading end of stdout goes away, also while the server has
+/// nothing to write: a pipe reports an error condition to `poll` once its reader is gone.
+/// On a file or a terminal that stays, the thread just waits.
+#[cfg(unix)]
+pub fn watch_stdout(closed: Arc<Notify>) {
+    std::thread::spawn(move || loop {
+        let mut fd = libc::pollfd {
+            fd: libc::STDOUT_FILENO,
+            events: 0,
+            revents: 0,
+        };
+        // SAFETY: `fd` is one valid pollfd that outlives the call.
+        let ready = unsafe { libc::poll(&mut fd, 1, -1) };
+        if ready < 0 {
+            if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
+                continue;
+            }
+            return;
+        }
+        if fd.revents & libc::POLLNVAL != 0 {
+            return;
+        }
+        if fd.revents & (libc::POLLERR | libc::POLLHUP) != 0 {
+            closed.notify_one();
+            return;
+        }
+    });
+}
+
+/// Without `poll`, a closed stdout is noticed at the next write.
+#[cfg(not(unix))]
+pub fn watch_stdout(_closed: Arc<Notify>) {}
 
 /// Starts the thread that reads stdin: lines the filter lets through go to `to_sdk`, its own
 /// answers to `out`. At EOF the sender is dropped, which ends the SDK's input.
@@ -242,7 +290,7 @@ pub fn spawn_reader(
                 )),
             };
             if let Verdict::Reply(reply) = verdict {
-                let _ = out.send(Some(reply.to_string().into_bytes()));
+                let _ = out.blocking_send(Some(reply.to_string().into_bytes()));
             }
         });
     });
@@ -272,7 +320,7 @@ pub async fn drain(sdk_output: tokio::io::ReadHalf<DuplexStream>, out: Out) {
             Ok(0) | Err(_) => break,
             Ok(_) => {
                 let text = line.strip_suffix(b"\n").unwrap_or(&line);
-                if !text.is_empty() && out.send(Some(text.to_vec())).is_err() {
+                if !text.is_empty() && out.send(Some(text.to_vec())).await.is_err() {
                     break;
                 }
             }
@@ -323,6 +371,10 @@ mod tests {
                 b"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":\"oops\"}"
             )),
             (json!(3), -32602)
+        );
+        assert_eq!(
+            code(f.check(b"{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\"}")),
+            (json!(5), -32602)
         );
         assert_eq!(
             code(f.check(b"{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"x\",\"arguments\":[1]}}")),

@@ -193,7 +193,7 @@ fn pack_output_schema() -> Arc<JsonObject> {
                     }
                 }
             },
-            "omitted": {"type": "object", "description": "what was left out and why (tests, external callees, ambiguous calls, beyond budget, question words that matched nothing, identical copies of seeds, matches only in test code, requested files that could not be sliced: unmet_slices with found false and a reason)"}
+            "omitted": {"type": "object", "description": "what was left out and why (tests, external callees, ambiguous calls, beyond budget, question words that matched nothing, question words past the reading cap, identical copies of seeds, matches only in test code, requested files that could not be sliced: unmet_slices with found false and a reason)"}
         }),
     )
 }

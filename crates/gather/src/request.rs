@@ -152,7 +152,8 @@ pub fn context(index: &Index, request: &ContextRequest) -> Result<ContextPack> {
         neighbours_of,
         line_hits: found.line_hits,
         omitted: pack::Omitted {
-            unmatched_terms: found.unmatched,
+            unmatched_terms: crate::ask::question::name_unmatched(found.unmatched),
+            question_left_out: read.as_ref().map_or(0, |r| r.left_out),
             copies: found
                 .copies
                 .iter()

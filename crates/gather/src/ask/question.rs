@@ -1,7 +1,31 @@
 //! Reads a question: the words that look like code (for the identifier lane), quoted
 //! literals (for the grep lane) and the weighted search terms (for the lexical lane).
+//!
+//! Reading is linear in the question's length, and what it keeps is capped
+//! ([`MAX_WORDS`], [`MAX_LITERALS`]): a question is a request from a client, and a pasted
+//! log of a million distinct words must cost a pass over its text, not a search per word
+//! for every word before it. What the caps leave out is counted ([`Question::left_out`])
+//! so the pack can say so.
+
+use std::collections::HashSet;
 
 use crate::terms;
+
+/// Distinct words read from a question (content words for the lexical lane, and
+/// code-shaped words for the identifier lane, each counted on its own); later ones are
+/// counted in [`Question::left_out`]. Real questions hold a few dozen.
+pub const MAX_WORDS: usize = 1000;
+
+/// Distinct quoted literals and flags read from a question: the grep lane searches every
+/// file once per literal.
+pub const MAX_LITERALS: usize = 20;
+
+/// The longest code-shaped word taken for an identifier; no one names a definition with
+/// more, and every content word is compared with every identifier.
+const MAX_IDENTIFIER: usize = 256;
+
+/// Unmatched words named in a pack; the rest are counted.
+pub const MAX_UNMATCHED_NAMED: usize = 20;
 
 /// What a question holds, by lane.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -17,6 +41,8 @@ pub struct Question {
     /// A leading `area:` prefix (`searcher: fix …`, `unix: …`), which names a part of the
     /// tree by convention.
     pub area: Option<String>,
+    /// Distinct words, identifiers and literals past the caps, which no lane looks for.
+    pub left_out: usize,
 }
 
 impl Question {
@@ -69,6 +95,44 @@ pub fn looks_like_code(word: &str) -> bool {
     snake || humps || caps_then_lower
 }
 
+/// A list without repeats, in first-seen order, with at most `cap` items; the distinct
+/// items past the cap are remembered so they can be counted once each.
+struct Unique {
+    items: Vec<String>,
+    seen: HashSet<String>,
+    cap: usize,
+    max_len: usize,
+}
+
+impl Unique {
+    fn new(cap: usize) -> Unique {
+        Unique {
+            items: Vec::new(),
+            seen: HashSet::new(),
+            cap,
+            max_len: usize::MAX,
+        }
+    }
+
+    /// Adds `item` unless it is empty or already seen; whether it was new and within the cap.
+    fn push(&mut self, item: &str) -> bool {
+        if item.is_empty() || item.len() > self.max_len || self.seen.contains(item) {
+            return false;
+        }
+        self.seen.insert(item.to_string());
+        if self.items.len() >= self.cap {
+            return false;
+        }
+        self.items.push(item.to_string());
+        true
+    }
+
+    /// Distinct items seen past the cap.
+    fn left_out(&self) -> usize {
+        self.seen.len() - self.items.len()
+    }
+}
+
 /// Reads `text` into its lanes' inputs.
 pub fn read(text: &str) -> Question {
     let mut question = Question::default();
@@ -77,12 +141,15 @@ pub fn read(text: &str) -> Question {
             question.area = Some(head.to_ascii_lowercase());
         }
     }
-    let (rest, literals) = take_quoted(text);
-    for literal in literals {
+    let mut identifiers = Unique::new(MAX_WORDS);
+    identifiers.max_len = MAX_IDENTIFIER;
+    let mut literals = Unique::new(MAX_LITERALS);
+    let (rest, quoted) = take_quoted(text);
+    for literal in quoted {
         if looks_like_code(&literal) || (is_single_word(&literal) && literal.len() >= 3) {
-            push_unique(&mut question.identifiers, literal.trim_end_matches("()"));
+            identifiers.push(literal.trim_end_matches("()"));
         } else if literal.trim().len() >= 3 {
-            push_unique(&mut question.literals, literal.trim());
+            literals.push(literal.trim());
         }
     }
     for raw in rest.split_whitespace() {
@@ -106,21 +173,32 @@ pub fn read(text: &str) -> Question {
                 .next()
                 .is_some_and(|b| b.is_ascii_alphabetic())
         {
-            push_unique(&mut question.literals, flag);
+            literals.push(flag);
             continue;
         }
         // `Class#method` is the doc-comment spelling of `Class.method`.
         let word = word.replace('#', ".");
         if word.ends_with("()") || looks_like_code(&word) {
-            push_unique(&mut question.identifiers, word.trim_end_matches("()"));
+            identifiers.push(word.trim_end_matches("()"));
         }
     }
+    question.left_out = identifiers.left_out() + literals.left_out();
+    question.identifiers = identifiers.items;
+    question.literals = literals.items;
     // Terms: every sub-word of every word, stop words out; a word that looks like code
-    // counts more, since the asker named it on purpose.
+    // counts more, since the asker named it on purpose. A word already read adds nothing
+    // (its terms and weight are the same), so each distinct word is analysed once.
     let mut seen = std::collections::HashMap::<String, usize>::new();
+    let mut words = Unique::new(MAX_WORDS);
     terms::words(text, |word| {
+        if words.seen.contains(word) {
+            return;
+        }
         let lower = word.to_ascii_lowercase();
         if terms::is_stop_word(&lower) {
+            return;
+        }
+        if !words.push(word) {
             return;
         }
         let weight = if question.identifiers.iter().any(|i| i.contains(word)) {
@@ -150,20 +228,26 @@ pub fn read(text: &str) -> Question {
             }
         });
         if any {
-            push_unique(&mut question.words, word);
+            question.words.push(word.to_string());
         }
     });
+    question.left_out += words.left_out();
     question
+}
+
+/// The unmatched words a pack names: the first [`MAX_UNMATCHED_NAMED`], then one entry
+/// counting the rest, so a question of unknown words cannot fill the pack with its echo.
+pub fn name_unmatched(mut words: Vec<String>) -> Vec<String> {
+    if words.len() > MAX_UNMATCHED_NAMED {
+        let more = words.len() - MAX_UNMATCHED_NAMED;
+        words.truncate(MAX_UNMATCHED_NAMED);
+        words.push(format!("and {more} more"));
+    }
+    words
 }
 
 fn is_single_word(text: &str) -> bool {
     !text.is_empty() && text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
-}
-
-fn push_unique(list: &mut Vec<String>, item: &str) {
-    if !item.is_empty() && !list.iter().any(|x| x == item) {
-        list.push(item.to_string());
-    }
 }
 
 /// Splits out text between backticks or double quotes (and single quotes that open after
@@ -173,6 +257,7 @@ fn take_quoted(text: &str) -> (String, Vec<String>) {
     let mut rest = String::with_capacity(text.len());
     let mut quoted = Vec::new();
     let chars: Vec<char> = text.chars().collect();
+    let mut next_close = NextClose::default();
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
@@ -183,7 +268,7 @@ fn take_quoted(text: &str) -> (String, Vec<String>) {
         };
         if opens {
             let close = if c == '“' { '”' } else { c };
-            if let Some(len) = chars[i + 1..].iter().position(|&x| x == close) {
+            if let Some(len) = next_close.find(&chars, close, i + 1).map(|at| at - i - 1) {
                 let inner: String = chars[i + 1..i + 1 + len].iter().collect();
                 let after = chars.get(i + 2 + len);
                 let closes_word = c != '\'' || after.is_none_or(|a| !a.is_alphanumeric());
@@ -199,6 +284,45 @@ fn take_quoted(text: &str) -> (String, Vec<String>) {
         i += 1;
     }
     (rest, quoted)
+}
+
+/// The next position of each closing quote at or after a point that only moves forward,
+/// so many opening quotes without a close cost one scan, not one scan each.
+#[derive(Default)]
+struct NextClose {
+    /// Per closing character: the position its last search started from, and where it
+    /// found one (`None`: nowhere after that start).
+    found: Vec<(char, usize, Option<usize>)>,
+}
+
+impl NextClose {
+    fn find(&mut self, chars: &[char], close: char, from: usize) -> Option<usize> {
+        let search = || {
+            chars[from..]
+                .iter()
+                .position(|&x| x == close)
+                .map(|n| from + n)
+        };
+        match self.found.iter_mut().find(|(c, _, _)| *c == close) {
+            Some(entry) => {
+                let (_, searched_from, at) = *entry;
+                let still_valid = match at {
+                    Some(at) => at >= from,
+                    // Nothing after an earlier start means nothing after a later one.
+                    None => from >= searched_from,
+                };
+                if !still_valid {
+                    *entry = (close, from, search());
+                }
+                entry.2
+            }
+            None => {
+                let at = search();
+                self.found.push((close, from, at));
+                at
+            }
+        }
+    }
 }
 
 #[cfg(test)]

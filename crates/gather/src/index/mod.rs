@@ -353,7 +353,10 @@ fn content_derived(status: FileStatus) -> bool {
         FileStatus::Parsed | FileStatus::Heuristic | FileStatus::Text => true,
         FileStatus::Skipped(reason) => matches!(
             reason,
-            SkipReason::Binary | SkipReason::InvalidUtf8 | SkipReason::Minified
+            SkipReason::Binary
+                | SkipReason::InvalidUtf8
+                | SkipReason::Minified
+                | SkipReason::TooComplex
         ),
     }
 }

@@ -158,6 +158,9 @@ pub enum SkipReason {
     /// A directory not entered because one of its ignore files (`.gitignore`, `.ignore`,
     /// git's exclude file) is a pipe, a device, or too large: reading it could block.
     IgnoreFileNotRegular,
+    /// Past the parse budget: the grammar took too many steps, or definitions nest deeper
+    /// than any hand-written code (see `parse::tags`).
+    TooComplex,
 }
 
 impl SkipReason {
@@ -174,6 +177,7 @@ impl SkipReason {
             SkipReason::Minified => "minified",
             SkipReason::NameNotUtf8 => "name-not-utf8",
             SkipReason::IgnoreFileNotRegular => "ignore-file-not-regular",
+            SkipReason::TooComplex => "too-complex",
         }
     }
 }

@@ -165,6 +165,8 @@ pub struct Omitted {
     /// Pinned slices that could not be met as asked: (path, symbol, reason). Those that
     /// show nothing appear only here, so no request vanishes.
     pub unmet_slices: Vec<(String, Option<String>, String)>,
+    /// Distinct question words past the reading cap, which no lane looked for.
+    pub question_left_out: usize,
 }
 
 /// A pack before rendering: ranked, merged items and what was omitted.
@@ -192,6 +194,12 @@ pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack
     let mut items: Vec<PackItem> = Vec::new();
     let mut omitted = request.omitted.clone();
     let mut degraded: Vec<String> = Vec::new();
+    if omitted.question_left_out > 0 {
+        degraded.push(format!(
+            "question-cut({} words not read)",
+            omitted.question_left_out
+        ));
+    }
     for slice in request.pinned.iter().filter(|s| !s.found) {
         omitted.unmet_slices.push((
             slice.file.clone(),

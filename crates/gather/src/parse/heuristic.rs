@@ -2,6 +2,11 @@
 //! opens a definition; its body ends at the matching closing brace, or where the
 //! indentation returns to the declaration's level (keeping an `end`-style closer).
 //! Files read this way are marked `heuristic` in the index.
+//!
+//! Costs stay linear on hostile input: brace depths are counted once per file, and a
+//! definition's closing brace is found from them by jumping over blocks of lines, instead of
+//! a scan from each declaration; definitions nested deeper than [`MAX_NESTING`] make the
+//! file too complex (every line is hashed and indexed once per definition around it).
 
 use std::sync::OnceLock;
 
@@ -54,8 +59,14 @@ fn kind_of(keyword: &str) -> SymbolKind {
 }
 
 /// Extracts definitions from `text` by line rules.
-pub fn definitions(text: &str, is_test_file: bool) -> Vec<Symbol> {
+/// Definitions nested in one another beyond which a file is too complex. Hand-written code
+/// nests a handful.
+pub const MAX_NESTING: usize = 100;
+
+/// The definitions of `text`, or `None` when they nest deeper than [`MAX_NESTING`].
+pub fn definitions(text: &str, is_test_file: bool) -> Option<Vec<Symbol>> {
     let lines: Vec<&str> = text.lines().collect();
+    let braces = Braces::new(&lines);
     let mut found: Vec<(usize, String, SymbolKind, usize)> = Vec::new();
     for (idx, line) in lines.iter().enumerate() {
         if line.len() > 1000 {
@@ -84,7 +95,7 @@ pub fn definitions(text: &str, is_test_file: bool) -> Vec<Symbol> {
         } else {
             continue;
         };
-        let end = body_end(&lines, idx, indent);
+        let end = body_end(&lines, &braces, idx, indent);
         found.push((idx, name, kind, end));
     }
 
@@ -97,6 +108,9 @@ pub fn definitions(text: &str, is_test_file: bool) -> Vec<Symbol> {
                 break;
             }
             stack.pop();
+        }
+        if stack.len() >= MAX_NESTING {
+            return None;
         }
         let parent = stack.last().copied();
         let parent_symbol = parent.map(|p| &symbols[p]);
@@ -127,16 +141,16 @@ pub fn definitions(text: &str, is_test_file: bool) -> Vec<Symbol> {
         });
         stack.push(symbols.len() - 1);
     }
-    symbols
+    Some(symbols)
 }
 
 /// Index of the last line of the definition opened at `start`.
-fn body_end(lines: &[&str], start: usize, indent: usize) -> usize {
+fn body_end(lines: &[&str], braces: &Braces, start: usize, indent: usize) -> usize {
     // A brace on the declaration line or shortly after, before any `;`, opens a block.
     for (offset, line) in lines[start..].iter().take(4).enumerate() {
         let code = strip_line_comment(line);
         if code.contains('{') {
-            if let Some(end) = matching_brace(lines, start + offset) {
+            if let Some(end) = braces.matching(start + offset) {
                 return end;
             }
             break;
@@ -176,33 +190,86 @@ fn body_end(lines: &[&str], start: usize, indent: usize) -> usize {
     end
 }
 
-fn matching_brace(lines: &[&str], from: usize) -> Option<usize> {
-    let mut depth: i64 = 0;
-    let mut opened = false;
-    for (idx, line) in lines.iter().enumerate().skip(from) {
-        let mut in_string: Option<char> = None;
-        let mut prev = '\0';
-        for ch in strip_line_comment(line).chars() {
-            match in_string {
-                Some(q) if ch == q && prev != '\\' => in_string = None,
-                Some(_) => {}
-                None => match ch {
-                    '"' | '\'' | '`' => in_string = Some(ch),
-                    '{' => {
-                        depth += 1;
-                        opened = true;
-                    }
-                    '}' => depth -= 1,
-                    _ => {}
-                },
+/// Lines per block of [`Braces::block_min`].
+const BLOCK: usize = 256;
+
+/// Brace depths of a file's lines, counted once: braces in strings and after `//` do not
+/// count, and a string ends with its line.
+struct Braces {
+    /// Depth at the end of each line, from the start of the file.
+    after: Vec<i64>,
+    /// Per line: the next line at or after it that opens a brace.
+    next_open: Vec<Option<usize>>,
+    /// The least depth in each block of [`BLOCK`] lines.
+    block_min: Vec<i64>,
+}
+
+impl Braces {
+    fn new(lines: &[&str]) -> Braces {
+        let mut after = Vec::with_capacity(lines.len());
+        let mut opens = Vec::with_capacity(lines.len());
+        let mut depth: i64 = 0;
+        for line in lines {
+            let mut in_string: Option<char> = None;
+            let mut prev = '\0';
+            let mut opened = false;
+            for ch in strip_line_comment(line).chars() {
+                match in_string {
+                    Some(q) if ch == q && prev != '\\' => in_string = None,
+                    Some(_) => {}
+                    None => match ch {
+                        '"' | '\'' | '`' => in_string = Some(ch),
+                        '{' => {
+                            depth += 1;
+                            opened = true;
+                        }
+                        '}' => depth -= 1,
+                        _ => {}
+                    },
+                }
+                prev = if prev == '\\' && ch == '\\' { '\0' } else { ch };
             }
-            prev = if prev == '\\' && ch == '\\' { '\0' } else { ch };
+            after.push(depth);
+            opens.push(opened);
         }
-        if opened && depth <= 0 {
-            return Some(idx);
+        let mut next_open = vec![None; lines.len()];
+        let mut next = None;
+        for idx in (0..lines.len()).rev() {
+            if opens[idx] {
+                next = Some(idx);
+            }
+            next_open[idx] = next;
+        }
+        let block_min = after
+            .chunks(BLOCK)
+            .map(|block| block.iter().copied().min().unwrap_or(0))
+            .collect();
+        Braces {
+            after,
+            next_open,
+            block_min,
         }
     }
-    None
+
+    /// The line that closes the first brace opened at or after line `from`: the first line,
+    /// from the one that opens it, where the depth is back to what it was before `from`.
+    fn matching(&self, from: usize) -> Option<usize> {
+        let opened = (*self.next_open.get(from)?)?;
+        let base = if from == 0 { 0 } else { self.after[from - 1] };
+        let mut idx = opened;
+        while idx < self.after.len() {
+            if idx % BLOCK == 0 && self.block_min[idx / BLOCK] > base {
+                // No line of this block gets back to the base: skip it whole.
+                idx += BLOCK;
+                continue;
+            }
+            if self.after[idx] <= base {
+                return Some(idx);
+            }
+            idx += 1;
+        }
+        None
+    }
 }
 
 fn strip_line_comment(line: &str) -> &str {
@@ -233,6 +300,7 @@ mod tests {
 
     fn outline(text: &str) -> Vec<String> {
         definitions(text, false)
+            .unwrap_or_default()
             .iter()
             .map(|s| format!("{} {} {}", s.kind, s.qualified_name, s.range))
             .collect()
@@ -245,7 +313,10 @@ mod tests {
             outline(text),
             ["function add 2-5", "class Box 6-8", "method Box.open 7-7"]
         );
-        assert_eq!(definitions(text, false)[0].doc, Some(LineRange::new(1, 1)));
+        assert_eq!(
+            definitions(text, false).unwrap()[0].doc,
+            Some(LineRange::new(1, 1))
+        );
     }
 
     #[test]
@@ -270,7 +341,7 @@ mod tests {
     #[test]
     fn unbalanced_braces_do_not_run_away() {
         let text = "func broken() {\n  x\nfunc next() {\n}\n";
-        let symbols = definitions(text, false);
+        let symbols = definitions(text, false).unwrap();
         assert_eq!(symbols.len(), 2);
         assert!(symbols.iter().all(|s| s.range.end <= 4));
     }

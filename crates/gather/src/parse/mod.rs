@@ -108,21 +108,33 @@ fn extract(path: &str, text: &str) -> Parsed {
                 imports: extracted.imports,
                 package: extracted.package,
             },
+            // Past the parse budget the line rules would be no safer (they follow the same
+            // nesting), so the file is skipped and named.
+            Err(tags::TagsError::TooComplex) => Parsed::new(
+                language,
+                FileStatus::Skipped(SkipReason::TooComplex),
+                Vec::new(),
+            ),
             // A grammar that cannot be used (query error, parser refusal) falls back to
             // line rules, and the status says so.
-            Err(_) => Parsed::new(
-                language,
-                FileStatus::Heuristic,
-                heuristic::definitions(text, is_test_file),
-            ),
+            Err(_) => by_line_rules(language, text, is_test_file),
         };
     }
     match text_label(path) {
         Some(label) => Parsed::new(Some(label.to_string()), FileStatus::Text, Vec::new()),
+        None => by_line_rules(Some(code_label(path)), text, is_test_file),
+    }
+}
+
+/// A file read by line rules: `heuristic`, or `skipped(too-complex)` when its definitions
+/// nest too deep.
+fn by_line_rules(language: Option<String>, text: &str, is_test_file: bool) -> Parsed {
+    match heuristic::definitions(text, is_test_file) {
+        Some(symbols) => Parsed::new(language, FileStatus::Heuristic, symbols),
         None => Parsed::new(
-            Some(code_label(path)),
-            FileStatus::Heuristic,
-            heuristic::definitions(text, is_test_file),
+            language,
+            FileStatus::Skipped(SkipReason::TooComplex),
+            Vec::new(),
         ),
     }
 }

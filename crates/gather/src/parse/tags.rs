@@ -2,6 +2,16 @@
 //! [`Symbol`]s: ranges grown over wrappers, attributes and leading comments, signatures,
 //! parents, qualified names and test flags. Knows no language by name; everything
 //! language-specific comes from the `LanguageSpec` row and its query file.
+//!
+//! Hostile input gets a budget instead of unbounded work: the grammar may take one step
+//! per [`PARSE_BYTES_PER_STEP`] bytes (counted through tree-sitter's progress callback, not
+//! by a clock, so the cut is the same on every machine), no definition may start deeper
+//! than [`MAX_DEFINITION_DEPTH`] syntax levels, and none may sit inside more than
+//! [`MAX_NESTING`] others: every line of a file is hashed and indexed once per definition
+//! containing it, and qualified names grow with nesting. Past any limit the file is
+//! `skipped(too-complex)`. Below them, nesting costs no walk from the root per definition
+//! (`Node::parent` and `Node::prev_sibling` walk down from the root): the candidate walk
+//! records the parent and previous sibling of deep nodes ([`Family`]).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -28,7 +38,25 @@ pub enum TagsError {
     Query,
     /// tree-sitter returned no tree.
     NoTree,
+    /// Past the parse budget.
+    TooComplex,
 }
+
+/// Bytes of input per progress callback allowed (tree-sitter calls back once per 100
+/// parser operations), beyond [`PARSE_STEPS_BASE`]. Code in every supported language takes
+/// about one callback per 70–150 bytes; a grammar lost in error recovery can take far more.
+pub const PARSE_BYTES_PER_STEP: usize = 4;
+
+/// Progress callbacks any file may take, however short.
+const PARSE_STEPS_BASE: usize = 10_000;
+
+/// Syntax levels (tree depth) above a definition's first node beyond which a file is too
+/// complex. Hand-written definitions sit a few dozen levels deep.
+pub const MAX_DEFINITION_DEPTH: u32 = 400;
+
+/// Definitions inside one another beyond which a file is too complex: each line is hashed
+/// and indexed once per definition around it, and qualified names grow with nesting.
+pub const MAX_NESTING: usize = 100;
 
 /// One raw definition match before ranges and parents are worked out.
 struct Raw<'t> {
@@ -85,9 +113,33 @@ pub fn extract(
             let _ = parser.set_language(&compiled.grammar);
             parser
         });
-        parser.parse(text, None)
+        let budget = PARSE_STEPS_BASE + text.len() / PARSE_BYTES_PER_STEP;
+        let mut steps = 0usize;
+        let mut over = false;
+        let mut progress = |_: &gather_languages::tree_sitter::ParseState| {
+            steps += 1;
+            if steps > budget {
+                over = true;
+                return std::ops::ControlFlow::Break(());
+            }
+            std::ops::ControlFlow::Continue(())
+        };
+        let bytes = text.as_bytes();
+        let tree = parser.parse_with_options(
+            &mut |offset, _| bytes.get(offset..).unwrap_or_default(),
+            None,
+            Some(
+                gather_languages::tree_sitter::ParseOptions::new().progress_callback(&mut progress),
+            ),
+        );
+        if over {
+            // A cancelled parse would resume on the next call; start the next file afresh.
+            parser.reset();
+            return Err(TagsError::TooComplex);
+        }
+        tree.ok_or(TagsError::NoTree)
     });
-    let tree = tree.ok_or(TagsError::NoTree)?;
+    let tree = tree?;
     let query = &compiled.definitions.query;
     let roles: Vec<Role> = query
         .capture_names()
@@ -110,14 +162,14 @@ pub fn extract(
     // Keyed by the name node's start byte: when several patterns match one definition
     // (a function inside its decorator wrapper), the widest definition node wins.
     let mut by_name: HashMap<usize, Raw> = HashMap::new();
-    let mut found = candidates(
+    let (mut found, family) = candidates(
         &tree,
         &[
             Some(&compiled.definitions),
             compiled.calls.as_ref(),
             compiled.imports.as_ref(),
         ],
-    );
+    )?;
     let import_nodes = found.pop().flatten();
     let call_nodes = found.pop().flatten();
     let definition_nodes = found.pop().flatten();
@@ -131,7 +183,7 @@ pub fn extract(
 
     let mut raws: Vec<Raw> = by_name.into_values().collect();
     for raw in &mut raws {
-        raw.anchor = anchor(spec, raw.node);
+        raw.anchor = anchor(spec, &family, raw.node);
     }
     // Parents before children: by start, then widest first, then by name position.
     raws.sort_by_key(|r| {
@@ -162,9 +214,12 @@ pub fn extract(
             }
             stack.pop();
         }
+        if stack.len() >= MAX_NESTING {
+            return Err(TagsError::TooComplex);
+        }
         let mut parent = stack.last().map(|&i| i as u32);
         let name = raw.name.utf8_text(bytes).unwrap_or("").to_string();
-        let (range, leading, start_byte) = extent(spec, raw.anchor);
+        let (range, leading, start_byte) = extent(spec, &family, raw.anchor);
         let mut kind = raw.kind;
         let mut qualified_name = match parent {
             Some(p) => format!(
@@ -344,12 +399,18 @@ pub(super) fn run<'t>(
     });
 }
 
+/// Per pattern set, its candidate nodes (`None`: the set may start anywhere).
+pub(super) type Candidates<'t> = Vec<Option<Vec<Node<'t>>>>;
+
 /// For each pattern set, the nodes it can start at, in document order, found in one walk
 /// that enters a subtree only when some set may have a root inside it.
+///
+/// The first set holds definitions: a candidate of it deeper than
+/// [`MAX_DEFINITION_DEPTH`] makes the file too complex.
 pub(super) fn candidates<'t>(
     tree: &'t Tree,
     sets: &[Option<&Patterns>],
-) -> Vec<Option<Vec<Node<'t>>>> {
+) -> Result<(Candidates<'t>, Family<'t>), TagsError> {
     let tables: Vec<(&[bool], &[bool])> = sets
         .iter()
         .filter_map(|set| {
@@ -360,41 +421,107 @@ pub(super) fn candidates<'t>(
             })
         })
         .collect();
-    let mut found = nodes_of_kinds(tree, &tables).into_iter();
-    sets.iter()
+    let limited = sets
+        .first()
+        .copied()
+        .flatten()
+        .is_some_and(|p| p.roots.is_some());
+    let (found, family) = nodes_of_kinds(tree, &tables, limited)?;
+    let mut found = found.into_iter();
+    let found = sets
+        .iter()
         .map(|set| {
             set.and_then(|p| p.roots.as_ref())
                 .map(|_| found.next().unwrap_or_default())
         })
-        .collect()
+        .collect();
+    Ok((found, family))
+}
+
+/// Syntax levels below which `Node::parent` and `Node::prev_sibling` are cheap enough:
+/// both walk down from the root.
+const SHALLOW: u32 = 48;
+
+/// The parent and previous sibling of the nodes the candidate walk saw deeper than
+/// [`SHALLOW`], so that a deeply nested definition costs a lookup, not a walk from the
+/// root, for each of its ancestors and siblings.
+#[derive(Default)]
+pub(super) struct Family<'t> {
+    deep: HashMap<usize, (Option<Node<'t>>, Option<Node<'t>>)>,
+}
+
+impl<'t> Family<'t> {
+    fn parent(&self, node: Node<'t>) -> Option<Node<'t>> {
+        match self.deep.get(&node.id()) {
+            Some(&(parent, _)) => parent,
+            None => node.parent(),
+        }
+    }
+
+    fn prev_sibling(&self, node: Node<'t>) -> Option<Node<'t>> {
+        match self.deep.get(&node.id()) {
+            Some(&(_, prev)) => prev,
+            None => node.prev_sibling(),
+        }
+    }
 }
 
 /// Every node whose kind is marked in each `(roots, descend)` table, in document order,
-/// without entering subtrees that no table descends into.
-fn nodes_of_kinds<'t>(tree: &'t Tree, tables: &[(&[bool], &[bool])]) -> Vec<Vec<Node<'t>>> {
+/// without entering subtrees that no table descends into. With `limited`, a node of the
+/// first table deeper than [`MAX_DEFINITION_DEPTH`] ends the walk with `TooComplex`.
+fn nodes_of_kinds<'t>(
+    tree: &'t Tree,
+    tables: &[(&[bool], &[bool])],
+    limited: bool,
+) -> Result<(Vec<Vec<Node<'t>>>, Family<'t>), TagsError> {
     let mut out: Vec<Vec<Node>> = vec![Vec::new(); tables.len()];
+    let mut family = Family::default();
+    // The ancestors of the cursor's node, and the node before it at each level.
+    let mut ancestors: Vec<Node> = Vec::new();
+    let mut before: Vec<Option<Node>> = vec![None];
     let mut cursor = tree.walk();
     loop {
         let node = cursor.node();
         let kind = node.kind_id() as usize;
+        // The cursor's own depth counts its stack at every call.
+        let depth = ancestors.len() as u32;
+        // Deeper than any definition may start, a node is no definition's parent or sibling;
+        // recording it would only cost memory (function literals nested 20,000 deep).
+        if depth > SHALLOW && depth <= MAX_DEFINITION_DEPTH + 1 {
+            let prev = before.last().copied().flatten();
+            family
+                .deep
+                .insert(node.id(), (ancestors.last().copied(), prev));
+        }
         let mut descend = false;
-        for (list, (roots, into)) in out.iter_mut().zip(tables) {
+        for (n, (list, (roots, into))) in out.iter_mut().zip(tables).enumerate() {
             if roots.get(kind).copied().unwrap_or(false) {
+                if n == 0 && limited && depth > MAX_DEFINITION_DEPTH {
+                    return Err(TagsError::TooComplex);
+                }
                 list.push(node);
             }
             // Kinds outside the table (ERROR) are entered.
             descend |= into.get(kind).copied().unwrap_or(true);
         }
         if descend && cursor.goto_first_child() {
+            ancestors.push(node);
+            before.push(None);
             continue;
         }
+        let mut left = node;
         loop {
             if cursor.goto_next_sibling() {
+                if let Some(slot) = before.last_mut() {
+                    *slot = Some(left);
+                }
                 break;
             }
             if !cursor.goto_parent() {
-                return out;
+                return Ok((out, family));
             }
+            before.pop();
+            left = ancestors.pop().unwrap_or(left);
         }
     }
 }
@@ -427,13 +554,13 @@ fn receiver_target(
 
 /// Grows a definition node to a wrapper that holds nothing else (an export statement, a
 /// decorated definition, a template declaration).
-fn anchor<'t>(spec: &LanguageSpec, node: Node<'t>) -> Node<'t> {
+fn anchor<'t>(spec: &LanguageSpec, family: &Family<'t>, node: Node<'t>) -> Node<'t> {
     let mut anchor = node;
     // Finding a parent walks down from the root; skip it when no wrapper can exist.
     if spec.wrapper_kinds.is_empty() {
         return anchor;
     }
-    while let Some(parent) = anchor.parent() {
+    while let Some(parent) = family.parent(anchor) {
         if !spec.wrapper_kinds.contains(&parent.kind()) {
             break;
         }
@@ -452,12 +579,16 @@ fn anchor<'t>(spec: &LanguageSpec, node: Node<'t>) -> Node<'t> {
 }
 
 /// The definition's line range (with preceding attributes) and its leading comment block.
-fn extent(spec: &LanguageSpec, anchor: Node) -> (LineRange, Option<LineRange>, usize) {
+fn extent<'t>(
+    spec: &LanguageSpec,
+    family: &Family<'t>,
+    anchor: Node<'t>,
+) -> (LineRange, Option<LineRange>, usize) {
     let mut range = node_lines(anchor);
     let mut start_byte = anchor.start_byte();
     let mut doc: Option<LineRange> = None;
     let mut top = range.start;
-    let mut prev = anchor.prev_sibling();
+    let mut prev = family.prev_sibling(anchor);
     // A definition that opens its block (Ruby's first `def` in a class body, `private def`)
     // has its comment in front of the enclosing node that starts on the same line.
     let first_row = anchor.start_position().row;
@@ -467,12 +598,12 @@ fn extent(spec: &LanguageSpec, anchor: Node) -> (LineRange, Option<LineRange>, u
             && !spec.attribute_kinds.contains(&p.kind())
             && p.end_position().row == first_row
     }) {
-        match first.parent() {
+        match family.parent(first) {
             Some(parent)
-                if parent.start_position().row == first_row && parent.parent().is_some() =>
+                if parent.start_position().row == first_row && family.parent(parent).is_some() =>
             {
                 first = parent;
-                prev = parent.prev_sibling();
+                prev = family.prev_sibling(parent);
             }
             _ => break,
         }
@@ -488,8 +619,8 @@ fn extent(spec: &LanguageSpec, anchor: Node) -> (LineRange, Option<LineRange>, u
             start_byte = node.start_byte();
         } else if is_comment(node) {
             // A comment that trails code on its own line belongs to that code.
-            if node
-                .prev_sibling()
+            if family
+                .prev_sibling(node)
                 .is_some_and(|p| node_lines(p).end == lines.start && !is_comment(p))
             {
                 break;
@@ -502,7 +633,7 @@ fn extent(spec: &LanguageSpec, anchor: Node) -> (LineRange, Option<LineRange>, u
             break;
         }
         top = lines.start;
-        prev = node.prev_sibling();
+        prev = family.prev_sibling(node);
     }
     (range, doc, start_byte)
 }

@@ -335,6 +335,13 @@ pub fn trailer(omitted: &Omitted) -> Option<String> {
             omitted.tests_excluded
         ));
     }
+    if omitted.question_left_out > 0 {
+        parts.push(format!(
+            "{} question words past the first {} not read",
+            omitted.question_left_out,
+            crate::ask::question::MAX_WORDS
+        ));
+    }
     (!parts.is_empty()).then(|| format!("-- omitted: {}\n", parts.join("; ")))
 }
 
@@ -452,6 +459,7 @@ pub fn pack_json(
         "unmet_slices": pack.omitted.unmet_slices.iter().map(|(path, symbol, reason)| json!({
             "path": path, "symbol": symbol, "found": false, "reason": reason,
         })).collect::<Vec<_>>(),
+        "question_left_out": pack.omitted.question_left_out,
     });
     omitted["beyond_budget"] = json!(pack
         .items

@@ -1,0 +1,100 @@
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+def a
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end
+end

@@ -1,0 +1,45 @@
+//! A slice SPEC (`path[:symbol|:LINE|:START-END]`) and a budget → the command line's spec
+//! parser, `slice::assemble` over the fixture and `budget::fit_slices`: no panic, every
+//! slice an exact run of whole lines of its file, and the budget kept.
+
+#[path = "../../../crates/gather-cli/src/spec.rs"]
+#[allow(dead_code)]
+mod spec;
+
+fn main() {
+    afl::fuzz!(|data: &[u8]| {
+        let Some((budget, rest)) = gather_fuzz::choice(data) else {
+            return;
+        };
+        let Ok(text) = std::str::from_utf8(rest) else {
+            return;
+        };
+        let root = gather_fuzz::fixture_root();
+        let requests: Vec<_> = text
+            .lines()
+            .take(8)
+            .filter_map(|line| spec::parse(line, root, 40).ok())
+            .collect();
+        let Ok(slices) = gather::slice::assemble(root, &requests) else {
+            return;
+        };
+        for slice in &slices {
+            if slice.line_start == 0 {
+                continue;
+            }
+            let Ok(file) = std::fs::read_to_string(root.join(&slice.file)) else {
+                continue;
+            };
+            let table = gather::lines::LineTable::new(&file);
+            let range = gather::lines::LineRange::new(slice.line_start, slice.line_end);
+            assert_eq!(table.slice(range), slice.content, "{}:{range}", slice.file);
+        }
+        let limit = usize::from(budget) * 16;
+        let fitted = gather::budget::fit_slices(slices, gather::budget::Budget::Tokens(limit));
+        assert!(fitted.report.estimated_tokens_used <= limit);
+        assert_eq!(
+            fitted.report.included_slices + fitted.report.dropped_slices,
+            fitted.report.total_slices
+        );
+    });
+}
