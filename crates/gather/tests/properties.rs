@@ -76,7 +76,7 @@ proptest! {
             lines: Some(LineRange::new(start.max(1), start.max(1) + len)),
             ..SliceRequest::default()
         };
-        let slices = slice::assemble(ws.root(), &[request]).unwrap();
+        let slices = slice::assemble(&ws.dir(), &[request]).unwrap();
         for s in slices {
             prop_assert!(text.contains(&s.content));
             if s.line_start > 0 && !s.content.is_empty() {
