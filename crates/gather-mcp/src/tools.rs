@@ -172,7 +172,7 @@ fn pack_output_schema() -> Arc<JsonObject> {
         json!({
             "mode": {"type": "string", "description": "ask, symbol or slices"},
             "index": {"type": "object", "description": "files, symbols and stamp of the index the pack was cut from"},
-            "budget": {"type": "object", "description": "unit, limit, used (measured on the text) and tokens_estimated"},
+            "budget": {"type": "object", "description": "unit, limit, used (measured on the text), tokens_estimated, and the printed lines split into code_lines and frame_lines"},
             "complete": {"type": "boolean", "description": "whether the pack is whole"},
             "degraded": {"type": "array", "items": {"type": "string"}, "description": "why the pack is partial"},
             "items": {

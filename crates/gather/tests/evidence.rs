@@ -163,6 +163,14 @@ fn every_elision_line_re_requests_exactly_the_lines_it_left_out() {
             );
             elided.extend(a..=b);
         }
+        // The pack counts its code lines and its own lines.
+        let lines_of_text = pack["budget"]["used"].as_u64().unwrap();
+        let code = pack["budget"]["code_lines"].as_u64().unwrap();
+        assert_eq!(
+            code + pack["budget"]["frame_lines"].as_u64().unwrap(),
+            lines_of_text
+        );
+        assert!(code >= printed.len() as u64, "budget {budget}");
         // Printed and elided lines partition the definition.
         let mut all: Vec<u64> = printed.iter().chain(&elided).copied().collect();
         all.sort();

@@ -468,12 +468,22 @@ pub fn pack_json(
         .count());
     let mut degraded = pack.degraded.clone();
     degraded.extend(sources.stale.iter().map(|p| format!("stale-file({p})")));
+    // What the reader gets: lines of code, and lines of the tool's own words (header, fences,
+    // item lines, elision lines, the cut list).
+    let code_lines: u32 = pack
+        .items
+        .iter()
+        .flat_map(shown_ranges)
+        .map(|r| r.len())
+        .sum();
+    let text_lines = text.lines().count() as u32;
     json!({
         "success": true,
         "mode": pack.mode,
         "index": {"files": index.file_count(), "symbols": index.symbol_count(), "stamp": stamp},
         "budget": {"unit": pack.budget.unit(), "limit": pack.budget.limit(), "used": used,
-                   "tokens_estimated": crate::budget::estimate_tokens(text)},
+                   "tokens_estimated": crate::budget::estimate_tokens(text),
+                   "code_lines": code_lines, "frame_lines": text_lines.saturating_sub(code_lines)},
         "complete": degraded.is_empty(),
         "degraded": degraded,
         "items": items,
