@@ -13,7 +13,8 @@ fn workspace() -> &'static Arc<Workspace> {
     static WORKSPACE: OnceLock<Arc<Workspace>> = OnceLock::new();
     WORKSPACE.get_or_init(|| {
         Workspace::start(
-            gather_fuzz::fixture_root().to_path_buf(),
+            gather::confined::Root::open(gather_fuzz::fixture_root())
+                .expect("the fuzz fixture opens"),
             gather::index::IndexOptions::default(),
             // Wait for the whole first index: answers should not depend on timing.
             Duration::from_secs(600),

@@ -20,7 +20,10 @@ fn main() {
             .take(8)
             .filter_map(|line| spec::parse(line, root, 40).ok())
             .collect();
-        let Ok(slices) = gather::slice::assemble(root, &requests) else {
+        let Ok(dir) = gather::confined::Root::open(root) else {
+            return;
+        };
+        let Ok(slices) = gather::slice::assemble(&dir, &requests) else {
             return;
         };
         for slice in &slices {
