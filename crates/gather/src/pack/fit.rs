@@ -7,9 +7,7 @@
 use crate::budget::Budget;
 use crate::pack::{evidence, Pack, PackItem, Rendered, Role};
 
-/// With several seeds (question mode), the first pass gives the leading seeds up to this
-/// share of the budget each, and the others a glimpse (signature and first lines), so
-/// that every seed is seen before any grows; pass 3 grows them with what is left.
+/// Past this many leading seeds, a seed leaves a long doc comment out (see `pack::item_for`).
 pub(crate) const LEAD_SEEDS: usize = 2;
 /// The first seed's share of the budget; a seed whose score is a fraction `w` of the
 /// first's gets `w^DEPTH_POWER` of that share (never less than a glimpse).

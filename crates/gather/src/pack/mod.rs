@@ -58,7 +58,8 @@ impl Role {
 pub enum Rendered {
     /// Every line.
     Body,
-    /// The first lines and the last, with an elision line naming the re-request.
+    /// The signature and the lines that carry the evidence, with elision lines naming the
+    /// exact re-request of what they leave out.
     Elided,
     /// The signature and an elision line.
     Signature,
