@@ -23,8 +23,17 @@ pub enum Hit {
 /// Finds each of `literals` in the indexed files; hits in file order, then line order,
 /// each literal's hits capped. Test code is skipped unless `include_tests`.
 pub fn search(index: &Index, literals: &[String], include_tests: bool) -> Vec<Hit> {
+    search_noting_missing(index, literals, include_tests).0
+}
+
+/// [`search`], and which of `literals` (by position) occur nowhere, test code included.
+pub fn search_noting_missing(
+    index: &Index,
+    literals: &[String],
+    include_tests: bool,
+) -> (Vec<Hit>, Vec<usize>) {
     if literals.is_empty() {
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     }
     let needles: Vec<Vec<u8>> = literals
         .iter()
@@ -61,9 +70,11 @@ pub fn search(index: &Index, literals: &[String], include_tests: bool) -> Vec<Hi
         })
         .collect();
     let mut per_literal: Vec<Vec<Hit>> = vec![Vec::new(); literals.len()];
+    let mut anywhere = vec![false; literals.len()];
     for (file_idx, found) in per_file.into_iter().enumerate() {
         let file = &index.files()[file_idx];
         for (n, line) in found {
+            anywhere[n] = true;
             if per_literal[n].len() >= MAX_HITS_PER_LITERAL {
                 continue;
             }
@@ -107,7 +118,8 @@ pub fn search(index: &Index, literals: &[String], include_tests: bool) -> Vec<Hi
             }
         }
     }
-    out
+    let missing = (0..literals.len()).filter(|&n| !anywhere[n]).collect();
+    (out, missing)
 }
 
 #[cfg(test)]

@@ -144,26 +144,14 @@ pub fn seeds(
     // Grep lane.
     let mut line_hits = Vec::new();
     let mut grep_ids = Vec::new();
-    for literal in &question.literals {
-        let literal_alone = std::slice::from_ref(literal);
-        let hits = grep::search(index, literal_alone, include_tests);
-        if hits.is_empty() && (include_tests || grep::search(index, literal_alone, true).is_empty())
-        {
-            missing_anchors.push(format!("\"{literal}\""));
-        }
-        for hit in hits {
-            match hit {
-                grep::Hit::Symbol(id) => {
-                    if !grep_ids.contains(&id) {
-                        grep_ids.push(id)
-                    }
-                }
-                grep::Hit::Line(path, line) => {
-                    if !line_hits.contains(&(path.clone(), line)) {
-                        line_hits.push((path, line))
-                    }
-                }
-            }
+    let (hits, missing) = grep::search_noting_missing(index, &question.literals, include_tests);
+    for n in missing {
+        missing_anchors.push(format!("\"{}\"", question.literals[n]));
+    }
+    for hit in hits {
+        match hit {
+            grep::Hit::Symbol(id) => grep_ids.push(id),
+            grep::Hit::Line(path, line) => line_hits.push((path, line)),
         }
     }
     // When every code-shaped word and literal of the question is missing and no other

@@ -64,22 +64,18 @@ impl Evidence {
         }
     }
 
-    /// Whether nothing here can mark a line.
-    pub fn is_empty(&self) -> bool {
-        self.terms.is_empty() && self.literals.is_empty() && self.calls.is_empty()
-    }
-
-    /// The weight of one line, and whether it holds a literal (never left out).
-    pub fn score(&self, line: &str) -> (f32, bool) {
-        let lower_needed = !self.literals.is_empty();
-        if lower_needed {
+    /// The weight of one line, split into what its terms and what its calls give, or
+    /// `None` when it holds a literal (never left out).
+    fn score(&self, line: &str) -> Option<(f32, f32)> {
+        if !self.literals.is_empty() {
             let lower = line.to_ascii_lowercase();
             if self.literals.iter().any(|l| lower.contains(l.as_str())) {
-                return (f32::MAX / 4.0, true);
+                return None;
             }
         }
         let mut seen: Vec<&str> = Vec::new();
         let mut score = 0.0;
+        let mut calls = 0.0;
         if !self.terms.is_empty() {
             crate::terms::terms(line, |t| {
                 if let Some((term, w)) = self.terms.get_key_value(&t) {
@@ -99,12 +95,20 @@ impl Evidence {
                     let rest = &bytes[at.min(bytes.len())..];
                     let rest = rest.trim_ascii_start();
                     if rest.starts_with(b"(") || rest.starts_with(b"!(") {
-                        score += w;
+                        calls += w;
                     }
                 }
             });
         }
-        (score, false)
+        Some((score, calls))
+    }
+
+    /// Adds `name` (its last segment) as a call worth seeing.
+    pub fn add_call(&mut self, name: &str) {
+        let last = name.rsplit(['.', ':']).next().unwrap_or(name);
+        if last.len() >= 2 {
+            self.calls.insert(last.to_string(), W_CALL);
+        }
     }
 }
 
@@ -118,18 +122,6 @@ pub struct Marks {
     pub must: Vec<Line>,
 }
 
-impl Marks {
-    /// Total weight: how much evidence the item holds.
-    pub fn total(&self) -> f32 {
-        self.lines
-            .iter()
-            .filter(|(l, _)| !self.must.contains(l))
-            .map(|(_, w)| w)
-            .sum::<f32>()
-            + self.must.len() as f32 * 10.0
-    }
-}
-
 /// Marks the lines of `item` (its `shown` ranges, read through `line`) with `evidence`.
 pub fn mark(item: &PackItem, evidence: &Evidence, mut line: impl FnMut(Line) -> String) -> Marks {
     let mut marks = Marks::default();
@@ -137,14 +129,19 @@ pub fn mark(item: &PackItem, evidence: &Evidence, mut line: impl FnMut(Line) -> 
     for range in &item.shown {
         for l in range.start..=range.end {
             let text = line(l);
-            let (mut w, must) = evidence.score(&text);
-            if must {
-                marks.must.push(l);
-            }
-            // A recursive call is no evidence of anything.
-            if !must && evidence.calls.contains_key(own_name) && text.contains(own_name) {
-                w = w.min(evidence.score_without_calls(&text));
-            }
+            let mut w = match evidence.score(&text) {
+                None => {
+                    marks.must.push(l);
+                    f32::MAX / 4.0
+                }
+                // A recursive call is no evidence of anything.
+                Some((terms, _))
+                    if evidence.calls.contains_key(own_name) && text.contains(own_name) =>
+                {
+                    terms
+                }
+                Some((terms, calls)) => terms + calls,
+            };
             if item.call_line == Some(l) {
                 w += W_EDGE;
             }
@@ -157,25 +154,6 @@ pub fn mark(item: &PackItem, evidence: &Evidence, mut line: impl FnMut(Line) -> 
         .lines
         .sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
     marks
-}
-
-impl Evidence {
-    fn score_without_calls(&self, line: &str) -> f32 {
-        let plain = Evidence {
-            terms: self.terms.clone(),
-            literals: Vec::new(),
-            calls: HashMap::default(),
-        };
-        plain.score(line).0
-    }
-
-    /// Adds `name` (its last segment) as a call worth seeing.
-    pub fn add_call(&mut self, name: &str) {
-        let last = name.rsplit(['.', ':']).next().unwrap_or(name);
-        if last.len() >= 2 {
-            self.calls.insert(last.to_string(), W_CALL);
-        }
-    }
 }
 
 /// The lines a cut-down `item` shows with `keep` lines of its own: its signature, its

@@ -37,17 +37,11 @@ impl<'a> Sources<'a> {
     /// The fence of `path`'s block: longer than any backtick run in the whole file, so it
     /// is the same whichever of its lines are shown.
     pub fn fence(&mut self, path: &str) -> String {
-        if let Some(fence) = self.fences.get(path) {
-            return fence.clone();
-        }
-        self.lines(path, LineRange::new(1, 1));
-        let text = match self.texts.get(path).and_then(Option::as_ref) {
-            Some(text) => text.text(),
-            None => "",
-        };
-        let fence = fence_for(text);
-        self.fences.insert(path.to_string(), fence.clone());
-        fence
+        self.load(path);
+        self.fences
+            .get(path)
+            .cloned()
+            .unwrap_or_else(|| fence_for(""))
     }
 
     /// The language tag of `path`'s block (empty when the language is unknown).
@@ -58,18 +52,27 @@ impl<'a> Sources<'a> {
             .unwrap_or_default()
     }
 
+    /// Reads `path` once: its lines, and the fence its block needs.
+    fn load(&mut self, path: &str) {
+        if self.texts.contains_key(path) {
+            return;
+        }
+        let text = self.index.root_dir().read(path).ok().and_then(|bytes| {
+            let hash = xxhash_rust::xxh3::xxh3_64(&bytes);
+            if self.index.file(path).is_some_and(|f| f.hash != hash) {
+                self.stale.push(path.to_string());
+            }
+            String::from_utf8(bytes).ok().map(LineIndex::new)
+        });
+        if let Some(text) = &text {
+            self.fences.insert(path.to_string(), fence_for(text.text()));
+        }
+        self.texts.insert(path.to_string(), text);
+    }
+
     /// The text of lines `range` of `path` (empty when the file cannot be read).
     pub fn lines(&mut self, path: &str, range: LineRange) -> String {
-        if !self.texts.contains_key(path) {
-            let text = self.index.root_dir().read(path).ok().and_then(|bytes| {
-                let hash = xxhash_rust::xxh3::xxh3_64(&bytes);
-                if self.index.file(path).is_some_and(|f| f.hash != hash) {
-                    self.stale.push(path.to_string());
-                }
-                String::from_utf8(bytes).ok().map(LineIndex::new)
-            });
-            self.texts.insert(path.to_string(), text);
-        }
+        self.load(path);
         match self.texts.get(path).and_then(Option::as_ref) {
             Some(text) => text.slice(range).to_string(),
             None => String::new(),
