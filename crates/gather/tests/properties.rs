@@ -80,13 +80,14 @@ proptest! {
         for s in slices {
             prop_assert!(text.contains(&s.content));
             if s.line_start > 0 && !s.content.is_empty() {
-                // Starts at a line start and ends at a line end (or the end of the file).
-                let at = text.match_indices(&s.content).map(|(i, _)| i).find(|&i| {
-                    text[..i].matches('\n').count() + 1 == s.line_start as usize
-                });
-                prop_assert!(at.is_some(), "{:?} not at line {}", s.content, s.line_start);
-                let at = at.unwrap();
-                prop_assert!(at == 0 || text.as_bytes()[at - 1] == b'\n');
+                // Starts at its line's start and ends at a line end (or the end of the
+                // file). Found by the line's offset: the content may also occur earlier,
+                // overlapping itself.
+                let at = match s.line_start {
+                    1 => 0,
+                    n => text.match_indices('\n').nth(n as usize - 2).map_or(text.len(), |(i, _)| i + 1),
+                };
+                prop_assert!(text[at..].starts_with(&s.content), "{:?} not at line {}", s.content, s.line_start);
                 let end = at + s.content.len();
                 prop_assert!(end == text.len() || text[end..].starts_with('\n') || text[end..].starts_with("\r\n"));
             }
@@ -119,4 +120,21 @@ proptest! {
             }
         }
     }
+}
+
+/// A line range whose text also occurs one line earlier (overlapping) is cut at its own
+/// line, with CRLF kept inside the content.
+#[test]
+fn a_slice_of_text_that_repeats_overlapping_starts_at_its_line() {
+    let text = "\n\n\n\n\n\t\r\n\t\r\n\t";
+    let ws = Workspace::new(&[("f.txt", text)]);
+    let request = SliceRequest {
+        path: "f.txt".to_string(),
+        lines: Some(LineRange::new(7, 8)),
+        ..SliceRequest::default()
+    };
+    let slices = slice::assemble(&ws.dir(), &[request]).unwrap();
+    assert_eq!(slices.len(), 1);
+    assert_eq!(slices[0].line_start, 7);
+    assert_eq!(slices[0].content, "\t\r\n\t");
 }
