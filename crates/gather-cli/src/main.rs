@@ -437,6 +437,7 @@ fn run(args: Args, kept: &mut Option<Kept>) -> Result<String, Error> {
                 .iter()
                 .map(|s| spec::parse(s, &root, head_lines))
                 .collect::<Result<Vec<_>, _>>()?;
+            let requests = slice::dedup(requests);
             let slices = slice::assemble(&dir, &requests)?;
             let budget = match budget_lines {
                 Some(n) => Budget::Lines(n),

@@ -98,6 +98,11 @@ impl Workspace {
         &self.root
     }
 
+    /// The index settings (walk limits), for answers made without the index.
+    pub fn options(&self) -> &IndexOptions {
+        &self.options
+    }
+
     fn lock(&self) -> MutexGuard<'_, Slot> {
         self.slot.lock().unwrap_or_else(PoisonError::into_inner)
     }

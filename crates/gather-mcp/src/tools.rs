@@ -5,6 +5,8 @@ use std::sync::Arc;
 
 use gather::budget::{self, Budget};
 use gather::index::{self, Index, SymbolRef};
+use gather::lines::LineRange;
+use gather::render::zoom::Frontend;
 use gather::request::{self, ContextRequest};
 use gather::slice::{self, SliceRequest};
 use gather::{render, workspace, Error, ErrorCode, Result};
@@ -24,9 +26,8 @@ pub const ASSEMBLE_CONTEXT: &str = "assemble_context";
 /// Tool names.
 pub const FIND_SYMBOL: &str = "find_symbol";
 
-/// Default and largest line budget of `gather_context`.
+/// Default line budget of `gather_context` (the largest is `gather::pack::MAX_LINES`).
 const DEFAULT_LINES: usize = 400;
-const MAX_LINES: usize = gather::pack::MAX_LINES;
 /// Default token budget of `assemble_context`.
 const DEFAULT_TOKENS: usize = 8000;
 
@@ -39,21 +40,100 @@ pub struct Answer {
     pub json: Value,
 }
 
+/// A whole number, also accepted as a string of digits (`"40"`): some clients send every
+/// argument as a string, and the meaning is not in doubt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Num(pub u64);
+
+impl<'de> Deserialize<'de> for Num {
+    fn deserialize<D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> std::result::Result<Num, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = Num;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a whole number (or a string of digits)")
+            }
+            fn visit_u64<E: serde::de::Error>(self, n: u64) -> std::result::Result<Num, E> {
+                Ok(Num(n))
+            }
+            fn visit_i64<E: serde::de::Error>(self, n: i64) -> std::result::Result<Num, E> {
+                u64::try_from(n).map(Num).map_err(|_| {
+                    E::custom(format!("expected a whole number of at least 0, got {n}"))
+                })
+            }
+            fn visit_f64<E: serde::de::Error>(self, n: f64) -> std::result::Result<Num, E> {
+                if n.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&n) {
+                    Ok(Num(n as u64))
+                } else {
+                    Err(E::custom(format!("expected a whole number, got {n}")))
+                }
+            }
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> std::result::Result<Num, E> {
+                text.trim()
+                    .parse::<u64>()
+                    .map(Num)
+                    .map_err(|_| E::custom(format!("expected a whole number, got {text:?}")))
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
+}
+
+impl JsonSchema for Num {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Num".into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "anyOf": [
+                {"type": "integer", "minimum": 1},
+                {"type": "string", "pattern": "^[0-9]+$"}
+            ]
+        })
+    }
+}
+
+impl Num {
+    /// The number as a line number or count (at most `u32::MAX`).
+    fn line(self, what: &str) -> Result<u32> {
+        match u32::try_from(self.0) {
+            Ok(n) if n >= 1 => Ok(n),
+            _ => Err(invalid(format!(
+                "{what} must be a number from 1 to {}",
+                u32::MAX
+            ))),
+        }
+    }
+}
+
 /// One file to slice.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FileArg {
-    /// File, relative to the workspace root (an absolute path inside the root also works; `filePath` is accepted too).
-    #[serde(alias = "filePath")]
-    pub path: String,
-    /// A definition in the file, plain or qualified (`parse`, `Client.send`): its whole body is shown.
+    /// File, relative to the workspace root (an absolute path inside the root also works; backslashes are read as slashes).
+    pub path: Option<String>,
+    /// Synonym of path.
+    #[serde(rename = "filePath")]
+    pub file_path: Option<String>,
+    /// A definition in the file, plain or qualified (`parse`, `Client.send`), optionally with the line its range starts at (`Client.send@120`): its whole body is shown.
     pub symbol: Option<String>,
     /// A line number: picks among same-named definitions, or alone shows the definition that contains the line.
-    #[schemars(range(min = 1))]
-    pub line_hint: Option<u32>,
+    pub line_hint: Option<Num>,
+    /// Exact lines "START-END" (or one line "N"), as re-requests name them.
+    pub lines: Option<String>,
+    /// First line of an exact range (with line_end).
+    pub line_start: Option<Num>,
+    /// Last line of an exact range (with line_start).
+    pub line_end: Option<Num>,
     /// Lines shown from the top of the file when only path is given (default 40).
-    #[schemars(range(min = 1))]
-    pub head_lines: Option<u32>,
+    pub head_lines: Option<Num>,
 }
 
 /// Arguments of `gather_context`.
@@ -62,34 +142,36 @@ pub struct FileArg {
 pub struct GatherContextArgs {
     /// A natural-language question about the code, e.g. "how does the retry backoff get its delay?". Send either question or symbol, not both.
     pub question: Option<String>,
-    /// A definition's name, plain or qualified (`parse`, `Client.send`): the answer is that definition with its direct callers and callees. Send path with it when the name is defined more than once.
+    /// A definition's name, plain or qualified (`parse`, `Client.send`), optionally with the line its range starts at (`Client.send@120`): the answer is that definition with its direct callers and callees. Send path with it when the name is defined more than once.
     pub symbol: Option<String>,
     /// The file that defines symbol, relative to the workspace root.
     pub path: Option<String>,
     /// Synonym of path.
     #[serde(rename = "filePath")]
     pub file_path: Option<String>,
-    /// Exact slices pinned first, in order. Alone (no question, no symbol) they are the whole answer.
+    /// Any line of the definition, to choose among same-named definitions in path (without it the first is answered and the others are named).
+    pub line: Option<Num>,
+    /// Exact slices pinned first, in order, always shown whole. Alone (no question, no symbol) they are the whole answer.
     pub files: Option<Vec<FileArg>>,
-    /// Line budget for everything returned (default 400, at most 800).
-    #[schemars(range(min = 1, max = 800))]
-    pub budget_lines: Option<usize>,
+    /// Line budget for everything returned (default 400; more than 800 is cut to 800, and the pack says so).
+    pub budget_lines: Option<Num>,
     /// Token budget instead of lines (tokens estimated as characters / 4).
-    #[schemars(range(min = 1))]
-    pub max_tokens: Option<usize>,
+    pub max_tokens: Option<Num>,
     /// Let test code be a seed or a neighbour (default false).
     pub include_tests: Option<bool>,
+    /// Synonym of include_tests.
+    #[serde(rename = "includeTests")]
+    pub include_tests_camel: Option<bool>,
 }
 
 /// Arguments of `assemble_context`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AssembleContextArgs {
-    /// The slices, most important first. A slice that does not fit the budget is dropped whole and named in budget_report.dropped_files.
+    /// The slices, most important first (an empty list is an empty answer). A slice that does not fit the budget is dropped whole and named in budget_report.dropped_files.
     pub files: Vec<FileArg>,
     /// Token budget for the slices' content (default 8000; tokens estimated as characters / 4).
-    #[schemars(range(min = 1))]
-    pub max_tokens: Option<usize>,
+    pub max_tokens: Option<Num>,
 }
 
 /// Arguments of `find_symbol`.
@@ -98,9 +180,21 @@ pub struct AssembleContextArgs {
 pub struct FindSymbolArgs {
     /// A definition's name, plain or qualified (`parse`, `Client.send`).
     pub name: Option<String>,
-    /// A file relative to the workspace root (`filePath` is accepted too): alone, lists its definitions; with name, only definitions in that file.
-    #[serde(alias = "filePath")]
+    /// A file relative to the workspace root: alone, lists its definitions; with name, only definitions in that file.
     pub path: Option<String>,
+    /// Synonym of path.
+    #[serde(rename = "filePath")]
+    pub file_path: Option<String>,
+}
+
+/// One of two spellings of the same argument; both given must agree.
+fn either<T: PartialEq>(a: Option<T>, b: Option<T>, names: &str) -> Result<Option<T>> {
+    match (a, b) {
+        (Some(a), Some(b)) if a != b => Err(invalid(format!(
+            "{names} say different things: send one of them"
+        ))),
+        (a, b) => Ok(a.or(b)),
+    }
 }
 
 /// The input schema of `T`: JSON Schema 2020-12, inlined, optional fields not nullable.
@@ -172,7 +266,7 @@ fn pack_output_schema() -> Arc<JsonObject> {
         json!({
             "mode": {"type": "string", "description": "ask, symbol or slices"},
             "index": {"type": "object", "description": "files, symbols and stamp of the index the pack was cut from"},
-            "budget": {"type": "object", "description": "unit, limit, used (measured on the text), tokens_estimated, and the printed lines split into code_lines and frame_lines"},
+            "budget": {"type": "object", "description": "unit, limit, used (measured on the text), tokens_estimated, the printed lines split into code_lines and frame_lines, and asked when a line budget past 800 was cut to 800"},
             "complete": {"type": "boolean", "description": "whether the pack is whole"},
             "degraded": {"type": "array", "items": {"type": "string"}, "description": "why the pack is partial"},
             "items": {
@@ -189,11 +283,13 @@ fn pack_output_schema() -> Arc<JsonObject> {
                         "role": {"type": "string", "description": "pinned, seed, caller of …, callee of …"},
                         "rendered": {"type": "string", "description": "body, elided, signature or stub"},
                         "doc_not_shown": {"type": "array", "items": {"type": "integer"}, "description": "first and last line of a long doc comment above the definition that the item leaves out (seeds past the leading two)"},
-                        "content": {"type": "string", "description": "the lines shown"}
+                        "content": {"type": "string", "description": "the lines shown; each elision line ends with the assemble_context call that shows the lines it leaves out"},
+                        "request": {"type": "string", "description": "for a stub: the assemble_context call that shows it"},
+                        "zoom": {"type": "object", "description": "for a stub: its re-request as files (the assemble_context argument) and specs (path:Name@LINE or path:START-END)"}
                     }
                 }
             },
-            "omitted": {"type": "object", "description": "what was left out and why (tests, external callees, ambiguous calls, beyond budget, question words that matched nothing, question words past the reading cap, identical copies of seeds, matches only in test code, requested files that could not be sliced: unmet_slices with found false and a reason)"}
+            "omitted": {"type": "object", "description": "what was left out and why (tests, external callees, ambiguous calls, beyond budget, question words that matched nothing, question words past the reading cap, identical copies of seeds, matches only in test code, requested files that could not be sliced: unmet_slices with found false and a reason, other definitions of a symbol's name in its file: other_definitions)"}
         }),
     )
 }
@@ -212,7 +308,10 @@ fn assemble_output_schema() -> Arc<JsonObject> {
                         "symbol": {"anyOf": [{"type": "string"}, {"type": "null"}], "description": "the definition shown, or null"},
                         "line_start": {"type": "integer", "description": "first line (1-based)"},
                         "line_end": {"type": "integer", "description": "last line (inclusive)"},
-                        "content": {"type": "string", "description": "the exact text of those lines"}
+                        "content": {"type": "string", "description": "the exact text of those lines"},
+                        "found": {"type": "boolean", "description": "whether the request was met as asked (false: a missing file or symbol, or lines past the end, shown as a fallback or not at all)"},
+                        "reason": {"type": "string", "description": "why found is false"},
+                        "note": {"type": "string", "description": "something to know, such as other definitions of the same name"}
                     },
                     "required": ["file", "symbol", "line_start", "line_end", "content"]
                 }
@@ -269,28 +368,24 @@ pub fn list() -> Vec<Tool> {
     vec![
         Tool::new(
             GATHER_CONTEXT,
-            "Verbatim code for a question or a symbol, ranked and cut to a budget: one call instead of search, read and find-callers. \
-             Send question (natural language), or symbol with its path (the definition plus its direct callers and callees); \
-             files pins exact slices first, and alone returns just those slices. \
-             Everything that did not fit is listed under \"Beyond budget\" with the exact request that shows it. \
-             Errors carry a code (invalid_request, not_found, outside_root, io_error, index_error) and say what to send instead.",
+            "Use it first for any question about this code (question: natural language) or to study one definition with its direct callers and callees (symbol, with path and line when the name is defined more than once); files pins exact slices, always shown whole. \
+             The answer is verbatim code cut to budget_lines: every cut or elided piece names the exact assemble_context call that shows it (or raise budget_lines), and a first line with complete:false says why the answer is partial.",
             input_schema::<GatherContextArgs>(),
         )
         .with_raw_output_schema(pack_output_schema())
         .with_annotations(read_only.clone()),
         Tool::new(
             ASSEMBLE_CONTEXT,
-            "Exact slices of files, in request order, within a token budget: each item {path, symbol?, line_hint?, head_lines?} gives a whole \
-             definition (symbol), the definition containing a line (line_hint) or the first head_lines lines (path alone). \
-             A slice that does not fit is dropped whole and named in budget_report.dropped_files.",
+            "Use it to read exact code you can already name: each item {path, symbol?, line_hint?, lines?, head_lines?} gives a whole definition (symbol, or symbol@LINE), exact lines (lines: \"START-END\"), the definition containing a line (line_hint) or the first head_lines lines (path alone), in request order within max_tokens. \
+             It is how you zoom into what gather_context cut or elided: send the call that pack printed as is; a slice that does not fit is dropped whole and named in budget_report.dropped_files, and one that could not be met has found false and a reason.",
             input_schema::<AssembleContextArgs>(),
         )
         .with_raw_output_schema(assemble_output_schema())
         .with_annotations(read_only.clone()),
         Tool::new(
             FIND_SYMBOL,
-            "Where definitions are: by name (plain or qualified, e.g. Client.send), by file (path: every definition in it), or both. \
-             Each hit has its kind and path:start-end lines.",
+            "Use it to learn where definitions are before reading them: by name (plain or qualified, e.g. Client.send), by file (path: every definition in it), or both; each hit has its kind and path:start-end lines. \
+             To see one, send assemble_context {\"files\":[{\"path\":…,\"symbol\":\"NAME@START\"}]} with a hit's path and first line, or gather_context with symbol, path and line for it with its callers and callees.",
             input_schema::<FindSymbolArgs>(),
         )
         .with_raw_output_schema(find_output_schema())
@@ -302,16 +397,15 @@ fn invalid(message: impl Into<String>) -> Error {
     Error::new(ErrorCode::InvalidRequest, message)
 }
 
-const FILES_FORM: &str =
-    r#"each item is {"path": "src/x.py", "symbol"?: "name", "line_hint"?: 12, "head_lines"?: 40}"#;
+const FILES_FORM: &str = r#"each item is {"path": "src/x.py", "symbol"?: "name" or "name@LINE", "line_hint"?: 12, "lines"?: "10-20", "head_lines"?: 40}"#;
 
 fn usage(tool: &str) -> &'static str {
     match tool {
         GATHER_CONTEXT => {
-            r#"send {"question": "..."} or {"symbol": "name", "path": "file"}, optionally "files": [{"path": ...}], "budget_lines" or "max_tokens", "include_tests""#
+            r#"send {"question": "..."} or {"symbol": "name", "path": "file", "line"?: 12}, optionally "files": [{"path": ...}], "budget_lines" or "max_tokens", "include_tests""#
         }
         ASSEMBLE_CONTEXT => {
-            r#"send {"files": [{"path": "src/x.py", "symbol"?: "name"}], "max_tokens"?: 8000}"#
+            r#"send {"files": [{"path": "src/x.py", "symbol"?: "name", "lines"?: "10-20"}], "max_tokens"?: 8000}"#
         }
         _ => r#"send {"name": "parse"}, {"path": "src/x.py"} or both"#,
     }
@@ -350,146 +444,143 @@ pub fn call(workspace: &Workspace, tool: &str, args: Option<JsonObject>) -> Resu
     }
 }
 
-fn slice_requests(files: Vec<FileArg>) -> Vec<SliceRequest> {
+fn slice_requests(files: Vec<FileArg>) -> Result<Vec<SliceRequest>> {
     files
         .into_iter()
-        .map(|f| SliceRequest {
-            path: f.path,
-            symbol: f.symbol,
-            line_hint: f.line_hint,
-            lines: None,
-            head_lines: f.head_lines,
+        .enumerate()
+        .map(|(i, f)| {
+            let at = |what: &str| format!("files[{i}].{what}");
+            let path = either(f.path, f.file_path, &format!("files[{i}].path and filePath"))?
+                .ok_or_else(|| invalid(format!("files[{i}] has no path: {FILES_FORM}")))?;
+            let range = match (f.lines, f.line_start, f.line_end) {
+                (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
+                    return Err(invalid(format!(
+                        "files[{i}]: send lines or line_start/line_end, not both"
+                    )))
+                }
+                (Some(text), None, None) => Some(line_range(&text).ok_or_else(|| {
+                    invalid(format!(
+                        "{} is {text:?}: send \"START-END\" with 1 <= START <= END, or one line \"N\"",
+                        at("lines")
+                    ))
+                })?),
+                (None, Some(a), b) => {
+                    let start = a.line(&at("line_start"))?;
+                    let end = match b {
+                        Some(b) => b.line(&at("line_end"))?,
+                        None => start,
+                    };
+                    if end < start {
+                        return Err(invalid(format!(
+                            "{} is before {}",
+                            at("line_end"),
+                            at("line_start")
+                        )));
+                    }
+                    Some(LineRange::new(start, end))
+                }
+                (None, None, Some(_)) => {
+                    return Err(invalid(format!(
+                        "files[{i}]: line_end needs line_start"
+                    )))
+                }
+                (None, None, None) => None,
+            };
+            Ok(SliceRequest {
+                path,
+                symbol: f.symbol,
+                line_hint: f.line_hint.map(|n| n.line(&at("line_hint"))).transpose()?,
+                lines: range,
+                head_lines: f.head_lines.map(|n| n.line(&at("head_lines"))).transpose()?,
+            })
         })
         .collect()
 }
 
-fn gather_context(workspace: &Workspace, args: GatherContextArgs) -> Result<Answer> {
-    let path = match (args.path, args.file_path) {
-        (Some(a), Some(b)) if a != b => {
-            return Err(invalid(
-                "path and filePath name different files: send one of them",
-            ))
+/// `"A-B"` or `"A"` as a line range, when 1 <= A <= B.
+fn line_range(text: &str) -> Option<LineRange> {
+    let (a, b) = match text.split_once('-') {
+        Some((a, b)) => (a.trim().parse::<u32>().ok()?, b.trim().parse::<u32>().ok()?),
+        None => {
+            let n = text.trim().parse::<u32>().ok()?;
+            (n, n)
         }
-        (a, b) => a.or(b),
     };
+    (a >= 1 && a <= b).then(|| LineRange::new(a, b))
+}
+
+fn gather_context(workspace: &Workspace, args: GatherContextArgs) -> Result<Answer> {
+    let path = either(args.path, args.file_path, "path and filePath")?;
+    let include_tests = either(
+        args.include_tests,
+        args.include_tests_camel,
+        "include_tests and includeTests",
+    )?;
+    // One rule with the command line: a line budget past the cap is cut to it, and the
+    // pack's header says so (`pack::build`).
     let budget = match (args.budget_lines, args.max_tokens) {
         (Some(_), Some(_)) => return Err(invalid("send budget_lines or max_tokens, not both")),
-        (Some(0), _) | (_, Some(0)) => return Err(invalid("a budget must be at least 1")),
-        (Some(n), None) if n > MAX_LINES => {
-            return Err(invalid(format!(
-                "budget_lines is at most {MAX_LINES}; send a smaller number, or max_tokens"
-            )))
+        (Some(Num(0)), _) | (_, Some(Num(0))) => {
+            return Err(invalid("a budget must be at least 1"))
         }
-        (Some(n), None) => Budget::Lines(n),
-        (None, Some(n)) => Budget::Tokens(n),
+        (Some(Num(n)), None) => Budget::Lines(usize::try_from(n).unwrap_or(usize::MAX)),
+        (None, Some(Num(n))) => Budget::Tokens(usize::try_from(n).unwrap_or(usize::MAX)),
         (None, None) => Budget::Lines(DEFAULT_LINES),
     };
     let request = ContextRequest {
         question: args.question,
         symbol: args.symbol,
         path,
-        slices: slice_requests(args.files.unwrap_or_default()),
+        line: args.line.map(|n| n.line("line")).transpose()?,
+        slices: slice_requests(args.files.unwrap_or_default())?,
         budget,
-        include_tests: args.include_tests.unwrap_or(false),
+        include_tests: include_tests.unwrap_or(false),
+        frontend: Frontend::Mcp,
         ..ContextRequest::default()
     };
-    workspace.with_index(
-        |index| {
-            request::context(index, &request).map(|pack| Answer {
-                text: pack.text,
-                json: pack.json,
-            })
+    let pack = workspace.with_index(
+        |index| request::context(index, &request),
+        || {
+            request::context_unindexed(
+                workspace.root(),
+                workspace.options(),
+                &request,
+                INDEX_BUILDING,
+            )
         },
-        || partial_context(workspace, &request),
-    )
+    )?;
+    Ok(Answer {
+        text: pack.text,
+        json: pack.json,
+    })
 }
 
-/// The line that opens a partial answer.
-const BUILDING: &str = "! index-building: the first index of this workspace is still being built, so this answer is partial; call again in a few seconds for the full answer\n";
+/// The reason a partial answer gives while the first index is built.
+const INDEX_BUILDING: &str = "index-building";
 
-/// Marks an answer as partial because the index is still being built.
+/// The line that opens a partial list of definitions.
+const BUILDING: &str = "# complete:false · degraded: index-building (the first index of this workspace is still being built, so this list is partial; call again in a few seconds)\n";
+
+/// Marks a list of definitions as partial because the index is still being built.
 fn mark_building(answer: &mut Answer) {
     answer.text.insert_str(0, BUILDING);
     answer.json["complete"] = json!(false);
     match answer.json["degraded"].as_array_mut() {
-        Some(degraded) => degraded.insert(0, json!("index-building")),
-        None => answer.json["degraded"] = json!(["index-building"]),
+        Some(degraded) => degraded.insert(0, json!(INDEX_BUILDING)),
+        None => answer.json["degraded"] = json!([INDEX_BUILDING]),
     }
-}
-
-/// `gather_context` while the first build runs: what single files can answer. A symbol with
-/// its path is looked up in that file alone (callers and callees in other files are missing);
-/// pinned slices are cut as always; a question has no seeds yet.
-fn partial_context(workspace: &Workspace, request: &ContextRequest) -> Result<Answer> {
-    let mode = match (&request.question, &request.symbol) {
-        (Some(_), Some(_)) | (None, None) => None,
-        (Some(_), None) => Some("ask"),
-        (None, Some(_)) => Some("symbol"),
-    };
-    let mut partial = request.clone();
-    partial.question = None;
-    let mut files = Vec::new();
-    if let (Some(_), Some(path)) = (&request.symbol, &request.path) {
-        files.push(path.clone());
-    } else {
-        partial.symbol = None;
-    }
-    let answerable = mode.is_none() || partial.symbol.is_some() || !partial.slices.is_empty();
-    if !answerable {
-        // Nothing can be said yet; say so, in the pack's shape.
-        let used = request.budget.cost(BUILDING);
-        return Ok(Answer {
-            text: BUILDING.to_string(),
-            json: json!({
-                "success": true,
-                "mode": mode,
-                "index": {"files": 0, "symbols": 0, "stamp": ""},
-                "budget": {"unit": request.budget.unit(), "limit": request.budget.limit(),
-                           "used": used, "tokens_estimated": budget::estimate_tokens(BUILDING)},
-                "complete": false,
-                "degraded": ["index-building"],
-                "items": [],
-                "omitted": {},
-            }),
-        });
-    }
-    // The note costs part of the budget, so the whole answer still fits it.
-    let note = request.budget.cost(BUILDING);
-    partial.budget = match request.budget {
-        Budget::Lines(n) => Budget::Lines(n.min(MAX_LINES).saturating_sub(note).max(1)),
-        Budget::Tokens(n) => Budget::Tokens(n.saturating_sub(note).max(1)),
-    };
-    let index = index::build_files(workspace.root(), &files)?;
-    let pack = request::context(&index, &partial)?;
-    let mut answer = Answer {
-        text: pack.text,
-        json: pack.json,
-    };
-    if let Some(mode) = mode {
-        answer.json["mode"] = json!(mode);
-    }
-    mark_building(&mut answer);
-    let tokens = budget::estimate_tokens(&answer.text);
-    let budget = &mut answer.json["budget"];
-    budget["limit"] = json!(request.budget.limit());
-    if let Some(used) = budget["used"].as_u64() {
-        budget["used"] = json!(used as usize + note);
-    }
-    budget["tokens_estimated"] = json!(tokens);
-    Ok(answer)
 }
 
 fn assemble_context(workspace: &Workspace, args: AssembleContextArgs) -> Result<Answer> {
-    if args.files.is_empty() {
-        return Err(invalid(format!("files is empty: {FILES_FORM}")));
-    }
     let budget = match args.max_tokens {
-        Some(0) => return Err(invalid("max_tokens must be at least 1")),
-        Some(n) => Budget::Tokens(n),
+        Some(Num(0)) => return Err(invalid("max_tokens must be at least 1")),
+        Some(Num(n)) => Budget::Tokens(usize::try_from(n).unwrap_or(usize::MAX)),
         None => Budget::Tokens(DEFAULT_TOKENS),
     };
-    // Slices are read from disk as they are now; they need no index.
-    let slices = slice::assemble(workspace.root(), &slice_requests(args.files))?;
+    // Slices are read from disk as they are now; they need no index. The same slice asked
+    // twice is cut once.
+    let requests = slice::dedup(slice_requests(args.files)?);
+    let slices = slice::assemble(workspace.root(), &requests)?;
     let fitted = budget::fit_slices(slices, budget);
     Ok(Answer {
         text: render::slices_text(&fitted),
@@ -499,12 +590,13 @@ fn assemble_context(workspace: &Workspace, args: AssembleContextArgs) -> Result<
 
 fn find_symbol(workspace: &Workspace, args: FindSymbolArgs) -> Result<Answer> {
     let name = args.name.filter(|n| !n.trim().is_empty());
-    if name.is_none() && args.path.is_none() {
+    let path = either(args.path, args.file_path, "path and filePath")?;
+    if name.is_none() && path.is_none() {
         return Err(invalid(
             r#"send a name ({"name": "parse"}), a file ({"path": "src/x.py"}), or both"#,
         ));
     }
-    let rel = match &args.path {
+    let rel = match &path {
         Some(path) => {
             let resolved = workspace::resolve(workspace.root().path(), path)?;
             if !resolved.exists {

@@ -23,6 +23,7 @@ pub mod index;
 pub mod lines;
 pub mod pack;
 pub mod parse;
+pub mod quick;
 pub mod render;
 pub mod request;
 pub mod slice;

@@ -6,7 +6,8 @@
 use crate::budget::Budget;
 use crate::error::{Error, ErrorCode, Result};
 use crate::index::{Index, SymbolId};
-use crate::lines::Line;
+use crate::lines::{Line, LineRange};
+use crate::render::zoom::Frontend;
 use crate::slice::{self, SliceRequest};
 use crate::{graph, pack, workspace};
 
@@ -28,6 +29,11 @@ pub struct ContextRequest {
     pub budget: Budget,
     /// Whether test code may be a neighbour or a seed.
     pub include_tests: bool,
+    /// Who reads the pack: how its re-requests are spelled.
+    pub frontend: Frontend,
+    /// Reasons the caller already knows the answer is partial (`index-building`): shown in
+    /// the header and in `degraded`.
+    pub degraded: Vec<String>,
 }
 
 impl Default for ContextRequest {
@@ -40,6 +46,8 @@ impl Default for ContextRequest {
             slices: Vec::new(),
             budget: Budget::Lines(400),
             include_tests: false,
+            frontend: Frontend::Cli,
+            degraded: Vec::new(),
         }
     }
 }
@@ -103,10 +111,15 @@ pub fn context(index: &Index, request: &ContextRequest) -> Result<ContextPack> {
             "path names the file of a symbol: send symbol as well, or put the file in files",
         ));
     }
-    let pinned = slice::assemble(index.root_dir(), &request.slices)?;
+    let pinned = slice::assemble(index.root_dir(), &slice::dedup(request.slices.clone()))?;
     let mut found = crate::ask::Seeds::default();
+    let mut other_definitions = Vec::new();
     match mode {
-        "symbol" => found.seeds = vec![locate(index, symbol.unwrap_or_default(), request)?],
+        "symbol" => {
+            let (seed, others) = locate(index, symbol.unwrap_or_default(), request)?;
+            found.seeds = vec![seed];
+            other_definitions = others;
+        }
         "ask" => {
             if let Some(read) = &read {
                 found = crate::ask::seeds(
@@ -169,12 +182,40 @@ pub fn context(index: &Index, request: &ContextRequest) -> Result<ContextPack> {
                 .collect(),
             test_matches: found.test_matches,
             nothing_matched: found.nothing_matched,
+            other_definitions,
             ..pack::Omitted::default()
         },
         evidence,
+        frontend: request.frontend,
+        degraded: request.degraded.clone(),
     };
     let (text, json) = pack::build(index, &graph, &pack_request)?;
     Ok(ContextPack { text, json })
+}
+
+/// Answers `request` without a whole-workspace index (while the first one is built): a
+/// symbol is looked up in its file alone (or, without a path, in the files a bounded scan
+/// finds its name in), a question is asked of the few files [`crate::quick::files`] finds
+/// for it, and pinned slices are cut as always. The pack says it is partial: `reason`
+/// opens its `degraded` list, in the header and in JSON.
+pub fn context_unindexed(
+    root: &crate::confined::Root,
+    options: &crate::index::IndexOptions,
+    request: &ContextRequest,
+    reason: &str,
+) -> Result<ContextPack> {
+    let files = match (&request.question, &request.symbol, &request.path) {
+        (None, Some(_), Some(path)) => vec![path.clone()],
+        (Some(text), None, None) | (None, Some(text), None) => {
+            let (text, _) = crate::index::split_line_suffix(text);
+            crate::quick::files(root, &options.walk, &crate::ask::question::read(text))
+        }
+        _ => Vec::new(),
+    };
+    let index = crate::index::build_files(root, &files)?;
+    let mut partial = request.clone();
+    partial.degraded.insert(0, reason.to_string());
+    context(&index, &partial)
 }
 
 /// How many of a question's seeds bring their callers and callees.
@@ -190,12 +231,40 @@ fn seed_limit(budget: Budget) -> usize {
     (lines / 10).clamp(3, 40)
 }
 
-/// The definition a `symbol [path] [line]` request names; the path is checked against the
-/// root first.
-fn locate(index: &Index, name: &str, request: &ContextRequest) -> Result<SymbolId> {
+/// The definition a `symbol [path] [line]` request names (the name may end in `@LINE`);
+/// the path is checked against the root first. With a path and no line, a name defined
+/// several times in that file is answered with its first definition and the others are
+/// returned, to be named in the pack (the command line and MCP answer alike).
+fn locate(
+    index: &Index,
+    name: &str,
+    request: &ContextRequest,
+) -> Result<(SymbolId, Vec<(String, String, LineRange)>)> {
+    let (name, suffix) = crate::index::split_line_suffix(name);
+    let line = match (request.line, suffix) {
+        (Some(a), Some(b)) if a != b => {
+            return Err(invalid(format!(
+                "the symbol names line {b} and line names {a}: send one of them"
+            )))
+        }
+        (a, b) => a.or(b),
+    };
     let path = match request.path.as_deref() {
         Some(p) => Some(workspace::resolve(index.root(), p)?.rel),
         None => None,
     };
-    index.locate(name, path.as_deref(), request.line)
+    let chosen = index.locate(name, path.as_deref(), line)?;
+    let mut others = Vec::new();
+    if let (Some(path), None) = (&path, line) {
+        for other in index.find(name) {
+            if other.id != chosen && &other.file.path == path {
+                others.push((
+                    path.clone(),
+                    other.symbol.qualified_name.clone(),
+                    other.symbol.full_range(),
+                ));
+            }
+        }
+    }
+    Ok((chosen, others))
 }

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use crate::confined::Root;
 use crate::error::Result;
-use crate::index::{similar_names, split_qualified, Symbol, SymbolKind};
+use crate::index::{similar_names, split_line_suffix, split_qualified, Symbol, SymbolKind};
 use crate::lines::{Line, LineRange, LineTable};
 use crate::{parse, workspace};
 
@@ -16,7 +16,7 @@ use crate::{parse, workspace};
 pub const DEFAULT_HEAD_LINES: u32 = 40;
 
 /// One explicit request.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SliceRequest {
     /// File, relative to the root (or absolute inside it).
     pub path: String,
@@ -51,6 +51,16 @@ pub struct Slice {
     pub reason: Option<String>,
     /// Something the reader should know (other definitions of the same name).
     pub note: Option<String>,
+}
+
+/// `requests` without repeats (the first of equal requests keeps its place): the same
+/// slice asked twice is shown once.
+pub fn dedup(requests: Vec<SliceRequest>) -> Vec<SliceRequest> {
+    let mut seen = std::collections::HashSet::new();
+    requests
+        .into_iter()
+        .filter(|r| seen.insert(r.clone()))
+        .collect()
 }
 
 /// Cuts every request out of the workspace at `root`, in request order. Files are read
@@ -130,7 +140,11 @@ fn cut(request: &SliceRequest, rel: &str, text: &str, symbols: &[Symbol]) -> Sli
         slice.content = table.slice(range).to_string();
     };
 
-    if let Some(name) = &request.symbol {
+    if let Some(full_name) = &request.symbol {
+        // `Type.method@LINE` is the exact form re-requests use.
+        let (name, suffix) = split_line_suffix(full_name);
+        let line_hint = request.line_hint.or(suffix);
+        let name = &name.to_string();
         let matches = matching(symbols, name);
         if matches.is_empty() {
             slice.found = false;
@@ -151,21 +165,24 @@ fn cut(request: &SliceRequest, rel: &str, text: &str, symbols: &[Symbol]) -> Sli
             });
             return slice;
         }
-        let chosen = match request.line_hint {
+        // The nearest definition to the line, the innermost when several contain it (as
+        // `Index::locate` chooses).
+        let chosen = match line_hint {
             Some(hint) => *matches
                 .iter()
-                .min_by_key(|s| s.range.distance_to(hint))
+                .min_by_key(|s| (s.full_range().distance_to(hint), s.full_range().len()))
                 .expect("not empty"),
             None => matches[0],
         };
         let others: Vec<String> = matches
             .iter()
             .filter(|s| !std::ptr::eq(**s, chosen))
-            .map(|s| s.range.to_string())
+            .map(|s| s.full_range().to_string())
             .collect();
-        if !others.is_empty() {
+        // A line chose among them: the others are not what was asked about.
+        if !others.is_empty() && line_hint.is_none() {
             slice.note = Some(format!(
-                "{name} is also defined at lines {}",
+                "{name} is also defined at lines {}; name one as {name}@LINE with its first line",
                 others.join(", ")
             ));
         }

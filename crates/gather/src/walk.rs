@@ -58,6 +58,19 @@ pub fn each(root: &Path, options: &WalkOptions, mut found: impl FnMut(WalkedFile
     }
 }
 
+/// The first `limit` files the walk of `root` (canonical) finds, in walk order: a bounded
+/// look at a tree too big to wait for (an answer while the first index builds).
+pub fn first(root: &Path, options: &WalkOptions, limit: usize) -> Vec<WalkedFile> {
+    let (mut builder, _refused) = builder(root);
+    // Sorted, so the same tree gives the same first files.
+    builder.sort_by_file_name(|a, b| a.cmp(b));
+    builder
+        .build()
+        .filter_map(|entry| walked(root, options, entry))
+        .take(limit)
+        .collect()
+}
+
 /// Every file under `root` (canonical), in path order, found by several threads at once:
 /// the same files as [`each`], for callers that need the whole list before they start.
 pub fn all(root: &Path, options: &WalkOptions) -> Vec<WalkedFile> {

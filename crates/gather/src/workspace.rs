@@ -27,6 +27,15 @@ pub fn resolve(root: &Path, path: &str) -> Result<Resolved> {
             "empty path: name a file relative to the workspace root",
         ));
     }
+    // `src\a.py` from a Windows-minded caller names `src/a.py` on every platform, unless a
+    // file of that literal name exists (a backslash is a legal name byte on Unix).
+    let slashed;
+    let trimmed = if trimmed.contains('\\') && root.join(trimmed).symlink_metadata().is_err() {
+        slashed = trimmed.replace('\\', "/");
+        slashed.as_str()
+    } else {
+        trimmed
+    };
     let joined = if Path::new(trimmed).is_absolute() {
         PathBuf::from(trimmed)
     } else {

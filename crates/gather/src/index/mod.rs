@@ -918,6 +918,22 @@ pub fn similar_names<'s>(symbols: impl IntoIterator<Item = &'s Symbol>, name: &s
         .collect()
 }
 
+/// `name@LINE` → (`name`, `LINE`): a definition named with the line its range starts at,
+/// the exact form re-requests use (unique among overloads and same-named methods). A name
+/// without that suffix comes back whole.
+pub fn split_line_suffix(name: &str) -> (&str, Option<Line>) {
+    let trimmed = name.trim();
+    if let Some((head, tail)) = trimmed.rsplit_once('@') {
+        let digits = !tail.is_empty() && tail.bytes().all(|b| b.is_ascii_digit());
+        if digits && !head.trim().is_empty() {
+            if let Ok(line) = tail.parse::<Line>() {
+                return (head.trim(), Some(line));
+            }
+        }
+    }
+    (name, None)
+}
+
 /// Splits `a.b::c` into `["a", "b", "c"]`.
 pub fn split_qualified(name: &str) -> Vec<&str> {
     name.split("::")

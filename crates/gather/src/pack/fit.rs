@@ -31,11 +31,11 @@ pub fn fit(pack: &mut Pack, sources: &mut Sources) {
         fixed,
         beyond_header,
         summary,
-    } = frame(pack);
+    } = frame(pack, &sources.stale);
     let stub_costs: Vec<usize> = pack
         .items
         .iter()
-        .map(|item| cost(&piece::stub_line(item)))
+        .map(|item| cost(&piece::stub_line(item, pack.frontend)))
         .collect();
     let n = pack.items.len();
     // When even naming every item would not fit, cut items are named while room lasts and
@@ -85,33 +85,41 @@ pub fn fit(pack: &mut Pack, sources: &mut Sources) {
                 file_cost(&item.path, sources)
             };
             let avail = avail_for(idx, stubs_cost, n_cut, used).saturating_sub(block);
-            let (form, keep, spent) =
-                if pass == 2 || matches!(item.role, Role::Seed | Role::Pinned | Role::LineHit) {
-                    // With several seeds (question mode) none may take more than its share
-                    // while later seeds wait; a lone seed takes what room there is.
-                    let avail = match item.role {
-                        Role::Seed if pass == 1 && pack.n_seeds > 1 => {
-                            // Depth by value: a seed's share follows the ranking's
-                            // confidence in it, so a sure answer is shown whole and a
-                            // doubtful one as a glimpse.
-                            let by_value = seed_share as f32 * item.weight.powf(DEPTH_POWER);
-                            let share = (by_value as usize).max(small_share);
-                            // A seed whose signature alone outgrows the share still gets
-                            // its smallest form past the signature: the share paces seeds,
-                            // it does not cut them.
-                            avail.min(share.max(smallest_elided(item, sources, budget)))
-                        }
-                        _ => avail,
-                    };
-                    choose(item, sources, avail, budget)
-                } else {
-                    let body = budget.cost(&piece::item_text(item, Rendered::Body, 0, sources));
-                    if body > avail {
-                        deferred.push(idx);
-                        continue;
-                    }
+            let (form, keep, spent) = if item.role == Role::Pinned {
+                // A pinned slice is shown whole or not at all (`pack::build` then refuses
+                // the request): it is what was asked for.
+                let body = budget.cost(&piece::item_text(item, Rendered::Body, 0, sources));
+                if body <= avail {
                     (Rendered::Body, 0, body)
+                } else {
+                    (Rendered::Stub, 0, 0)
+                }
+            } else if pass == 2 || matches!(item.role, Role::Seed | Role::LineHit) {
+                // With several seeds (question mode) none may take more than its share
+                // while later seeds wait; a lone seed takes what room there is.
+                let avail = match item.role {
+                    Role::Seed if pass == 1 && pack.n_seeds > 1 => {
+                        // Depth by value: a seed's share follows the ranking's
+                        // confidence in it, so a sure answer is shown whole and a
+                        // doubtful one as a glimpse.
+                        let by_value = seed_share as f32 * item.weight.powf(DEPTH_POWER);
+                        let share = (by_value as usize).max(small_share);
+                        // A seed whose signature alone outgrows the share still gets
+                        // its smallest form past the signature: the share paces seeds,
+                        // it does not cut them.
+                        avail.min(share.max(smallest_elided(item, sources, budget)))
+                    }
+                    _ => avail,
                 };
+                choose(item, sources, avail, budget)
+            } else {
+                let body = budget.cost(&piece::item_text(item, Rendered::Body, 0, sources));
+                if body > avail {
+                    deferred.push(idx);
+                    continue;
+                }
+                (Rendered::Body, 0, body)
+            };
             if form != Rendered::Stub {
                 let item = &mut pack.items[idx];
                 item.rendered = form;
@@ -177,13 +185,17 @@ struct Frame {
     summary: usize,
 }
 
-fn frame(pack: &Pack) -> Frame {
+fn frame(pack: &Pack, stale: &[String]) -> Frame {
     let cost = |text: &str| pack.budget.cost(text);
     Frame {
-        fixed: cost(&piece::header_placeholder(pack))
-            + piece::trailer(&pack.omitted).map_or(0, |t| cost(&t)),
+        fixed: cost(&piece::header_placeholder(pack, stale))
+            + piece::trailer(&pack.omitted, pack.frontend).map_or(0, |t| cost(&t)),
         beyond_header: cost(piece::BEYOND_HEADER),
-        summary: cost(&piece::more_line(pack.items.len(), pack.items.len() * 1000)),
+        summary: cost(&piece::more_line(
+            pack.items.len(),
+            pack.items.len() * 1000,
+            pack.frontend,
+        )),
     }
 }
 
@@ -193,7 +205,7 @@ pub fn minimum(pack: &Pack) -> usize {
         fixed,
         beyond_header,
         summary,
-    } = frame(pack);
+    } = frame(pack, &[]);
     fixed
         + if pack.items.is_empty() {
             0

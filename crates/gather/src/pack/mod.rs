@@ -15,6 +15,7 @@ use crate::budget::Budget;
 use crate::graph::{CallGraph, Confidence};
 use crate::index::{FileStatus, Index, SymbolId, SymbolKind};
 use crate::lines::{Line, LineRange};
+use crate::render::zoom::Frontend;
 use crate::slice::Slice;
 
 /// Why an item is in the pack.
@@ -141,6 +142,10 @@ pub struct PackRequest {
     pub omitted: Omitted,
     /// What marks the lines a cut-down item keeps (the question's terms and literals).
     pub evidence: Evidence,
+    /// Who reads the pack (how re-requests are spelled).
+    pub frontend: Frontend,
+    /// Reasons the caller already knows the pack is partial (`index-building`).
+    pub degraded: Vec<String>,
 }
 
 /// Things the pack leaves out that are not beyond-budget items.
@@ -168,6 +173,9 @@ pub struct Omitted {
     pub unmet_slices: Vec<(String, Option<String>, String)>,
     /// Distinct question words past the reading cap, which no lane looked for.
     pub question_left_out: usize,
+    /// Other definitions of the name a symbol request gave without a line, in its file:
+    /// (path, qualified name, range). The first is answered; these are named.
+    pub other_definitions: Vec<(String, String, LineRange)>,
 }
 
 /// A pack before rendering: ranked, merged items and what was omitted.
@@ -188,13 +196,17 @@ pub struct Pack {
     /// When the budget cannot name every cut item: how many are named before the rest
     /// fold into one line.
     pub listed_stubs: Option<usize>,
+    /// Who reads the pack (how re-requests are spelled).
+    pub frontend: Frontend,
+    /// The line budget asked for, when it was past [`MAX_LINES`] and cut to it.
+    pub budget_asked: Option<usize>,
 }
 
 /// Collects, merges and ranks the candidates of `request`.
 pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack {
     let mut items: Vec<PackItem> = Vec::new();
     let mut omitted = request.omitted.clone();
-    let mut degraded: Vec<String> = Vec::new();
+    let mut degraded: Vec<String> = request.degraded.clone();
     if omitted.question_left_out > 0 {
         degraded.push(format!(
             "question-cut({} words not read)",
@@ -328,11 +340,11 @@ pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack
             .then((&a.path, a.range.start).cmp(&(&b.path, b.range.start)))
     });
     items.extend(neighbours);
-    // Seeds claim their lines first, then pinned slices, then neighbours; the output
-    // keeps pinned slices first.
+    // Pinned slices claim their lines first (what was asked for is shown as asked), then
+    // seeds, then neighbours.
     items.sort_by_key(|i| match i.role {
-        Role::Seed | Role::LineHit => 0,
-        Role::Pinned => 1,
+        Role::Pinned => 0,
+        Role::Seed | Role::LineHit => 1,
         _ => 2,
     });
     let mut items = merge(items, &mut omitted);
@@ -347,6 +359,8 @@ pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack
         budget: request.budget,
         n_seeds: request.seeds.len(),
         listed_stubs: None,
+        frontend: request.frontend,
+        budget_asked: None,
     }
 }
 
@@ -484,10 +498,15 @@ pub fn build(
     request: &PackRequest,
 ) -> crate::Result<(String, serde_json::Value)> {
     let mut request = request.clone();
+    let mut budget_asked = None;
     if let Budget::Lines(n) = request.budget {
-        request.budget = Budget::Lines(n.min(MAX_LINES));
+        if n > MAX_LINES {
+            budget_asked = Some(n);
+            request.budget = Budget::Lines(MAX_LINES);
+        }
     }
     let mut pack = assemble(index, graph, &request);
+    pack.budget_asked = budget_asked;
     let minimum = fit::minimum(&pack);
     if request.budget.limit() < minimum {
         return Err(crate::Error::new(
@@ -499,7 +518,7 @@ pub fn build(
             ),
         ));
     }
-    let mut sources = crate::render::pack::Sources::new(index);
+    let mut sources = crate::render::pack::Sources::new(index, request.frontend);
     let mut evidence = request.evidence.clone();
     for item in pack.items.iter().filter(|i| i.role == Role::Seed) {
         evidence.add_call(&item.name);
@@ -512,6 +531,28 @@ pub fn build(
         item.marks = marks;
     }
     fit(&mut pack, &mut sources);
+    // A pinned slice is shown as asked or the request is refused: cutting it would answer
+    // another question than the one asked.
+    let pinned_lines: usize = pack
+        .items
+        .iter()
+        .filter(|i| i.role == Role::Pinned)
+        .map(|i| i.cost_lines)
+        .sum();
+    if pack
+        .items
+        .iter()
+        .any(|i| i.role == Role::Pinned && i.rendered != Rendered::Body)
+    {
+        return Err(crate::Error::new(
+            crate::ErrorCode::InvalidRequest,
+            format!(
+                "the pinned slices take {pinned_lines} lines, more than a budget of {} {} holds with the rest of the pack; raise the budget or pin fewer lines",
+                request.budget.limit(),
+                request.budget.unit()
+            ),
+        ));
+    }
     let stamp = index.stamp();
     let (text, used) = crate::render::pack::pack_text(&pack, &mut sources, &stamp);
     let json = crate::render::pack::pack_json(&pack, index, &mut sources, &stamp, used, &text);

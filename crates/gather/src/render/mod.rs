@@ -8,6 +8,7 @@ use std::fmt::Write;
 use serde_json::{json, Value};
 
 pub mod pack;
+pub mod zoom;
 
 use crate::budget::Fitted;
 use crate::cache::{CacheState, Report};
@@ -48,22 +49,30 @@ pub fn slices_json(fitted: &Fitted) -> Value {
 }
 
 /// The MCP `assemble_context` result, exactly `{"success", "slices": [{"file", "symbol",
-/// "line_start", "line_end", "content"}], "budget_report": {"total_slices",
+/// "line_start", "line_end", "content", "found"}], "budget_report": {"total_slices",
 /// "included_slices", "dropped_slices", "estimated_tokens_used", "budget_tokens",
-/// "budget_exceeded", "dropped_files"}}`. Why a request was not met as asked is said in
-/// [`slices_text`], which goes with it.
+/// "budget_exceeded", "dropped_files"}}`, each slice with `reason` when not found and
+/// `note` when there is something to know (also said in [`slices_text`]).
 pub fn assemble_context_json(fitted: &Fitted) -> Value {
     let slices: Vec<Value> = fitted
         .included
         .iter()
         .map(|s| {
-            json!({
+            let mut v = json!({
                 "file": s.file,
                 "symbol": s.symbol,
                 "line_start": s.line_start,
                 "line_end": s.line_end,
                 "content": s.content,
-            })
+                "found": s.found,
+            });
+            if let Some(reason) = &s.reason {
+                v["reason"] = json!(reason);
+            }
+            if let Some(note) = &s.note {
+                v["note"] = json!(note);
+            }
+            v
         })
         .collect();
     let r = &fitted.report;

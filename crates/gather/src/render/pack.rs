@@ -9,6 +9,7 @@ use serde_json::{json, Value};
 use crate::index::Index;
 use crate::lines::{LineIndex, LineRange};
 use crate::pack::{Omitted, Pack, PackItem, Rendered};
+use crate::render::zoom::{Frontend, Zoom};
 
 /// The header of the beyond-budget list.
 pub const BEYOND_HEADER: &str = "## Beyond budget\n";
@@ -17,6 +18,8 @@ pub const BEYOND_HEADER: &str = "## Beyond budget\n";
 /// index's content hashes.
 pub struct Sources<'a> {
     index: &'a Index,
+    /// Who reads the pack: how elision lines spell their re-requests.
+    pub frontend: Frontend,
     texts: HashMap<String, Option<LineIndex>>,
     fences: HashMap<String, String>,
     /// Files whose contents changed since they were indexed.
@@ -24,10 +27,11 @@ pub struct Sources<'a> {
 }
 
 impl<'a> Sources<'a> {
-    /// Sources for the files of `index`.
-    pub fn new(index: &'a Index) -> Sources<'a> {
+    /// Sources for the files of `index`, rendered for `frontend`.
+    pub fn new(index: &'a Index, frontend: Frontend) -> Sources<'a> {
         Sources {
             index,
+            frontend,
             texts: HashMap::new(),
             fences: HashMap::new(),
             stale: Vec::new(),
@@ -81,12 +85,21 @@ impl<'a> Sources<'a> {
 }
 
 /// The header line with the widest `used` it can show, for pricing.
-pub fn header_placeholder(pack: &Pack) -> String {
-    header(pack, pack.budget.limit(), "00000000")
+pub fn header_placeholder(pack: &Pack, stale: &[String]) -> String {
+    header(pack, pack.budget.limit(), "00000000", stale)
 }
 
-/// `# gather MODE · seeds … · budget N lines used M · index STAMP`.
-pub fn header(pack: &Pack, used: usize, stamp: &str) -> String {
+/// Why the pack is partial: the pack's own reasons, then the files that changed since
+/// they were indexed.
+pub fn degraded(pack: &Pack, stale: &[String]) -> Vec<String> {
+    let mut degraded = pack.degraded.clone();
+    degraded.extend(stale.iter().map(|p| format!("stale-file({p})")));
+    degraded
+}
+
+/// `# gather MODE [· complete:false · degraded: …] · seeds … · budget N lines used M ·
+/// index STAMP`. A partial pack says so first: many clients show a model only this text.
+pub fn header(pack: &Pack, used: usize, stamp: &str, stale: &[String]) -> String {
     let seeds: Vec<&str> = pack
         .items
         .iter()
@@ -115,8 +128,19 @@ pub fn header(pack: &Pack, used: usize, stamp: &str) -> String {
             unmatched[..unmatched.len().min(5)].join(", ")
         )
     };
+    let degraded = degraded(pack, stale);
+    let partial = if degraded.is_empty() {
+        String::new()
+    } else {
+        format!(" · complete:false · degraded: {}", degraded.join(", "))
+    };
+    // A budget past the cap is cut to it, visibly.
+    let asked = match pack.budget_asked {
+        Some(asked) => format!(" (asked {asked}, the most is {})", pack.budget.limit()),
+        None => String::new(),
+    };
     format!(
-        "# gather {} · seeds: {}{no_match} · neighbours: {} · budget={} {} used={} · index {}\n",
+        "# gather {}{partial} · seeds: {}{no_match} · neighbours: {} · budget={} {}{asked} used={} · index {}\n",
         pack.mode,
         match seeds.len() {
             0 => "-".to_string(),
@@ -151,12 +175,18 @@ pub fn file_close(path: &str, sources: &mut Sources) -> String {
 }
 
 /// `@@ start-end kind name · role` and the item's lines in the chosen form. Items of one
-/// file share its block (see [`file_open`]), so an item's own frame is this one line.
+/// file share its block (see [`file_open`]), so an item's own frame is this one line. The
+/// range is that of the lines the item stands for here: a definition partly printed by a
+/// higher-ranked item starts or ends where its own lines do.
 pub fn item_text(item: &PackItem, form: Rendered, keep: usize, sources: &mut Sources) -> String {
     if form == Rendered::Stub {
         return String::new();
     }
-    let mut out = format!("@@ {}", item.range);
+    let span = match (item.shown.first(), item.shown.last()) {
+        (Some(first), Some(last)) => LineRange::new(first.start, last.end),
+        _ => item.range,
+    };
+    let mut out = format!("@@ {span}");
     if let Some(kind) = item.kind {
         let _ = write!(out, " {kind} {}", item.name);
     } else if item.name != format!("{}:{}", item.path, item.range) {
@@ -194,7 +224,8 @@ pub fn item_body(item: &PackItem, form: Rendered, keep: usize, sources: &mut Sou
                     |next| next.start - 1,
                 );
                 if gap_end > range.end {
-                    gap_lines(item, LineRange::new(range.end + 1, gap_end), &mut body);
+                    let gap = LineRange::new(range.end + 1, gap_end);
+                    gap_lines(item, gap, sources.frontend, &mut body);
                 }
             }
         }
@@ -204,7 +235,7 @@ pub fn item_body(item: &PackItem, form: Rendered, keep: usize, sources: &mut Sou
 
 /// The elision lines for `gap`: lines of the item left out are re-requested exactly;
 /// lines another item prints are pointed to.
-fn gap_lines(item: &PackItem, gap: LineRange, body: &mut String) {
+fn gap_lines(item: &PackItem, gap: LineRange, frontend: Frontend, body: &mut String) {
     let mut at = gap.start;
     while at <= gap.end {
         let inside = item.shown.iter().find(|r| r.contains(at));
@@ -220,12 +251,15 @@ fn gap_lines(item: &PackItem, gap: LineRange, body: &mut String) {
         };
         let part = LineRange::new(at, end);
         if inside.is_some() {
+            let zoom = Zoom::Lines {
+                path: &item.path,
+                ranges: vec![part],
+            };
             let _ = writeln!(
                 body,
-                "… {} lines elided — gather slice {}:{}",
+                "… {} lines elided — {}",
                 part.len(),
-                item.path,
-                part
+                zoom.request(frontend)
             );
         } else {
             let _ = writeln!(body, "… lines {part} shown above");
@@ -234,16 +268,27 @@ fn gap_lines(item: &PackItem, gap: LineRange, body: &mut String) {
     }
 }
 
+/// The exact re-request of a cut item: a whole definition by its qualified name and first
+/// line (unique among overloads and same-named methods); otherwise the lines it stands for.
+pub fn item_zoom(item: &PackItem) -> Zoom<'_> {
+    let whole = item.shown.len() == 1 && item.shown[0] == item.range;
+    if item.symbol.is_some() && item.kind.is_some() && whole && item.doc_left_out.is_none() {
+        Zoom::Symbol {
+            path: &item.path,
+            name: &item.name,
+            line: item.range.start,
+        }
+    } else {
+        Zoom::Lines {
+            path: &item.path,
+            ranges: item.shown.clone(),
+        }
+    }
+}
+
 /// One beyond-budget line: where, what, why, its cost and how to ask for it.
-pub fn stub_line(item: &PackItem) -> String {
-    let request = match item.kind {
-        Some(_) => format!(
-            "gather slice {}:{}",
-            item.path,
-            item.name.rsplit(['.', ':']).next().unwrap_or(&item.name)
-        ),
-        None => format!("gather slice {}:{}", item.path, item.range),
-    };
+pub fn stub_line(item: &PackItem, frontend: Frontend) -> String {
+    let request = item_zoom(item).request(frontend);
     format!(
         "- {}:{} {}{} · {} · {} lines · {}\n",
         item.path,
@@ -257,12 +302,17 @@ pub fn stub_line(item: &PackItem) -> String {
 }
 
 /// The line that stands for cut items the budget cannot name one by one.
-pub fn more_line(n_items: usize, n_lines: usize) -> String {
-    format!("- … {n_items} more items ({n_lines} lines) not named here: raise the budget or run gather graph\n")
+pub fn more_line(n_items: usize, n_lines: usize, frontend: Frontend) -> String {
+    let raise = match frontend {
+        Frontend::Cli => "raise --budget-lines or run gather graph",
+        Frontend::Mcp => "raise budget_lines, or ask gather_context for one of them by symbol",
+    };
+    format!("- … {n_items} more items ({n_lines} lines) not named here: {raise}\n")
 }
 
 /// The one line naming what was left out for other reasons than the budget.
-pub fn trailer(omitted: &Omitted) -> Option<String> {
+pub fn trailer(omitted: &Omitted, frontend: Frontend) -> Option<String> {
+    let include_tests = frontend.option("include_tests");
     let mut parts = Vec::new();
     if !omitted.external_callees.is_empty() {
         let mut names = omitted.external_callees.clone();
@@ -319,6 +369,31 @@ pub fn trailer(omitted: &Omitted) -> Option<String> {
             shown.join(", ")
         ));
     }
+    if !omitted.other_definitions.is_empty() {
+        let shown: Vec<String> = omitted
+            .other_definitions
+            .iter()
+            .take(3)
+            .map(|(path, name, range)| {
+                let zoom = Zoom::Symbol {
+                    path,
+                    name,
+                    line: range.start,
+                };
+                format!("{path}:{range}: {}", zoom.request(frontend))
+            })
+            .collect();
+        let more = if omitted.other_definitions.len() > 3 {
+            ", …"
+        } else {
+            ""
+        };
+        parts.push(format!(
+            "{} other definitions of the same name ({}{more})",
+            omitted.other_definitions.len(),
+            shown.join("; ")
+        ));
+    }
     for (path, symbol, reason) in &omitted.unmet_slices {
         let label = match symbol {
             Some(symbol) => format!("{path}:{symbol}"),
@@ -328,13 +403,13 @@ pub fn trailer(omitted: &Omitted) -> Option<String> {
     }
     if omitted.test_matches > 0 {
         parts.push(format!(
-            "{} matches in test code only (--include-tests)",
+            "{} matches in test code only ({include_tests})",
             omitted.test_matches
         ));
     }
     if omitted.tests_excluded > 0 {
         parts.push(format!(
-            "{} test neighbours left out (--include-tests)",
+            "{} test neighbours left out ({include_tests})",
             omitted.tests_excluded
         ));
     }
@@ -377,33 +452,35 @@ pub fn pack_text(pack: &Pack, sources: &mut Sources, stamp: &str) -> (String, us
         body.push_str(BEYOND_HEADER);
         let listed = pack.listed_stubs.unwrap_or(cut.len());
         for item in &cut[..listed] {
-            body.push_str(&stub_line(item));
+            body.push_str(&stub_line(item, pack.frontend));
         }
         if listed < cut.len() {
             let rest = &cut[listed..];
             body.push_str(&more_line(
                 rest.len(),
                 rest.iter().map(|i| i.cost_lines).sum(),
+                pack.frontend,
             ));
         }
     }
-    if let Some(t) = trailer(&pack.omitted) {
+    if let Some(t) = trailer(&pack.omitted, pack.frontend) {
         body.push_str(&t);
     }
     // The header shows `used`, which depends on the header: settle it (two rounds at most,
     // since the placeholder priced the widest number).
+    let stale = sources.stale.clone();
     let mut used = pack
         .budget
-        .cost(&format!("{}{body}", header(pack, 0, stamp)));
+        .cost(&format!("{}{body}", header(pack, 0, stamp, &stale)));
     for _ in 0..3 {
-        let text = format!("{}{body}", header(pack, used, stamp));
+        let text = format!("{}{body}", header(pack, used, stamp, &stale));
         let measured = pack.budget.cost(&text);
         if measured == used {
             return (text, used);
         }
         used = measured;
     }
-    let text = format!("{}{body}", header(pack, used, stamp));
+    let text = format!("{}{body}", header(pack, used, stamp, &stale));
     let measured = pack.budget.cost(&text);
     (text, measured)
 }
@@ -440,8 +517,10 @@ pub fn pack_json(
             if item.rendered != Rendered::Stub {
                 v["content"] = json!(item_body(item, item.rendered, item.elide_keep, sources));
             } else {
+                let zoom = item_zoom(item);
                 v["cost_lines"] = json!(item.cost_lines);
-                v["request"] = json!(stub_line(item).rsplit(" · ").next().unwrap_or("").trim());
+                v["request"] = json!(zoom.request(pack.frontend));
+                v["zoom"] = json!({"specs": zoom.specs(), "files": zoom.files()});
             }
             v
         })
@@ -463,14 +542,16 @@ pub fn pack_json(
             "path": path, "symbol": symbol, "found": false, "reason": reason,
         })).collect::<Vec<_>>(),
         "question_left_out": pack.omitted.question_left_out,
+        "other_definitions": pack.omitted.other_definitions.iter().map(|(path, name, range)| json!({
+            "path": path, "symbol": name, "line_start": range.start, "line_end": range.end,
+        })).collect::<Vec<_>>(),
     });
     omitted["beyond_budget"] = json!(pack
         .items
         .iter()
         .filter(|i| i.rendered == Rendered::Stub)
         .count());
-    let mut degraded = pack.degraded.clone();
-    degraded.extend(sources.stale.iter().map(|p| format!("stale-file({p})")));
+    let degraded = degraded(pack, &sources.stale);
     // What the reader gets: lines of code, and lines of the tool's own words (header, fences,
     // item lines, elision lines, the cut list).
     let code_lines: u32 = pack
@@ -480,7 +561,7 @@ pub fn pack_json(
         .map(|r| r.len())
         .sum();
     let text_lines = text.lines().count() as u32;
-    json!({
+    let mut out = json!({
         "success": true,
         "mode": pack.mode,
         "index": {"files": index.file_count(), "symbols": index.symbol_count(), "stamp": stamp},
@@ -491,7 +572,11 @@ pub fn pack_json(
         "degraded": degraded,
         "items": items,
         "omitted": omitted,
-    })
+    });
+    if let Some(asked) = pack.budget_asked {
+        out["budget"]["asked"] = json!(asked);
+    }
+    out
 }
 
 /// The line ranges actually printed for an item.
