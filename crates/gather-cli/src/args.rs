@@ -90,6 +90,11 @@ pub enum Command {
         /// result flagged index-building, in milliseconds.
         #[arg(long, value_name = "MS", default_value_t = 2000)]
         wait_ms: u64,
+        /// Start the first index build only after the first tool call is answered, which
+        /// gets the partial answer a call gets while a long first build runs (for checking
+        /// that answer from outside).
+        #[arg(long, hide = true)]
+        hold_first_build: bool,
     },
     /// Cut exact slices out of files, in request order, within a budget.
     Slice {

@@ -418,12 +418,16 @@ fn run(args: Args, kept: &mut Option<Kept>) -> Result<String, Error> {
                 render::outline_text(&resolved.rel, &parsed.status.label(), &parsed.symbols)
             })
         }
-        Command::Serve { wait_ms } => {
+        Command::Serve {
+            wait_ms,
+            hold_first_build,
+        } => {
             gather_mcp::serve(gather_mcp::ServeOptions {
                 root: dir,
                 index: options,
                 wait: std::time::Duration::from_millis(wait_ms),
                 cache,
+                hold_first_build,
             })?;
             Ok(String::new())
         }

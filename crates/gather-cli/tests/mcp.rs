@@ -240,13 +240,19 @@ fn initialize_then_exactly_three_tools_with_object_schemas() {
     let by_name = |n: &str| tools.iter().find(|t| t["name"] == n).unwrap();
     let assemble = &by_name("assemble_context")["inputSchema"];
     assert_eq!(assemble["required"], json!(["files"]));
-    assert_eq!(
-        assemble["properties"]["files"]["items"]["required"],
-        json!(["path"])
-    );
+    // path or its synonym filePath: neither alone is required.
     assert_eq!(
         keys(&assemble["properties"]["files"]["items"]["properties"]),
-        ["head_lines", "line_hint", "path", "symbol"]
+        [
+            "filePath",
+            "head_lines",
+            "line_end",
+            "line_hint",
+            "line_start",
+            "lines",
+            "path",
+            "symbol"
+        ]
     );
     let gather = &by_name("gather_context")["inputSchema"];
     assert_eq!(
@@ -255,17 +261,23 @@ fn initialize_then_exactly_three_tools_with_object_schemas() {
             "budget_lines",
             "filePath",
             "files",
+            "includeTests",
             "include_tests",
+            "line",
             "max_tokens",
             "path",
             "question",
             "symbol"
         ]
     );
-    assert_eq!(gather["properties"]["budget_lines"]["maximum"], 800);
+    // A number may come as a string of digits.
+    assert_eq!(
+        gather["properties"]["budget_lines"]["anyOf"][1]["type"],
+        "string"
+    );
     assert_eq!(
         keys(&by_name("find_symbol")["inputSchema"]["properties"]),
-        ["name", "path"]
+        ["filePath", "name", "path"]
     );
     assert!(server.close().success());
 }
@@ -339,7 +351,14 @@ fn assemble_context_result_has_exactly_the_documented_shape() {
     for slice in v["slices"].as_array().unwrap() {
         assert_eq!(
             keys(slice),
-            ["content", "file", "line_end", "line_start", "symbol"]
+            [
+                "content",
+                "file",
+                "found",
+                "line_end",
+                "line_start",
+                "symbol"
+            ]
         );
     }
     assert_eq!(
@@ -452,11 +471,18 @@ fn each_error_code_is_a_tool_result() {
     assert!(error(&no_path, "invalid_request").contains("files[1] has no path"));
     let wrong_type = server.call("gather_context", json!({"question": 12345}));
     error(&wrong_type, "invalid_request");
+    // A budget past the cap is cut to it, as on the command line, and the pack says so.
     let too_big = server.call(
         "gather_context",
         json!({"symbol": "rate", "path": "shop/tax.py", "budget_lines": 801}),
     );
-    assert!(error(&too_big, "invalid_request").contains("at most 800"));
+    assert_eq!(ok(&too_big)["budget"]["limit"], 800);
+    assert_eq!(ok(&too_big)["budget"]["asked"], 801);
+    assert!(text(&too_big)
+        .lines()
+        .next()
+        .unwrap()
+        .contains("budget=800 lines (asked 801, the most is 800)"));
     error(&server.call("find_symbol", json!({})), "invalid_request");
     // not_found
     let unknown = server.call(
@@ -629,7 +655,7 @@ fn while_the_first_build_runs_answers_are_partial_and_say_so() {
     assert_eq!(partial["degraded"], json!(["index-building"]));
     // The named file alone is already read.
     assert_eq!(partial["definitions"][0]["name"], "wanted");
-    assert!(text(&first).starts_with("! index-building"));
+    assert!(text(&first).starts_with("# complete:false · degraded: index-building"));
     let pack = server.call(
         "gather_context",
         json!({"symbol": "wanted", "path": "target.py"}),

@@ -33,6 +33,9 @@ pub struct ServeOptions {
     pub wait: Duration,
     /// Where the index is stored between runs (`None`: rebuilt at every start).
     pub cache: Option<gather::cache::Cache>,
+    /// Start the first build only once the first tool call has been answered (without an
+    /// index), so the partial answer can be checked from outside.
+    pub hold_first_build: bool,
 }
 
 /// Serves MCP on stdin/stdout until stdin ends or the client goes away (closes stdout, so
@@ -42,8 +45,13 @@ pub fn serve(options: ServeOptions) -> Result<(), Error> {
         .enable_all()
         .build()
         .map_err(|e| Error::new(ErrorCode::IoError, format!("cannot start the server: {e}")))?;
-    let workspace =
-        state::Workspace::start(options.root, options.index, options.wait, options.cache);
+    let workspace = state::Workspace::start_with(
+        options.root,
+        options.index,
+        options.wait,
+        options.cache,
+        options.hold_first_build,
+    );
     let stdout_closed = std::sync::Arc::new(tokio::sync::Notify::new());
     let (out, writer) = stdio::spawn_writer(std::io::stdout(), stdout_closed.clone());
     stdio::watch_stdout(stdout_closed.clone());

@@ -25,6 +25,8 @@ pub struct Workspace {
     wait: Duration,
     slot: Mutex<Slot>,
     built: Condvar,
+    /// When the first build is held until the first call: what lets it start.
+    release: Mutex<Option<std::sync::mpsc::Sender<()>>>,
 }
 
 impl Workspace {
@@ -38,15 +40,40 @@ impl Workspace {
         wait: Duration,
         cache: Option<Cache>,
     ) -> Arc<Workspace> {
+        Workspace::start_with(root, options, wait, cache, false)
+    }
+
+    /// [`Workspace::start`]; with `hold_first_build`, the first build starts only once the
+    /// first tool call has been answered, and that call is answered at once without an
+    /// index (the partial answer every call gets while a long first build runs), so that
+    /// answer can be checked from outside on any workspace.
+    pub fn start_with(
+        root: Root,
+        options: IndexOptions,
+        wait: Duration,
+        cache: Option<Cache>,
+        hold_first_build: bool,
+    ) -> Arc<Workspace> {
+        let (release, held) = if hold_first_build {
+            let (sender, receiver) = std::sync::mpsc::channel();
+            (Some(sender), Some(receiver))
+        } else {
+            (None, None)
+        };
         let workspace = Arc::new(Workspace {
             root,
             options,
             wait,
             slot: Mutex::new(Slot::Building),
             built: Condvar::new(),
+            release: Mutex::new(release),
         });
         let builder = Arc::clone(&workspace);
         std::thread::spawn(move || {
+            if let Some(held) = held {
+                // A closed channel (the server ending) lets it go too.
+                let _ = held.recv();
+            }
             let started = Instant::now();
             let built = cache::open(
                 &builder.root,
@@ -116,6 +143,16 @@ impl Workspace {
         answer: impl FnOnce(&Index) -> Result<T>,
         partial: impl FnOnce() -> Result<T>,
     ) -> Result<T> {
+        let held = self
+            .release
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        if let Some(release) = held {
+            let result = partial();
+            let _ = release.send(());
+            return result;
+        }
         let deadline = Instant::now() + self.wait;
         let mut slot = self.lock();
         while matches!(*slot, Slot::Building) {

@@ -226,6 +226,19 @@ fn portable(value: &mut Value) {
             {
                 object.remove("format");
             }
+            // `Option<T>` of a type with its own schema is `anyOf: [T, null]`: T alone.
+            if let Some(Value::Array(options)) = object.get_mut("anyOf") {
+                options.retain(|o| o != &json!({"type": "null"}));
+                if options.len() == 1 {
+                    let only = options.remove(0);
+                    object.remove("anyOf");
+                    if let Value::Object(inner) = only {
+                        for (key, value) in inner {
+                            object.entry(key).or_insert(value);
+                        }
+                    }
+                }
+            }
             if let Some(Value::Array(types)) = object.get_mut("type") {
                 types.retain(|t| t != "null");
                 if types.len() == 1 {

@@ -217,6 +217,14 @@ pub fn item_body(item: &PackItem, form: Rendered, keep: usize, sources: &mut Sou
         }
         Rendered::Elided | Rendered::Signature => {
             let chosen = shown_ranges_for(item, form, keep);
+            // Lines before the first kept run (a doc comment above the signature) are
+            // named too: nothing of the item goes without a re-request.
+            if let (Some(first), Some(own)) = (chosen.first(), item.shown.first()) {
+                if first.start > own.start {
+                    let gap = LineRange::new(own.start, first.start - 1);
+                    gap_lines(item, gap, sources.frontend, &mut body);
+                }
+            }
             for (idx, range) in chosen.iter().enumerate() {
                 let _ = writeln!(body, "{}", sources.lines(&item.path, *range));
                 let gap_end = chosen.get(idx + 1).map_or(
