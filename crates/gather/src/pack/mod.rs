@@ -193,6 +193,9 @@ pub struct Pack {
     pub budget: Budget,
     /// Number of seeds.
     pub n_seeds: usize,
+    /// The seeds' qualified names, in rank order (a seed whose lines a pinned slice
+    /// prints is still a seed of the request).
+    pub seed_names: Vec<String>,
     /// When the budget cannot name every cut item: how many are named before the rest
     /// fold into one line.
     pub listed_stubs: Option<usize>,
@@ -358,6 +361,11 @@ pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack
         degraded,
         budget: request.budget,
         n_seeds: request.seeds.len(),
+        seed_names: request
+            .seeds
+            .iter()
+            .map(|&id| index.symbol(id).symbol.qualified_name.clone())
+            .collect(),
         listed_stubs: None,
         frontend: request.frontend,
         budget_asked: None,

@@ -100,12 +100,7 @@ pub fn degraded(pack: &Pack, stale: &[String]) -> Vec<String> {
 /// `# gather MODE [· complete:false · degraded: …] · seeds … · budget N lines used M ·
 /// index STAMP`. A partial pack says so first: many clients show a model only this text.
 pub fn header(pack: &Pack, used: usize, stamp: &str, stale: &[String]) -> String {
-    let seeds: Vec<&str> = pack
-        .items
-        .iter()
-        .filter(|i| i.role == crate::pack::Role::Seed)
-        .map(|i| i.name.as_str())
-        .collect();
+    let seeds: Vec<&str> = pack.seed_names.iter().map(String::as_str).collect();
     let n_neighbours = pack
         .items
         .iter()
