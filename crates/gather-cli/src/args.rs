@@ -98,7 +98,7 @@ pub enum Command {
     },
     /// Cut exact slices out of files, in request order, within a budget.
     Slice {
-        /// `path`, `path:symbol`, `path:LINE` or `path:START-END`.
+        /// `path`, `path:symbol`, `path:symbol@LINE`, `path:LINE` or `path:START-END`.
         #[arg(required = true, value_name = "SPEC")]
         specs: Vec<String>,
         /// Token budget (ceil(chars / 4) per slice).
@@ -116,7 +116,7 @@ pub enum Command {
 /// The flags every pack command shares: its budget, test code, pinned slices.
 #[derive(clap::Args, Debug)]
 pub struct PackOptions {
-    /// Line budget for the whole pack (max 800).
+    /// Line budget for the whole pack (more than 800 is cut to 800, and the pack says so).
     #[arg(long, default_value_t = 400, conflicts_with = "max_tokens")]
     pub budget_lines: usize,
     /// Token budget instead of lines (ceil(chars / 4)).

@@ -1,4 +1,6 @@
-//! The slice SPEC syntax: `path`, `path:symbol`, `path:LINE`, `path:START-END`.
+//! The slice SPEC syntax: `path`, `path:symbol`, `path:symbol@LINE` (the symbol whose range
+//! starts at LINE, as re-requests name it; read by the library), `path:LINE`,
+//! `path:START-END`.
 
 use std::path::Path;
 
@@ -64,6 +66,9 @@ mod tests {
         );
         let r = parse("src/a.rs:Client::send", root, 40).unwrap();
         assert_eq!(r.symbol.as_deref(), Some("Client::send"));
+        // The exact re-request form: the library reads the line off the name.
+        let r = parse("src/a.rs:Client::send@120", root, 40).unwrap();
+        assert_eq!(r.symbol.as_deref(), Some("Client::send@120"));
         assert_eq!(parse("a.py:12", root, 40).unwrap().line_hint, Some(12));
         assert_eq!(
             parse("a.py:3-9", root, 40).unwrap().lines,

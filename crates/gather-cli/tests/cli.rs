@@ -368,3 +368,47 @@ fn symbol_errors_say_what_to_send_instead() {
     ));
     assert_eq!(v["code"], "outside_root");
 }
+
+#[test]
+fn a_repeated_slice_is_cut_once_and_the_line_suffix_picks_a_definition() {
+    let ws = workspace();
+    std::fs::write(
+        ws.path().join("src/two.py"),
+        "def f():\n    return 1\n\n\ndef f():\n    return 2\n",
+    )
+    .unwrap();
+    let out = gather(
+        ws.path(),
+        &["slice", "src/two.py:f@5", "src/two.py:f@5", "--json"],
+    );
+    assert!(out.status.success());
+    let v = json(&out);
+    assert_eq!(v["slices"].as_array().unwrap().len(), 1);
+    assert_eq!(v["slices"][0]["line_start"], 5);
+    assert_eq!(v["slices"][0]["content"], "def f():\n    return 2");
+}
+
+#[test]
+fn a_budget_past_the_cap_is_cut_visibly_as_over_mcp() {
+    let ws = workspace();
+    let out = gather(
+        ws.path(),
+        &[
+            "symbol",
+            "parse",
+            "--path",
+            "src/app.py",
+            "--budget-lines",
+            "5000",
+        ],
+    );
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.lines()
+            .next()
+            .unwrap()
+            .contains("budget=800 lines (asked 5000, the most is 800)"),
+        "{text}"
+    );
+}

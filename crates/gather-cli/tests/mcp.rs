@@ -405,6 +405,62 @@ fn assemble_context_result_has_exactly_the_documented_shape() {
 }
 
 #[test]
+fn the_seeds_spellings_are_accepted() {
+    let mut server = Server::ready(&fixture(), &[]);
+    // Empty files: an empty answer with a zero report.
+    let empty = server.call("assemble_context", json!({"files": []}));
+    let empty = ok(&empty);
+    assert_eq!(empty["slices"], json!([]));
+    assert_eq!(empty["budget_report"]["total_slices"], 0);
+    // Exact lines three ways, numbers as strings, filePath, a backslash path; a missing
+    // file says so in the structured content.
+    let sliced = server.call(
+        "assemble_context",
+        json!({"files": [{"path": "shop/tax.py", "lines": "12-13"},
+                         {"filePath": "shop/tax.py", "line_start": "7", "line_end": 9},
+                         {"path": "shop\\util.py", "line_hint": "13"},
+                         {"path": "shop/missing.py"}],
+               "max_tokens": "4000"}),
+    );
+    let slices = ok(&sliced)["slices"].as_array().unwrap().clone();
+    let ranges: Vec<(u64, u64)> = slices
+        .iter()
+        .map(|s| {
+            (
+                s["line_start"].as_u64().unwrap(),
+                s["line_end"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(ranges, [(12, 13), (7, 9), (13, 16), (0, 0)]);
+    assert_eq!(slices[2]["file"], "shop/util.py");
+    assert_eq!(slices[0]["found"], true);
+    assert_eq!(slices[3]["found"], false);
+    assert_eq!(slices[3]["reason"], "not_found");
+    // includeTests, budget_lines as a string, and line in symbol mode.
+    let pack = server.call(
+        "gather_context",
+        json!({"symbol": "rate", "filePath": "shop/tax.py", "line": "12",
+               "budget_lines": "40", "includeTests": true}),
+    );
+    let pack = ok(&pack);
+    assert_eq!(pack["budget"]["limit"], 40);
+    assert_eq!(pack["items"][0]["symbol"], "rate");
+    // A range backwards is refused with what to send.
+    let backwards = server.call(
+        "assemble_context",
+        json!({"files": [{"path": "shop/tax.py", "lines": "9-3"}]}),
+    );
+    assert!(error(&backwards, "invalid_request").contains("START-END"));
+    let spelled_twice = server.call(
+        "gather_context",
+        json!({"question": "how is tax rounded?", "include_tests": true, "includeTests": false}),
+    );
+    error(&spelled_twice, "invalid_request");
+    assert!(server.close().success());
+}
+
+#[test]
 fn find_symbol_by_name_by_file_and_both() {
     let mut server = Server::ready(&fixture(), &[]);
     let both = server.call("find_symbol", json!({"name": "round_cents"}));
