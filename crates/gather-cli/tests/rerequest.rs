@@ -287,7 +287,7 @@ fn check_pack(pack: &Value, front: &mut Front, what: &str, tally: &mut Tally) {
             item["line_start"].as_u64().unwrap() as u32..=item["line_end"].as_u64().unwrap() as u32;
         let printed_here = printed.get(path).cloned().unwrap_or_default();
         let lines = file_lines(path);
-        let mut check = |request: &str, front: &mut Front| {
+        let check = |request: &str, front: &mut Front| {
             let slices = front.zoom(request);
             let mut got = BTreeSet::new();
             for (file, a, b, content) in &slices {

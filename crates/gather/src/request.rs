@@ -231,6 +231,9 @@ fn seed_limit(budget: Budget) -> usize {
     (lines / 10).clamp(3, 40)
 }
 
+/// Another definition of a requested name: (path, qualified name, range).
+type OtherDefinition = (String, String, LineRange);
+
 /// The definition a `symbol [path] [line]` request names (the name may end in `@LINE`);
 /// the path is checked against the root first. With a path and no line, a name defined
 /// several times in that file is answered with its first definition and the others are
@@ -239,7 +242,7 @@ fn locate(
     index: &Index,
     name: &str,
     request: &ContextRequest,
-) -> Result<(SymbolId, Vec<(String, String, LineRange)>)> {
+) -> Result<(SymbolId, Vec<OtherDefinition>)> {
     let (name, suffix) = crate::index::split_line_suffix(name);
     let line = match (request.line, suffix) {
         (Some(a), Some(b)) if a != b => {
