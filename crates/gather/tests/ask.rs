@@ -128,6 +128,22 @@ fn words_that_match_nothing_are_named_beside_those_that_do() {
     );
 }
 
+/// A quoted word that names no definition but occurs in the code (a local, a field) is
+/// searched for, not reported missing; one that occurs nowhere is.
+#[test]
+fn a_quoted_word_in_the_code_but_naming_nothing_is_not_unmatched() {
+    let pack = ask("why is the \"delay\" capped in backoff");
+    assert_eq!(seeds(&pack)[0], "RetryPolicy.backoff_delay");
+    assert_eq!(pack["omitted"]["unmatched_terms"], serde_json::json!([]));
+
+    let pack = ask("why is the \"zebradelay\" capped in backoff");
+    assert_eq!(seeds(&pack)[0], "RetryPolicy.backoff_delay");
+    assert_eq!(
+        pack["omitted"]["unmatched_terms"],
+        serde_json::json!(["`zebradelay`"])
+    );
+}
+
 #[test]
 fn a_heuristic_seed_makes_the_pack_partial() {
     let pack = ask("lua jitter_delay");

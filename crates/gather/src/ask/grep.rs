@@ -23,20 +23,24 @@ pub enum Hit {
 /// Finds each of `literals` in the indexed files; hits in file order, then line order,
 /// each literal's hits capped. Test code is skipped unless `include_tests`.
 pub fn search(index: &Index, literals: &[String], include_tests: bool) -> Vec<Hit> {
-    search_noting_missing(index, literals, include_tests).0
+    search_noting_missing(index, literals, &[], include_tests).0
 }
 
-/// [`search`], and which of `literals` (by position) occur nowhere, test code included.
+/// [`search`], and which of `literals` and then `probes` (by position in the two lists
+/// joined) occur nowhere, test code included. Probes are only looked for: they give no
+/// hits.
 pub fn search_noting_missing(
     index: &Index,
     literals: &[String],
+    probes: &[String],
     include_tests: bool,
 ) -> (Vec<Hit>, Vec<usize>) {
-    if literals.is_empty() {
+    if literals.is_empty() && probes.is_empty() {
         return (Vec::new(), Vec::new());
     }
     let needles: Vec<Vec<u8>> = literals
         .iter()
+        .chain(probes)
         .map(|l| l.to_ascii_lowercase().into_bytes())
         .collect();
     // Per file: (literal, line) pairs.
@@ -63,6 +67,9 @@ pub fn search_noting_missing(
                     if found.last() != Some(&(n, line as Line)) {
                         found.push((n, line as Line));
                     }
+                    if n >= literals.len() {
+                        break; // a probe is found once
+                    }
                     from = offset + needle.len().max(1);
                 }
             }
@@ -70,12 +77,12 @@ pub fn search_noting_missing(
         })
         .collect();
     let mut per_literal: Vec<Vec<Hit>> = vec![Vec::new(); literals.len()];
-    let mut anywhere = vec![false; literals.len()];
+    let mut anywhere = vec![false; needles.len()];
     for (file_idx, found) in per_file.into_iter().enumerate() {
         let file = &index.files()[file_idx];
         for (n, line) in found {
             anywhere[n] = true;
-            if per_literal[n].len() >= MAX_HITS_PER_LITERAL {
+            if n >= literals.len() || per_literal[n].len() >= MAX_HITS_PER_LITERAL {
                 continue;
             }
             let innermost = file
@@ -118,7 +125,7 @@ pub fn search_noting_missing(
             }
         }
     }
-    let missing = (0..literals.len()).filter(|&n| !anywhere[n]).collect();
+    let missing = (0..needles.len()).filter(|&n| !anywhere[n]).collect();
     (out, missing)
 }
 

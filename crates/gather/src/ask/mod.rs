@@ -98,6 +98,8 @@ pub fn seeds(
     // The code-shaped words and literals the asker wrote that nothing in the workspace
     // holds: named in the pack, never silently searched around.
     let mut missing_anchors: Vec<String> = Vec::new();
+    // Code-shaped words no definition is named after.
+    let mut unnamed: Vec<String> = Vec::new();
     for ident in &question.identifiers {
         let mut hits: Vec<SymbolId> = index.find(ident).iter().map(|h| h.id).collect();
         if hits.is_empty() {
@@ -109,7 +111,14 @@ pub fn seeds(
             }
             let mut near: Vec<SymbolId> = postings.named_ignoring_case(last).to_vec();
             if near.is_empty() {
-                missing_anchors.push(format!("`{ident}`"));
+                // No definition of that name: the word may still be in the code (a local,
+                // a field, a key). The lexical lane scores its terms; it is named as
+                // missing only if no line holds it verbatim.
+                if question.literals.len() + unnamed.len() < question::MAX_LITERALS {
+                    unnamed.push(ident.clone());
+                } else {
+                    missing_anchors.push(format!("`{ident}`"));
+                }
             }
             near.retain(keep);
             if near.len() <= MAX_NAME_HITS {
@@ -144,9 +153,13 @@ pub fn seeds(
     // Grep lane.
     let mut line_hits = Vec::new();
     let mut grep_ids = Vec::new();
-    let (hits, missing) = grep::search_noting_missing(index, &question.literals, include_tests);
+    let (hits, missing) =
+        grep::search_noting_missing(index, &question.literals, &unnamed, include_tests);
     for n in missing {
-        missing_anchors.push(format!("\"{}\"", question.literals[n]));
+        match n.checked_sub(question.literals.len()) {
+            Some(u) => missing_anchors.push(format!("`{}`", unnamed[u])),
+            None => missing_anchors.push(format!("\"{}\"", question.literals[n])),
+        }
     }
     for hit in hits {
         match hit {
@@ -237,8 +250,13 @@ pub fn seeds(
         .filter(|(_, kept)| seeds.contains(kept))
         .collect();
     line_hits.truncate(limit.saturating_sub(seeds.len()).max(1));
+    // A word named as a missing code-shaped word or literal is not named again.
+    let mut missing_terms: Vec<String> = Vec::new();
+    for anchor in &missing_anchors {
+        crate::terms::terms(anchor, |t| missing_terms.push(t));
+    }
     let mut unmatched = missing_anchors;
-    unmatched.extend(unmatched_words(question, &unmatched_terms, &[]));
+    unmatched.extend(unmatched_words(question, &unmatched_terms, &missing_terms));
     let test_matches = if seeds.is_empty() && line_hits.is_empty() && !include_tests {
         let (with_tests, _) =
             lexical::search(index, postings, &question.terms, true, LEXICAL_DEPTH);
