@@ -32,3 +32,8 @@
     .
     value: (function_definition)
     .)) @definition.function
+
+; A function in a table constructor: `{ config = function() … end }`.
+(field
+  name: (identifier) @name
+  value: (function_definition)) @definition.function
