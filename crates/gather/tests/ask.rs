@@ -130,7 +130,7 @@ fn words_that_match_nothing_are_named_beside_those_that_do() {
 
 #[test]
 fn a_heuristic_seed_makes_the_pack_partial() {
-    let pack = ask("lua jitter_delay");
+    let pack = ask("julia jitter_delay");
     assert_eq!(seeds(&pack)[0], "jitter_delay");
     assert_eq!(pack["complete"], false);
     let degraded: Vec<&str> = pack["degraded"]
@@ -139,7 +139,7 @@ fn a_heuristic_seed_makes_the_pack_partial() {
         .iter()
         .map(|d| d.as_str().unwrap())
         .collect();
-    assert!(degraded.contains(&"heuristic-parse(tools/jitter.lua)"));
+    assert!(degraded.contains(&"heuristic-parse(tools/jitter.jl)"));
 }
 
 #[test]
