@@ -8,6 +8,9 @@
 
 (function_declaration
   signature: (function_signature name: (identifier) @name)) @definition.function
+; A function declared inside another's body.
+(local_function_declaration
+  (function_signature name: (identifier) @name)) @definition.function
 
 ; Methods, getters, setters and constructors with a body.
 (method_declaration
@@ -20,6 +23,7 @@
 (method_declaration
   signature: (method_signature
     [(constructor_signature (identifier) @name . parameters: (_))
+     (constant_constructor_signature (identifier) @name . parameters: (_))
      (factory_constructor_signature (identifier) @name . parameters: (_))])) @definition.function
 
 ; Abstract members and constructors without a body.
@@ -28,7 +32,9 @@
    (getter_signature name: (identifier) @name)
    (setter_signature name: (identifier) @name)
    (constructor_signature (identifier) @name . parameters: (_))
-   (factory_constructor_signature (identifier) @name . parameters: (_))]) @definition.function
+   (constant_constructor_signature (identifier) @name . parameters: (_))
+   (factory_constructor_signature (identifier) @name . parameters: (_))
+   (redirecting_factory_constructor_signature (identifier) @name . parameters: (_))]) @definition.function
 
 ; Top-level `const` and `final` values.
 (top_level_variable_declaration
