@@ -988,3 +988,46 @@ fn kotlin_imports_and_packages() {
         kotlin(&["App.kt:main import"])
     );
 }
+
+// ---------------------------------------------------------------------------------------
+// Scala: packages as in Java (imports, a selector with a rename, the same package without
+// import), `new C()`, a typed parameter and an implicit `this`.
+
+const SCALA: &str = "src/main/scala/com/acme/shop/";
+
+fn scala(items: &[&str]) -> Vec<String> {
+    let mut out: Vec<String> = items.iter().map(|s| format!("{SCALA}{s}")).collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn scala_imports_and_packages() {
+    let f = fixture("scala");
+    let app = format!("{SCALA}App.scala");
+    let cart = format!("{SCALA}Cart.scala");
+    // `new Cart()` and `Checkout.run` from the same package without an import, `Item`
+    // imported, `Text.slugify` and `P.round` through a selector import with a rename,
+    // `cart.add` on a variable typed by its constructor call.
+    assert_eq!(
+        f.callees(&app, "App.main"),
+        scala(&[
+            "Cart.scala:Cart local",
+            "Cart.scala:Cart.add qualified",
+            "Cart.scala:Checkout.run qualified",
+            "model/Item.scala:Item import",
+            "util/Text.scala:Prices.round import",
+            "util/Text.scala:Text.slugify import",
+        ])
+    );
+    assert_eq!(
+        f.callees(&cart, "Cart.add"),
+        scala(&["Cart.scala:Cart.log local"])
+    );
+    // `cart.total` without parentheses cannot be told from a field, so it is no call site.
+    assert!(f.callees(&cart, "Checkout.run").is_empty());
+    assert_eq!(
+        f.callers(&format!("{SCALA}util/Text.scala"), "Prices.round"),
+        scala(&["App.scala:App.main import"])
+    );
+}
