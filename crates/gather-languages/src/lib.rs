@@ -49,13 +49,17 @@ pub const CALL_CAPTURES: &[&str] = &[
 ];
 
 /// Captures an imports query may use, one match per bound name:
-/// - `import.source`: the module as written (a string literal is unquoted);
+/// - `import.source`: the module as written (a string literal is unquoted; several
+///   captures in one match are the segments of a dotted path, joined with `.`);
 /// - `import.name`: the name taken from the module (absent: the module itself);
 /// - `import.alias`: the local name, when it differs;
 /// - `import.glob`: marks `*` imports;
 /// - `import.reexport`: marks re-exports (`export {a} from './m'`);
 /// - `import.tree`: a whole Rust-style use tree, expanded by the pipeline;
-/// - `import.package`: the file's own package (`package a.b;`).
+/// - `import.package`: the file's own package (`package a.b;`);
+/// - `import.path`: a dotted path whose last segment is the name taken from the rest
+///   (`a.b.C` in Kotlin's `import a.b.C`), for grammars that do not split the two;
+///   several captures are joined as for `import.source`.
 pub const IMPORT_CAPTURES: &[&str] = &[
     "import.source",
     "import.name",
@@ -64,6 +68,7 @@ pub const IMPORT_CAPTURES: &[&str] = &[
     "import.reexport",
     "import.tree",
     "import.package",
+    "import.path",
 ];
 
 /// How a language names modules, which decides how import sources map to files.
@@ -213,22 +218,26 @@ pub fn detect(path: &Path) -> Option<&'static LanguageSpec> {
 }
 
 /// Extensions that several languages share, and the text markers that claim a file for
-/// the other language: a `.h` file holding C++ constructs is C++, not C.
-const SHARED_EXTENSIONS: &[(&str, &str, &[&str])] = &[(
-    "h",
-    "cpp",
-    &[
-        "namespace ",
-        "template <",
-        "template<",
-        "class ",
-        "public:",
-        "private:",
-        "std::",
-        "constexpr ",
-        "nullptr",
-    ],
-)];
+/// another language, first match first: a `.h` file holding Objective-C constructs is
+/// Objective-C, one holding C++ constructs C++, any other C.
+const SHARED_EXTENSIONS: &[(&str, &str, &[&str])] = &[
+    ("h", "objc", &["@interface", "@protocol", "@end", "#import"]),
+    (
+        "h",
+        "cpp",
+        &[
+            "namespace ",
+            "template <",
+            "template<",
+            "class ",
+            "public:",
+            "private:",
+            "std::",
+            "constexpr ",
+            "nullptr",
+        ],
+    ),
+];
 
 /// Finds the language of a file from its path and, for shared extensions, its text.
 pub fn detect_with_text(path: &Path, text: &str) -> Option<&'static LanguageSpec> {
@@ -945,5 +954,14 @@ mod tests {
             detect_with_text(header, "namespace fmt {\n}\n").map(|s| s.id),
             Some("cpp")
         );
+        assert_eq!(
+            detect_with_text(header, "@interface Invoice : NSObject\n@end\n").map(|s| s.id),
+            Some("objc")
+        );
+        assert_eq!(
+            detect(Path::new("lib/app.kt")).map(|s| s.id),
+            Some("kotlin")
+        );
+        assert_eq!(detect(Path::new(".bashrc")).map(|s| s.id), Some("bash"));
     }
 }

@@ -146,7 +146,7 @@ fn a_quoted_word_in_the_code_but_naming_nothing_is_not_unmatched() {
 
 #[test]
 fn a_heuristic_seed_makes_the_pack_partial() {
-    let pack = ask("lua jitter_delay");
+    let pack = ask("julia jitter_delay");
     assert_eq!(seeds(&pack)[0], "jitter_delay");
     assert_eq!(pack["complete"], false);
     let degraded: Vec<&str> = pack["degraded"]
@@ -155,7 +155,7 @@ fn a_heuristic_seed_makes_the_pack_partial() {
         .iter()
         .map(|d| d.as_str().unwrap())
         .collect();
-    assert!(degraded.contains(&"heuristic-parse(tools/jitter.lua)"));
+    assert!(degraded.contains(&"heuristic-parse(tools/jitter.jl)"));
 }
 
 #[test]

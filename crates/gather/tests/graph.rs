@@ -939,3 +939,95 @@ fn targeted_graph_matches_full_graph() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// Kotlin: packages as in Java (imports, an aliased import, top-level functions of the same
+// package without import), a typed parameter and an implicit `this`.
+
+const KOTLIN: &str = "src/main/kotlin/com/acme/shop/";
+
+fn kotlin(items: &[&str]) -> Vec<String> {
+    let mut out: Vec<String> = items.iter().map(|s| format!("{KOTLIN}{s}")).collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn kotlin_imports_and_packages() {
+    let f = fixture("kotlin");
+    let app = format!("{KOTLIN}App.kt");
+    let cart = format!("{KOTLIN}Cart.kt");
+    // `Cart()` and `checkout` from the same package without an import, `Item` and `slugify`
+    // imported, `P.round` through an aliased import, `cart.add` on a variable typed by
+    // its constructor call.
+    assert_eq!(
+        f.callees(&app, "main"),
+        kotlin(&[
+            "Cart.kt:Cart local",
+            "Cart.kt:Cart.add qualified",
+            "Cart.kt:checkout local",
+            "model/Item.kt:Item import",
+            "util/Text.kt:Prices.round import",
+            "util/Text.kt:slugify import",
+        ])
+    );
+    // `log(item)` is the class's own method. FIXME: `items.add(item)` calls
+    // `MutableList.add`: the resolver does not read a Kotlin property's type from its
+    // initializer, so the only `add` in the workspace is taken by name.
+    assert_eq!(
+        f.callees(&cart, "Cart.add"),
+        kotlin(&["Cart.kt:Cart.add name", "Cart.kt:Cart.log local"])
+    );
+    // `cart: Cart` types the parameter.
+    assert_eq!(
+        f.callees(&cart, "checkout"),
+        kotlin(&["Cart.kt:Cart.total qualified"])
+    );
+    assert_eq!(
+        f.callers(&format!("{KOTLIN}util/Text.kt"), "Prices.round"),
+        kotlin(&["App.kt:main import"])
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Scala: packages as in Java (imports, a selector with a rename, the same package without
+// import), `new C()`, a typed parameter and an implicit `this`.
+
+const SCALA: &str = "src/main/scala/com/acme/shop/";
+
+fn scala(items: &[&str]) -> Vec<String> {
+    let mut out: Vec<String> = items.iter().map(|s| format!("{SCALA}{s}")).collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn scala_imports_and_packages() {
+    let f = fixture("scala");
+    let app = format!("{SCALA}App.scala");
+    let cart = format!("{SCALA}Cart.scala");
+    // `new Cart()` and `Checkout.run` from the same package without an import, `Item`
+    // imported, `Text.slugify` and `P.round` through a selector import with a rename,
+    // `cart.add` on a variable typed by its constructor call.
+    assert_eq!(
+        f.callees(&app, "App.main"),
+        scala(&[
+            "Cart.scala:Cart local",
+            "Cart.scala:Cart.add qualified",
+            "Cart.scala:Checkout.run qualified",
+            "model/Item.scala:Item import",
+            "util/Text.scala:Prices.round import",
+            "util/Text.scala:Text.slugify import",
+        ])
+    );
+    assert_eq!(
+        f.callees(&cart, "Cart.add"),
+        scala(&["Cart.scala:Cart.log local"])
+    );
+    // `cart.total` without parentheses cannot be told from a field, so it is no call site.
+    assert!(f.callees(&cart, "Checkout.run").is_empty());
+    assert_eq!(
+        f.callers(&format!("{SCALA}util/Text.scala"), "Prices.round"),
+        scala(&["App.scala:App.main import"])
+    );
+}

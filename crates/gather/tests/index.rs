@@ -223,12 +223,9 @@ fn gitignored_and_vcs_files_are_not_walked() {
 
 #[test]
 fn heuristic_files_are_marked() {
-    let ws = Workspace::new(&[(
-        "lib.kt",
-        "fun greet(name: String) {\n    println(name)\n}\n",
-    )]);
+    let ws = Workspace::new(&[("lib.jl", "function greet(name)\n    println(name)\nend\n")]);
     let index = index::build(ws.root()).unwrap();
-    assert_eq!(index.status("lib.kt"), Some(FileStatus::Heuristic));
+    assert_eq!(index.status("lib.jl"), Some(FileStatus::Heuristic));
     let hit = &index.find("greet")[0];
     assert_eq!((hit.symbol.range.start, hit.symbol.range.end), (1, 3));
 }

@@ -373,14 +373,17 @@ fn targeted_graph_equals_the_full_graph() {
 
 #[test]
 fn a_heuristic_seed_says_the_pack_is_partial() {
-    let ws = Workspace::new(&[("app.kt", "fun greet(name: String) {\n    helper(name)\n}\n\nfun helper(x: String) {\n    println(x)\n}\n")]);
-    let (text, json) = build(&ws, "greet", "app.kt", Budget::Lines(400), false);
+    let ws = Workspace::new(&[(
+        "app.jl",
+        "function greet(name)\n    helper(name)\nend\n\nfunction helper(x)\n    println(x)\nend\n",
+    )]);
+    let (text, json) = build(&ws, "greet", "app.jl", Budget::Lines(400), false);
     assert_eq!(json["complete"], false);
     assert_eq!(
         json["degraded"],
-        serde_json::json!(["callgraph-unavailable", "heuristic-parse(app.kt)"])
+        serde_json::json!(["callgraph-unavailable", "heuristic-parse(app.jl)"])
     );
-    assert!(text.contains("fun greet(name: String) {"));
+    assert!(text.contains("function greet(name)"));
 }
 
 #[test]

@@ -33,6 +33,9 @@ const SPECIFIER_CONTEXT: &[&str] = &[
     "constexpr",
 ];
 
+/// Keywords after which a macro call is an expression, not an annotation.
+const STATEMENT_KEYWORDS: &[&str] = &["return", "case", "else", "do", "goto", "sizeof", "throw"];
+
 /// `text` with attribute-like macros replaced by spaces (borrowed when there are none).
 pub fn blank(text: &str) -> Cow<'_, str> {
     let bytes = text.as_bytes();
@@ -61,9 +64,37 @@ pub fn blank(text: &str) -> Cow<'_, str> {
                 || SPECIFIER_CONTEXT.contains(&prev_word));
         let after_parameters =
             prev_char == Some(')') || prev_word == "const" || prev_word == "override";
-        let is_trailing =
-            after_parameters && matches!(next_char, Some('{' | ';' | ':' | '=' | '('));
-        if is_specifier {
+        // After a declarator, an annotation with arguments that ends the declaration:
+        // `NSURLSessionTaskMetrics *metrics AF_API_AVAILABLE(ios(10));`.
+        let after_declarator = prev_char.is_some_and(|c| c.is_alphanumeric() || c == '_')
+            && !STATEMENT_KEYWORDS.contains(&prev_word)
+            && next_char == Some('(')
+            && balanced(bytes, after_start).is_some_and(|end| {
+                matches!(text[end..].trim_start().chars().next(), Some(';' | '{'))
+            });
+        let is_trailing = (after_parameters
+            && matches!(next_char, Some('{' | ';' | ':' | '=' | '(')))
+            || after_declarator;
+        let line_end = bytes[m.end()..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(text.len(), |i| m.end() + i);
+        // A line of its own: `NS_ASSUME_NONNULL_BEGIN`, `G_BEGIN_DECLS`, `Q_OBJECT`, or an
+        // annotation call before an Objective-C directive
+        // (`NS_EXTENSION_UNAVAILABLE_IOS("…")` above `@interface`).
+        let alone = first_on_line && text[m.end()..line_end].trim().is_empty();
+        let annotates_directive = first_on_line
+            && next_char == Some('(')
+            && balanced(bytes, after_start).is_some_and(|end| {
+                end <= line_end
+                    && text[end..line_end].trim().is_empty()
+                    && text[line_end..].trim_start().starts_with('@')
+            });
+        if alone {
+            spans.push((m.start(), m.end()));
+        } else if annotates_directive {
+            spans.push((m.start(), balanced(bytes, after_start).unwrap_or(m.end())));
+        } else if is_specifier {
             spans.push((m.start(), m.end()));
         } else if is_trailing {
             let end = if next_char == Some('(') {
@@ -191,7 +222,33 @@ mod tests {
 
     #[test]
     fn calls_definitions_and_preprocessor_lines_are_kept() {
-        let text = "#define FMT_API __attribute__((visibility(\"default\")))\nTEST(Foo, Bar) {\n  EXPECT_EQ(a, b);\n  int x = MAX_SIZE;\n}\n";
+        let text = "#define FMT_API __attribute__((visibility(\"default\")))\nTEST(Foo, Bar) {\n  EXPECT_EQ(a, b);\n  int x = MAX_SIZE;\n  return MAX_OF(a, b);\n}\n";
         assert_eq!(blank(text), text);
+    }
+
+    #[test]
+    fn an_annotation_after_a_declarator_is_blanked() {
+        let text = "@property NSURLSessionTaskMetrics *metrics AF_API_AVAILABLE(ios(10), macosx(10.12));\nint f(void) {\n}\n";
+        let blanked = blank(text);
+        let call = "AF_API_AVAILABLE(ios(10), macosx(10.12))";
+        assert!(
+            blanked.starts_with(&format!(
+                "@property NSURLSessionTaskMetrics *metrics {};",
+                " ".repeat(call.len())
+            )),
+            "{blanked}"
+        );
+        assert!(blanked.ends_with("int f(void) {\n}\n"));
+        let text = "NS_ASSUME_NONNULL_BEGIN\n\nNS_EXTENSION_UNAVAILABLE_IOS(\"No.\")\n@interface A : NSObject\n@end\n";
+        let blanked = blank(text);
+        assert_eq!(blanked.len(), text.len());
+        assert!(
+            blanked.starts_with(&format!(
+                "{}\n\n{}\n@interface A",
+                " ".repeat(23),
+                " ".repeat(35)
+            )),
+            "{blanked:?}"
+        );
     }
 }

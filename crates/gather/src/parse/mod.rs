@@ -242,9 +242,9 @@ mod tests {
 
     #[test]
     fn unknown_code_goes_to_line_rules() {
-        let parsed = file("src/app.kt", "fun main() {\n  println(1)\n}\n");
+        let parsed = file("src/app.groovy", "def main() {\n  println(1)\n}\n");
         assert_eq!(parsed.status, FileStatus::Heuristic);
-        assert_eq!(parsed.language.as_deref(), Some("kt"));
+        assert_eq!(parsed.language.as_deref(), Some("groovy"));
         assert_eq!(parsed.symbols[0].name, "main");
     }
 

@@ -15,17 +15,20 @@ use crate::lines::Line;
 /// Longest qualifier kept, in bytes; longer receivers are expressions nobody resolves.
 const MAX_QUALIFIER: usize = 120;
 
-/// Every call site, with its enclosing callable definition.
+/// Every call site, with its enclosing callable definition. `definition_names` are the
+/// start bytes of the definitions' name nodes: where a definition is itself a call
+/// (Elixir's `def name(args)`), its name is not a call site.
 pub(super) fn calls<'t>(
     patterns: &Patterns,
     tree: &'t Tree,
     candidates: Option<&[Node<'t>]>,
     bytes: &[u8],
     symbols: &[Symbol],
+    definition_names: impl IntoIterator<Item = usize>,
 ) -> Vec<CallSite> {
     let names = patterns.query.capture_names();
     let enclosing = EnclosingTable::new(symbols);
-    let mut seen: HashSet<usize> = HashSet::new();
+    let mut seen: HashSet<usize> = definition_names.into_iter().collect();
     let mut out = Vec::new();
     run(patterns, tree, candidates, bytes, |m: &QueryMatch| {
         let mut kind = None;
@@ -53,7 +56,8 @@ pub(super) fn calls<'t>(
         };
         let qualifier = qualifier
             .and_then(|q| q.utf8_text(bytes).ok())
-            .map(compact)
+            // Some grammars keep the separator in the module node (Haskell's `Map.`).
+            .map(|q| compact(q.strip_suffix('.').unwrap_or(q)))
             .filter(|q| q.len() <= MAX_QUALIFIER);
         let line = name.start_position().row as Line + 1;
         out.push(CallSite {
@@ -89,18 +93,22 @@ pub(super) fn imports<'t>(
                 name = property.value.as_deref().map(str::to_string);
             }
         }
+        let mut path = None;
         let (mut is_glob, mut is_reexport) = (false, false);
         let mut line = 0;
         for capture in m.captures() {
             line = line.max(capture.node.start_position().row as Line + 1);
             match names[capture.index as usize] {
-                "import.source" => source = text(capture.node),
+                // Several captures in one match are the segments of a dotted path
+                // whose segments are separate nodes (Scala's `import a.b.C`).
+                "import.source" => source = join_segments(source, text(capture.node)),
                 "import.name" => name = text(capture.node),
                 "import.alias" => alias = text(capture.node),
                 "import.glob" => is_glob = true,
                 "import.reexport" => is_reexport = true,
                 "import.tree" => use_tree = text(capture.node),
                 "import.package" => package = text(capture.node),
+                "import.path" => path = join_segments(path, text(capture.node)),
                 _ => {}
             }
         }
@@ -142,6 +150,16 @@ pub(super) fn imports<'t>(
             }
             return;
         }
+        // `import.path` is `module.name`: the last segment is the name taken.
+        if let Some(path) = path {
+            match path.rsplit_once('.') {
+                Some((module, last)) => {
+                    source = Some(module.to_string());
+                    name = Some(last.to_string());
+                }
+                None => source = Some(path),
+            }
+        }
         let Some(source) = source else { return };
         let local = if is_glob {
             None
@@ -161,6 +179,14 @@ pub(super) fn imports<'t>(
     out.sort_by(|a, b| (a.line, &a.local, &a.source).cmp(&(b.line, &b.local, &b.source)));
     out.dedup();
     (out, package)
+}
+
+/// `segment` appended to a dotted path read so far.
+fn join_segments(path: Option<String>, segment: Option<String>) -> Option<String> {
+    match (path, segment) {
+        (Some(path), Some(segment)) => Some(format!("{path}.{segment}")),
+        (path, segment) => segment.or(path),
+    }
 }
 
 /// The name a module import binds without an alias: Go binds the package's last path

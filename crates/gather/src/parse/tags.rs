@@ -292,7 +292,14 @@ pub fn extract(
         stack.push(symbols.len() - 1);
     }
     let calls = match &compiled.calls {
-        Some(patterns) => refs::calls(patterns, &tree, call_nodes.as_deref(), bytes, &symbols),
+        Some(patterns) => refs::calls(
+            patterns,
+            &tree,
+            call_nodes.as_deref(),
+            bytes,
+            &symbols,
+            raws.iter().map(|raw| raw.name.start_byte()),
+        ),
         None => Vec::new(),
     };
     let (imports, package) = match &compiled.imports {

@@ -43,6 +43,8 @@ pub fn has_test_marker(head: &str) -> bool {
         "[Theory]",
         "[TestMethod]",
         "[TestCase",
+        // A Zig `test "name" { … }` block, named by its string.
+        "test \"",
     ];
     MARKERS.iter().any(|m| head.contains(m))
 }

@@ -1,0 +1,1 @@
+; HCL has no imports: a module's `source` names a directory of blocks, not bound names.
