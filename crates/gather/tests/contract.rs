@@ -35,10 +35,10 @@ fn first_line(text: &str) -> &str {
 #[test]
 fn a_partial_pack_says_so_in_its_first_line() {
     let index = index::build(&fixture()).unwrap();
-    let pack = request::context(&index, &symbol("make_archive", "tools/build.lua", 40)).unwrap();
+    let pack = request::context(&index, &symbol("make_archive", "tools/build.jl", 40)).unwrap();
     assert!(
         first_line(&pack.text).starts_with(
-            "# gather symbol · complete:false · degraded: callgraph-unavailable, heuristic-parse(tools/build.lua) · seeds: make_archive"
+            "# gather symbol · complete:false · degraded: callgraph-unavailable, heuristic-parse(tools/build.jl) · seeds: make_archive"
         ),
         "{}",
         pack.text
