@@ -565,10 +565,11 @@ fn rust_use_aliases_and_pub_use() {
         f.callers("src/util.rs", "gcd"),
         strings(&["src/report.rs:pack_size import", "src/util.rs:gcd local"])
     );
+    // `let mut stock = sample();` and `fn sample() -> Stock`: the receiver's type.
     assert_eq!(
         f.callees("tests/stock_test.rs", "restock_fills_missing"),
         strings(&[
-            "src/stock.rs:Stock::level name",
+            "src/stock.rs:Stock::level qualified",
             "src/stock.rs:restock import",
             "src/util.rs:clamp import",
             "tests/stock_test.rs:sample local",

@@ -28,6 +28,7 @@ type TypeNames = Arc<Vec<String>>;
 use gather_languages::{ImportStyle, LanguageSpec};
 use rayon::prelude::*;
 
+use super::receiver::{self, BUILTIN, RETURNED};
 use super::Confidence;
 use crate::index::modules::{style_of, Modules};
 use crate::index::{CallKind, CallSite, FileRecord, Import, Index, SymbolId, SymbolKind};
@@ -204,6 +205,69 @@ impl<'a> Context<'a> {
     }
 
     fn resolve(&self, file_idx: u32, caller: SymbolId, call: &CallSite) -> Outcome {
+        match self.resolve_call(file_idx, caller, call) {
+            Outcome::Resolved(found, confidence) => {
+                Outcome::Resolved(self.implementations(found), confidence)
+            }
+            Outcome::Ambiguous(found) => match self.implementations(found) {
+                one if one.len() == 1 => Outcome::Resolved(one, Confidence::Name),
+                several => Outcome::Ambiguous(several),
+            },
+            Outcome::External => Outcome::External,
+        }
+    }
+
+    /// Candidates without the overload stubs (TypeScript overload signatures, Python
+    /// `@overload` declarations) whose implementation is among them: a call runs the body.
+    fn implementations(&self, found: Vec<SymbolId>) -> Vec<SymbolId> {
+        if found.len() < 2 {
+            return found;
+        }
+        let stubs: Vec<bool> = found.iter().map(|&id| self.is_overload_stub(id)).collect();
+        let has_body = |i: usize| {
+            let a = self.index.symbol(found[i]).symbol;
+            found.iter().zip(&stubs).any(|(&other, &stub)| {
+                let b = self.index.symbol(other).symbol;
+                !stub && other.file == found[i].file && b.parent == a.parent && b.name == a.name
+            })
+        };
+        let keep: Vec<bool> = (0..found.len())
+            .map(|i| !stubs[i] || !has_body(i))
+            .collect();
+        found
+            .into_iter()
+            .zip(keep)
+            .filter_map(|(id, keep)| keep.then_some(id))
+            .collect()
+    }
+
+    /// A declaration without a body that only types an overload: a TypeScript signature
+    /// ending in `;`, or a Python definition decorated `@overload`.
+    fn is_overload_stub(&self, id: SymbolId) -> bool {
+        let symbol = self.index.symbol(id).symbol;
+        if !matches!(symbol.kind, SymbolKind::Function | SymbolKind::Method) {
+            return false;
+        }
+        let Some(text) = self.text_of(id.file, id) else {
+            return false;
+        };
+        match self.scope(id.file).style {
+            ImportStyle::Python => text
+                .lines()
+                .take((symbol.name_line.saturating_sub(symbol.range.start)) as usize)
+                .any(|line| {
+                    let line = line.trim_start();
+                    line.starts_with('@') && line.trim_end().ends_with("overload")
+                }),
+            ImportStyle::EcmaScript => {
+                let text = text.trim_end();
+                text.ends_with(';') && !text.ends_with("};")
+            }
+            _ => false,
+        }
+    }
+
+    fn resolve_call(&self, file_idx: u32, caller: SymbolId, call: &CallSite) -> Outcome {
         let name = call.name.as_str();
         if call.kind == CallKind::Macro {
             let local = self.top_named(file_idx, name, |k| k == SymbolKind::Macro);
@@ -624,6 +688,18 @@ impl<'a> Context<'a> {
         };
         let (mut external, mut inside) = (false, false);
         for type_name in types.iter() {
+            if type_name == BUILTIN {
+                external = true;
+                continue;
+            }
+            if let Some(callee) = type_name.strip_prefix(RETURNED) {
+                match self.returned_type_members(file_idx, caller, callee, name) {
+                    Some(LocalType::Members(found)) => return Some(LocalType::Members(found)),
+                    Some(LocalType::External) => external = true,
+                    None => inside = true,
+                }
+                continue;
+            }
             if SELF_NAMES.contains(&type_name.as_str()) {
                 if let Some(found) = self.method_of_enclosing_type(file_idx, caller, name) {
                     return Some(LocalType::Members(found));
@@ -650,6 +726,64 @@ impl<'a> Context<'a> {
             }
         }
         (external && !inside).then_some(LocalType::External)
+    }
+
+    /// Methods named `name` of the type that `callee` (as written: `self._decoder`, `make`,
+    /// `Type.create`) declares it returns, when the callee resolves without guessing.
+    fn returned_type_members(
+        &self,
+        file_idx: u32,
+        caller: SymbolId,
+        callee: &str,
+        name: &str,
+    ) -> Option<LocalType> {
+        let (qualifier, function) = match callee.rsplit_once('.') {
+            Some((q, f)) => (Some(q), f),
+            None => (None, callee),
+        };
+        let targets = match qualifier {
+            None => match self.resolve_bare(file_idx, caller, function, CallKind::Call) {
+                Outcome::Resolved(found, confidence) if confidence != Confidence::Name => found,
+                _ => return None,
+            },
+            Some(q) if SELF_NAMES.contains(&q) => {
+                self.method_of_enclosing_type(file_idx, caller, function)?
+            }
+            Some(q) => {
+                let (targets, _) = self.resolve_qualifier(file_idx, caller, q, 1)?;
+                self.members_of_targets(&targets, function, q).0
+            }
+        };
+        let targets = self.implementations(targets);
+        let mut external = false;
+        for target in targets {
+            let symbol = self.index.symbol(target).symbol;
+            if !matches!(symbol.kind, SymbolKind::Function | SymbolKind::Method) {
+                continue;
+            }
+            let Some(signature) = self.lines_of(target.file, symbol.signature) else {
+                continue;
+            };
+            let Some(type_name) = receiver::return_type(&signature) else {
+                continue;
+            };
+            if SELF_NAMES.contains(&type_name) {
+                if let Some(found) = self.method_of_enclosing_type(target.file, target, name) {
+                    return Some(LocalType::Members(found));
+                }
+                continue;
+            }
+            let Some((types, _)) = self.resolve_qualifier(target.file, target, type_name, 1) else {
+                external |= self.is_global(target.file, type_name);
+                continue;
+            };
+            let (found, to_external) = self.members_of_targets(&types, name, type_name);
+            if !found.is_empty() {
+                return Some(LocalType::Members(found));
+            }
+            external |= to_external && types.iter().all(|t| *t == Target::External);
+        }
+        external.then_some(LocalType::External)
     }
 
     /// Members named `name` of resolved targets, and whether one of them is external. A
@@ -1134,6 +1268,19 @@ impl<'a> Context<'a> {
         if !named.is_empty() {
             return named;
         }
+        // `export default function f`, `export default f`: that definition; an anonymous
+        // `export default (…) => …` is none of the module's named definitions.
+        if let Some(&file_idx) = files.first() {
+            if style_of(self.file(file_idx)) == ImportStyle::EcmaScript {
+                if let Some(loaded) = self.file_text(file_idx) {
+                    match receiver::default_export_name(loaded.text()) {
+                        Some(Some(name)) => return self.top_in_files(files, name),
+                        Some(None) => return Vec::new(),
+                        None => {}
+                    }
+                }
+            }
+        }
         let mut callables = Vec::new();
         for &file_idx in files {
             for (idx, symbol) in self.file(file_idx).symbols.iter().enumerate() {
@@ -1456,7 +1603,8 @@ fn local_types(text: &str, variable: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut push = |found: Option<String>| {
         if let Some(found) = found {
-            if last_segment(&found).starts_with(|c: char| c.is_ascii_uppercase())
+            let marker = found == BUILTIN || found.starts_with(RETURNED);
+            if (marker || last_segment(&found).starts_with(|c: char| c.is_ascii_uppercase()))
                 && !out.contains(&found)
             {
                 out.push(found);
@@ -1481,7 +1629,11 @@ fn local_types(text: &str, variable: &str) -> Vec<String> {
             for prefix in ["&", "mut ", "typing.Optional[", "Optional[", "\"", "'"] {
                 rest = rest.strip_prefix(prefix).unwrap_or(rest).trim_start();
             }
-            push(type_path(rest).map(|(t, _)| t));
+            if receiver::is_builtin_value(rest, true) {
+                push(Some(BUILTIN.to_string()));
+            } else {
+                push(type_path(rest).map(|(t, _)| t));
+            }
         }
         // `v = Type(…)`, `v := &Type{…}`, and factories on a type: `v = Type::new(…)`,
         // `v = Cart.empty()`, `let v = Self::new()`
@@ -1491,6 +1643,11 @@ fn local_types(text: &str, variable: &str) -> Vec<String> {
                 .filter(|r| !r.starts_with(['=', '>']))
         });
         if let Some(rest) = assigned {
+            if receiver::is_builtin_value(rest, false) {
+                push(Some(BUILTIN.to_string()));
+            } else if let Some(callee) = receiver::assigned_callee(rest) {
+                push(Some(format!("{RETURNED}{callee}")));
+            }
             let mut rest = rest.trim_start();
             for prefix in ["await ", "new ", "&"] {
                 rest = rest.strip_prefix(prefix).unwrap_or(rest).trim_start();
@@ -1519,6 +1676,8 @@ fn local_types(text: &str, variable: &str) -> Vec<String> {
             let line = head.rsplit('\n').next().unwrap_or(head);
             if let Some(idx) = line.rfind("with ") {
                 push(type_path(&line[idx + 5..]).map(|(t, _)| t));
+            } else if let Some(found) = receiver::with_call_type(head) {
+                push(Some(found.to_string()));
             }
         }
         // `Type v =`, `Type<T> v,`, `for (Type v : items)` (Java, C#, C++)
@@ -1647,7 +1806,16 @@ mod tests {
             local_types("    const db = new Kysely<DB>({", "db"),
             ["Kysely"]
         );
-        assert!(local_types("    x = compute(1)", "x").is_empty());
+        assert_eq!(local_types("    x = compute(1)", "x"), ["()compute"]);
+        assert_eq!(local_types("    xs = []", "xs"), ["<builtin>"]);
+        assert_eq!(
+            local_types("    names: list[str] = []", "names"),
+            ["<builtin>"]
+        );
+        assert_eq!(
+            local_types("    with Client(\n        a=1,\n    ) as client:", "client"),
+            ["Client"]
+        );
     }
 
     #[test]

@@ -190,7 +190,10 @@ impl EnclosingTable {
         let mut innermost: Vec<Option<(u32, u32)>> = vec![None; last + 1];
         for (idx, symbol) in symbols.iter().enumerate() {
             let len = symbol.range.len();
-            for line in symbol.range.start..=symbol.range.end {
+            // Decorators and attributes above the name run in the enclosing scope, when
+            // the definition is made: `@app.route(…)` is a call of the module or class.
+            let start = symbol.name_line.clamp(symbol.range.start, symbol.range.end);
+            for line in start..=symbol.range.end {
                 let slot = &mut innermost[line as usize];
                 if slot.is_none_or(|(_, best)| len <= best) {
                     *slot = Some((idx as u32, len));
