@@ -136,8 +136,10 @@ pub(super) fn with_call_type(head: &str) -> Option<&str> {
     let open = opening(head)?;
     let before = &head[..open];
     let start = before
-        .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
-        .map_or(0, |i| i + 1);
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| !(c.is_alphanumeric() || c == '_' || c == '.'))
+        .map_or(0, |(i, c)| i + c.len_utf8());
     let path = &before[start..];
     let lead = before[..start].trim_end();
     let is_with = lead.ends_with("with") || lead.ends_with(',');

@@ -1686,9 +1686,13 @@ fn local_types(text: &str, variable: &str) -> Vec<String> {
         {
             let before = before.trim_end_matches(['*', '&', ' ']);
             let before = strip_generics_back(before);
+            // After the last character that is not part of a name (which may be several
+            // bytes long: `│ v =` in a string).
             let word_start = before
-                .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
-                .map_or(0, |i| i + 1);
+                .char_indices()
+                .rev()
+                .find(|&(_, c)| !(c.is_alphanumeric() || c == '_' || c == '.'))
+                .map_or(0, |(i, c)| i + c.len_utf8());
             if word_start < before.len() {
                 push(Some(before[word_start..].to_string()));
             }
@@ -1807,6 +1811,11 @@ mod tests {
             ["Kysely"]
         );
         assert_eq!(local_types("    x = compute(1)", "x"), ["()compute"]);
+        // A name after a character of several bytes, in a string: no panic, no type.
+        assert_eq!(
+            local_types("    s = \"│ v = 1\"\n    v = 2", "v"),
+            ["<builtin>"]
+        );
         assert_eq!(local_types("    xs = []", "xs"), ["<builtin>"]);
         assert_eq!(
             local_types("    names: list[str] = []", "names"),

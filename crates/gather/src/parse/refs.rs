@@ -200,18 +200,23 @@ impl EnclosingTable {
                 }
             }
         }
-        // Calls directly in a class, module or constant body have no caller.
+        // The caller is the innermost function or method around the line: a constant or a
+        // class declared inside a function runs as part of it, and calls directly in a
+        // class, module or module-level constant body have no caller.
+        let callable = |idx: u32| {
+            let mut at = Some(idx);
+            while let Some(i) = at {
+                let symbol = &symbols[i as usize];
+                if matches!(symbol.kind, SymbolKind::Function | SymbolKind::Method) {
+                    return Some(i);
+                }
+                at = symbol.parent;
+            }
+            None
+        };
         let by_line = innermost
             .into_iter()
-            .map(|slot| {
-                slot.and_then(|(idx, _)| {
-                    matches!(
-                        symbols[idx as usize].kind,
-                        SymbolKind::Function | SymbolKind::Method
-                    )
-                    .then_some(idx)
-                })
-            })
+            .map(|slot| slot.and_then(|(idx, _)| callable(idx)))
             .collect();
         EnclosingTable { by_line }
     }
