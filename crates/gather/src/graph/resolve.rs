@@ -286,6 +286,12 @@ impl<'a> Context<'a> {
                 if let Some(found) = self.method_of_enclosing_type(file_idx, caller, name) {
                     return Outcome::Resolved(found, Confidence::Qualified);
                 }
+                // `this.m()` in a method of an object literal: a method of the same literal.
+                if q == "this" && self.enclosing_type(file_idx, caller).is_none() {
+                    if let Some(found) = self.sibling_method(file_idx, caller, name) {
+                        return Outcome::Resolved(found, Confidence::Qualified);
+                    }
+                }
                 self.by_name(file_idx, name, is_method)
             }
             Some(q) => {
@@ -595,7 +601,25 @@ impl<'a> Context<'a> {
     fn member_of(&self, target: &Target, name: &str) -> Vec<SymbolId> {
         match target {
             Target::External => Vec::new(),
-            Target::Module(files) => self.top_in_files(files, name),
+            Target::Module(files) => {
+                let found = self.top_in_files(files, name);
+                if !found.is_empty() {
+                    return found;
+                }
+                // `pkg.f` where the package's `__init__` (or an index module) imports `f`.
+                let mut found: Vec<SymbolId> = files
+                    .iter()
+                    .filter(|&&file| self.exports_imports(file, name))
+                    .flat_map(|&file| self.reexported(file, name, 1))
+                    .filter_map(|t| match t {
+                        Target::Symbol(id) => Some(id),
+                        _ => None,
+                    })
+                    .collect();
+                found.sort();
+                found.dedup();
+                found
+            }
             Target::Symbol(id) => {
                 let scope = self.scope(id.file);
                 let mut found: Vec<SymbolId> = scope
@@ -645,6 +669,25 @@ impl<'a> Context<'a> {
     ) -> Option<Vec<SymbolId>> {
         let holder = self.enclosing_type(file_idx, caller)?;
         let found = self.member_of(&Target::Symbol(holder), name);
+        (!found.is_empty()).then_some(found)
+    }
+
+    /// Methods named `name` beside `caller` under the same parent (an object literal's
+    /// methods, which the index files under the function or constant holding the literal).
+    fn sibling_method(&self, file_idx: u32, caller: SymbolId, name: &str) -> Option<Vec<SymbolId>> {
+        let file = self.file(file_idx);
+        let holder = file.symbols[caller.idx as usize].parent?;
+        let found: Vec<SymbolId> = self
+            .scope(file_idx)
+            .members
+            .get(&(holder, name))?
+            .iter()
+            .filter(|&&idx| is_method(file.symbols[idx as usize].kind))
+            .map(|&idx| SymbolId {
+                file: file_idx,
+                idx,
+            })
+            .collect();
         (!found.is_empty()).then_some(found)
     }
 
@@ -1230,6 +1273,23 @@ impl<'a> Context<'a> {
                 }
             }
             ImportStyle::None => Vec::new(),
+        }
+    }
+
+    /// Whether `module.name` may reach a name `module` imports: always in Python (an
+    /// imported name is a module attribute), only through `export … from` in ECMAScript.
+    fn exports_imports(&self, module: u32, name: &str) -> bool {
+        let scope = self.scope(module);
+        match scope.style {
+            ImportStyle::EcmaScript => {
+                scope
+                    .imports
+                    .get(name)
+                    .is_some_and(|imports| imports.iter().any(|i| i.is_reexport))
+                    || scope.globs.iter().any(|g| g.is_reexport)
+            }
+            ImportStyle::Python => true,
+            _ => false,
         }
     }
 
