@@ -704,10 +704,12 @@ impl<'a> Context<'a> {
         variable: &str,
         name: &str,
     ) -> Option<LocalType> {
-        if !variable
-            .chars()
-            .all(|c| c.is_alphanumeric() || c == '_' || c == '$')
-        {
+        if let Some((receiver, attribute)) = variable.split_once('.') {
+            if SELF_NAMES.contains(&receiver) && is_identifier(attribute.trim_start_matches('#')) {
+                return self.member_via_attribute(file_idx, caller, variable, attribute, name);
+            }
+        }
+        if !is_identifier(variable) {
             return None;
         }
         let key = (caller, variable.to_string());
@@ -729,6 +731,56 @@ impl<'a> Context<'a> {
                 types
             }
         };
+        self.members_of_types(file_idx, caller, &types, name)
+    }
+
+    /// Methods named `name` of the type the enclosing class gives its attribute
+    /// `receiver` (`self._io`, `this.#output`): an annotation or constructor assignment in
+    /// the class (`self._io: IO = …`, `private _io: IO`, `self.c = Client()`), or the
+    /// declared return type of a property or method of that name (`def output(self) -> Output`).
+    fn member_via_attribute(
+        &self,
+        file_idx: u32,
+        caller: SymbolId,
+        receiver: &str,
+        attribute: &str,
+        name: &str,
+    ) -> Option<LocalType> {
+        let holder = self.enclosing_type(file_idx, caller)?;
+        let key = (holder, receiver.to_string());
+        let cached = self.local_types.lock().ok()?.get(&key).cloned();
+        let types = match cached {
+            Some(types) => types,
+            None => {
+                let text = self.text_of(file_idx, holder)?;
+                let mut found = local_types(&text, receiver);
+                if found.is_empty() {
+                    found = local_types(&text, attribute);
+                }
+                if found.is_empty()
+                    && !self
+                        .member_of(&Target::Symbol(holder), attribute)
+                        .is_empty()
+                {
+                    found.push(format!("{RETURNED}{receiver}"));
+                }
+                let types = Arc::new(found);
+                self.local_types.lock().ok()?.insert(key, types.clone());
+                types
+            }
+        };
+        self.members_of_types(file_idx, caller, &types, name)
+    }
+
+    /// Methods named `name` of the first of `types` (as `local_types` reads them) that has
+    /// one; external when every type lies outside the workspace.
+    fn members_of_types(
+        &self,
+        file_idx: u32,
+        caller: SymbolId,
+        types: &[String],
+        name: &str,
+    ) -> Option<LocalType> {
         let (mut external, mut inside) = (false, false);
         for type_name in types.iter() {
             if type_name == BUILTIN {
@@ -1819,6 +1871,13 @@ fn strip_generics_back(text: &str) -> &str {
         }
     }
     text
+}
+
+fn is_identifier(text: &str) -> bool {
+    !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '$')
 }
 
 fn is_method(kind: SymbolKind) -> bool {
