@@ -336,9 +336,17 @@ impl<'a> Context<'a> {
                         // An unknown receiver (a variable, an expression): name matching.
                         // A value's member is a method; only a module path reaches functions.
                         let functions = self.receiver_may_be_module(file_idx, call, q);
-                        self.by_name(file_idx, name, |k| {
+                        let candidates = self.by_name_candidates(file_idx, name, |k| {
                             is_method(k) || (functions && k == SymbolKind::Function)
-                        })
+                        });
+                        // `xs.append(…)`, `err.Error()`: one workspace method of a builtin's
+                        // name is no proof; the call stays open.
+                        if candidates.len() == 1
+                            && receiver::is_builtin_method(self.family(file_idx), name)
+                        {
+                            return Outcome::Ambiguous(candidates);
+                        }
+                        outcome_of(candidates)
                     }
                 }
             }
@@ -1361,11 +1369,14 @@ impl<'a> Context<'a> {
             for glob in &scope.globs {
                 for target in self.import_target(module, glob, depth + 1) {
                     if let Target::Module(files) = &target {
-                        out.extend(
-                            self.top_in_files(files, name)
-                                .into_iter()
-                                .map(Target::Symbol),
-                        );
+                        let found = self.top_in_files(files, name);
+                        if found.is_empty() && glob.is_reexport && depth < MAX_DEPTH {
+                            // A barrel of barrels: `export * from './a'` where `a` does the same.
+                            for &file in files {
+                                out.extend(self.reexported(file, name, depth + 1));
+                            }
+                        }
+                        out.extend(found.into_iter().map(Target::Symbol));
                     }
                 }
             }
@@ -1467,15 +1478,17 @@ impl<'a> Context<'a> {
     }
 
     fn same_language(&self, a: u32, b: u32) -> bool {
-        let family = |idx: u32| {
-            let language = self.file(idx).language.as_deref().unwrap_or("");
-            match language {
-                "javascript" | "typescript" | "tsx" => "ecmascript",
-                "c" | "cpp" => "c",
-                other => other,
-            }
-        };
-        family(a) == family(b)
+        self.family(a) == self.family(b)
+    }
+
+    /// The language family of a file: languages that call each other's definitions.
+    fn family(&self, idx: u32) -> &'a str {
+        let language = self.file(idx).language.as_deref().unwrap_or("");
+        match language {
+            "javascript" | "typescript" | "tsx" => "ecmascript",
+            "c" | "cpp" => "c",
+            other => other,
+        }
     }
 }
 
