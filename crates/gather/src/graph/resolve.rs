@@ -387,7 +387,10 @@ impl<'a> Context<'a> {
         if let Some(found) = scope.top.get(name) {
             let found: Vec<SymbolId> = found
                 .iter()
-                .filter(|&&i| is_callable(file.symbols[i as usize].kind) || kind == CallKind::New)
+                .filter(|&&i| {
+                    let k = file.symbols[i as usize].kind;
+                    is_callable(k) || (kind == CallKind::New && is_constructible(k))
+                })
                 .map(|&idx| SymbolId {
                     file: file_idx,
                     idx,
@@ -453,7 +456,7 @@ impl<'a> Context<'a> {
         self.by_name(file_idx, name, |k| {
             is_callable(k)
                 || (allow_methods && is_method(k))
-                || (kind == CallKind::New && is_type(k))
+                || (kind == CallKind::New && is_constructible(k))
         })
     }
 
@@ -1907,6 +1910,12 @@ fn is_type(kind: SymbolKind) -> bool {
             | SymbolKind::Trait
             | SymbolKind::Type
     )
+}
+
+/// What `new X()` can build: a class or struct, never an interface or a type alias (which
+/// only type the value a constant of the same name holds).
+fn is_constructible(kind: SymbolKind) -> bool {
+    is_type(kind) && !matches!(kind, SymbolKind::Interface | SymbolKind::Type)
 }
 
 /// What a bare call can reach: functions, and classes (constructors, Python `C()`).
