@@ -525,6 +525,24 @@ impl<'a> Context<'a> {
             .into_iter()
             .map(Target::Symbol)
             .collect();
+        // A type from outside that the workspace extends (`impl Decode for String`):
+        // `String::from_bytes` reaches the workspace's impls of it.
+        if base.is_empty() && scope.style == ImportStyle::Rust && segments.len() == 1 {
+            base.extend(
+                self.index
+                    .ids_named(first)
+                    .iter()
+                    .filter(|id| {
+                        self.index.symbol(**id).symbol.kind == SymbolKind::Impl
+                            && self.same_language(file_idx, id.file)
+                    })
+                    .map(|&id| Target::Symbol(id)),
+            );
+            if !base.is_empty() {
+                // The type's other methods are its own, outside the workspace.
+                base.push(Target::External);
+            }
+        }
         if base.is_empty() {
             // Enclosing scopes (a nested class, a Rust inline module).
             let mut parent = Some(caller.idx);
@@ -645,7 +663,9 @@ impl<'a> Context<'a> {
                 let symbol = self.index.symbol(*id).symbol;
                 // Methods live in impl blocks (Rust) or receivers elsewhere (Go): every
                 // definition holding methods under the same name in the same language.
-                if found.is_empty() && is_type(symbol.kind) {
+                // An `impl` block stands for its type: `Self::f()` in `impl Frame` reaches
+                // `f` of `impl Decode for Frame`.
+                if found.is_empty() && (is_type(symbol.kind) || symbol.kind == SymbolKind::Impl) {
                     for other in self.index.ids_named(&symbol.name) {
                         if other == id || !self.same_language(id.file, other.file) {
                             continue;
