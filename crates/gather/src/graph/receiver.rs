@@ -122,7 +122,7 @@ pub(super) fn assigned_callee(rest: &str) -> Option<&str> {
     }
     let close = closing(tail)?;
     // The call must be the whole value: `v = f(x).y` or `v = f(x) or g` say nothing.
-    let after = tail[close + 1..].trim_start();
+    let after = tail[close + 1..].trim_start_matches([' ', '\t', '\r']);
     (after.is_empty() || after.starts_with([';', '\n', ')', ','])).then_some(path)
 }
 
@@ -450,6 +450,7 @@ mod tests {
         assert_eq!(assigned_callee(" Cart.empty()"), None);
         assert_eq!(assigned_callee(" f(x).y"), None);
         assert_eq!(assigned_callee(" f(x) or g"), None);
+        assert_eq!(assigned_callee(" f(x)\n    v.g()"), Some("f"));
         assert_eq!(assigned_callee(" a"), None);
     }
 

@@ -209,10 +209,14 @@ impl<'a> Context<'a> {
             Outcome::Resolved(found, confidence) => {
                 Outcome::Resolved(self.implementations(found), confidence)
             }
-            Outcome::Ambiguous(found) => match self.implementations(found) {
-                one if one.len() == 1 => Outcome::Resolved(one, Confidence::Name),
-                several => Outcome::Ambiguous(several),
-            },
+            Outcome::Ambiguous(found) => {
+                let before = found.len();
+                match self.implementations(found) {
+                    // Overloads of one function: that function, found by name.
+                    one if one.len() == 1 && before > 1 => Outcome::Resolved(one, Confidence::Name),
+                    several => Outcome::Ambiguous(several),
+                }
+            }
             Outcome::External => Outcome::External,
         }
     }
@@ -413,6 +417,17 @@ impl<'a> Context<'a> {
                         Target::Module(files) => found.extend(self.default_export(&files, name)),
                         Target::External => external = true,
                     }
+                }
+            }
+            if kind == CallKind::New && !found.is_empty() {
+                // `new Tile()` builds the class, or the value a constant of that name holds
+                // (not a definition): never the interface of the same name.
+                found.retain(|id| {
+                    let k = self.index.symbol(*id).symbol.kind;
+                    is_constructible(k) || is_callable(k)
+                });
+                if found.is_empty() {
+                    return Outcome::External;
                 }
             }
             if !found.is_empty() {
@@ -1978,6 +1993,10 @@ mod tests {
             ["<builtin>"]
         );
         assert_eq!(local_types("    xs = []", "xs"), ["<builtin>"]);
+        assert_eq!(
+            local_types("    basket = make_basket()\n    basket.total()\n", "basket"),
+            ["()make_basket"]
+        );
         assert_eq!(
             local_types("    names: list[str] = []", "names"),
             ["<builtin>"]
