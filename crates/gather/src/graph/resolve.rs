@@ -601,7 +601,7 @@ impl<'a> Context<'a> {
                 match target {
                     Target::External => next.push(Target::External),
                     Target::Module(files) => {
-                        let found = self.top_in_files(files, segment);
+                        let found = self.member_of(target, segment);
                         if !found.is_empty() {
                             next.extend(found.into_iter().map(Target::Symbol));
                         } else if let Some(sub) = self.submodule(files, segment) {
