@@ -957,7 +957,15 @@ impl<'a> Context<'a> {
                         }
                     }
                 }
-                Target::Symbol(_) => found.extend(self.member_of(target, name)),
+                Target::Symbol(id) => {
+                    let own = self.member_of(target, name);
+                    if own.is_empty() && is_type(self.index.symbol(*id).symbol.kind) {
+                        // A method the type inherits from a workspace base.
+                        let mut chain = BaseChain::default();
+                        found.extend(self.inherited(*id, name, 0, &mut chain));
+                    }
+                    found.extend(own);
+                }
             }
         }
         found.sort();
