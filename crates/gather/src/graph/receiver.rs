@@ -126,6 +126,50 @@ pub(super) fn assigned_callee(rest: &str) -> Option<&str> {
     (after.is_empty() || after.starts_with([';', '\n', ')', ','])).then_some(path)
 }
 
+/// Whether the text after an annotation's first type adds another type than `None`,
+/// `null` or `undefined` (`| Output`), which leaves the variable's type open.
+pub(super) fn is_union_of_types(tail: &str) -> bool {
+    let mut rest = tail.trim_start();
+    while let Some(after) = rest.strip_prefix('|') {
+        let after = after.trim_start();
+        let len = after
+            .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
+            .unwrap_or(after.len());
+        if !matches!(&after[..len], "None" | "null" | "undefined") {
+            return true;
+        }
+        rest = after[len..].trim_start();
+    }
+    false
+}
+
+/// The plain names assigned to `target` in `text` (`self.serializer = serializer` gives
+/// `serializer`), whose own declared types then stand for the target's.
+pub(super) fn assigned_names<'t>(text: &'t str, target: &str) -> Vec<&'t str> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let Some(rest) = line.trim_start().strip_prefix(target) else {
+            continue;
+        };
+        let Some(value) = rest.trim_start().strip_prefix('=') else {
+            continue;
+        };
+        if value.starts_with('=') {
+            continue;
+        }
+        let value = value.trim().trim_end_matches(';');
+        let is_name = !value.is_empty()
+            && !value.starts_with(|c: char| c.is_ascii_digit())
+            && value
+                .chars()
+                .all(|c| c.is_alphanumeric() || c == '_' || c == '$');
+        if is_name && !out.contains(&value) {
+            out.push(value);
+        }
+    }
+    out
+}
+
 /// The type a `with` statement binds to `as v` when its call spans lines: `head` is the
 /// text before ` as v` and ends with the call's `)`.
 pub(super) fn with_call_type(head: &str) -> Option<&str> {
@@ -387,7 +431,8 @@ fn opening(text: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::{
-        assigned_callee, default_export_name, is_builtin_value, return_type, with_call_type,
+        assigned_callee, assigned_names, default_export_name, is_builtin_value, is_union_of_types,
+        return_type, with_call_type,
     };
 
     #[test]
@@ -452,6 +497,23 @@ mod tests {
         assert_eq!(assigned_callee(" f(x) or g"), None);
         assert_eq!(assigned_callee(" f(x)\n    v.g()"), Some("f"));
         assert_eq!(assigned_callee(" a"), None);
+    }
+
+    #[test]
+    fn unions() {
+        assert!(is_union_of_types(" | Output, x"));
+        assert!(is_union_of_types(" | None | B)"));
+        assert!(!is_union_of_types(" | None = None"));
+        assert!(!is_union_of_types(" | undefined;"));
+        assert!(!is_union_of_types(", b: int"));
+    }
+
+    #[test]
+    fn names_assigned_to_attributes() {
+        let text = "def __init__(self, serializer: S, n):\n    self.serializer = serializer\n    self.n = n + 1\n    self.serializer == x";
+        assert_eq!(assigned_names(text, "self.serializer"), ["serializer"]);
+        assert!(assigned_names(text, "self.n").is_empty());
+        assert_eq!(assigned_names("  this.#out = out;", "this.#out"), ["out"]);
     }
 
     #[test]

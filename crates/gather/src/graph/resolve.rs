@@ -803,6 +803,16 @@ impl<'a> Context<'a> {
                 if found.is_empty() {
                     found = local_types(&text, attribute);
                 }
+                if found.is_empty() {
+                    // `self.serializer = serializer` with `serializer: Serializer` a parameter.
+                    for assigned in receiver::assigned_names(&text, receiver) {
+                        for type_name in local_types(&text, assigned) {
+                            if !found.contains(&type_name) {
+                                found.push(type_name);
+                            }
+                        }
+                    }
+                }
                 if found.is_empty()
                     && !self
                         .member_of(&Target::Symbol(holder), attribute)
@@ -1802,8 +1812,11 @@ fn local_types(text: &str, variable: &str) -> Vec<String> {
             }
             if receiver::is_builtin_value(rest, true) {
                 push(Some(BUILTIN.to_string()));
-            } else {
-                push(type_path(rest).map(|(t, _)| t));
+            } else if let Some((found, tail)) = type_path(rest) {
+                // `v: A | None` is an `A`; `v: A | B` could be either.
+                if !receiver::is_union_of_types(tail) {
+                    push(Some(found));
+                }
             }
         }
         // `v = Type(…)`, `v := &Type{…}`, and factories on a type: `v = Type::new(…)`,
