@@ -1014,6 +1014,23 @@ fn python_receiver_types() {
         strings(&["store/shop.py:build import"])
     );
     assert!(f.callees("store/shop.py", "build.inner").is_empty());
+    // `self.ledger = ledger` with `ledger: Ledger`; `other: Ledger | Journal` could be either.
+    assert_eq!(
+        f.callees("store/shop.py", "Clerk.close"),
+        strings(&["store/books.py:Ledger.entries qualified"])
+    );
+    assert_eq!(
+        f.ambiguous_from("store/shop.py", "Clerk.close"),
+        ["entries -> store/books.py:Archive.entries, store/books.py:Basket.entries, store/books.py:Ledger.entries"]
+    );
+    // `Shelf` inherits `total` from `Basket`.
+    assert_eq!(
+        f.callees("store/shop.py", "stock"),
+        strings(&[
+            "store/books.py:Basket.total qualified",
+            "store/books.py:Shelf import",
+        ])
+    );
     // `store.make_basket` through the package's `__init__` import.
     assert_eq!(
         f.callees("store/api.py", "fresh_basket"),
