@@ -1070,6 +1070,17 @@ fn typescript_receiver_types() {
         f.callees("src/shapes.ts", "methods.with"),
         strings(&["src/shapes.ts:methods.check qualified"])
     );
+    // `function Row()` in each test's callback: each table calls the one above it.
+    let rows = f.ids("test/rows.test.ts", "Row");
+    assert_eq!(rows.len(), 2);
+    assert_eq!(
+        f.edges(f.graph.callers(rows[0]), |e| e.caller),
+        strings(&["test/rows.test.ts:Table local"])
+    );
+    assert_eq!(
+        f.edges(f.graph.callers(rows[1]), |e| e.caller),
+        strings(&["test/rows.test.ts:OtherTable local"])
+    );
     // The workspace's own package imported by name, through two barrels.
     assert_eq!(
         f.callers("src/shapes.ts", "makeGrid"),

@@ -221,6 +221,28 @@ impl<'a> Context<'a> {
         }
     }
 
+    /// One of several top-level definitions of a name in one ECMAScript file (a
+    /// `function App()` in each test's callback): the last one above the call, else the
+    /// first. Python keeps them all: `if …: def f()` / `else: def f()` are both reachable.
+    fn nearest_definition(&self, found: Vec<SymbolId>, line: Line) -> Vec<SymbolId> {
+        let Some(first) = found.first() else {
+            return found;
+        };
+        if found.len() < 2 || self.family(first.file) != "ecmascript" {
+            return found;
+        }
+        let mut found = self.implementations(found);
+        if found.len() < 2 {
+            return found;
+        }
+        found.sort_by_key(|id| self.index.symbol(*id).symbol.range.start);
+        let above = found
+            .iter()
+            .rev()
+            .find(|id| self.index.symbol(**id).symbol.range.start <= line);
+        vec![*above.unwrap_or(&found[0])]
+    }
+
     /// Candidates without the overload stubs (TypeScript overload signatures, Python
     /// `@overload` declarations) whose implementation is among them: a call runs the body.
     fn implementations(&self, found: Vec<SymbolId>) -> Vec<SymbolId> {
@@ -282,7 +304,7 @@ impl<'a> Context<'a> {
         }
         match call.qualifier.as_deref() {
             None if name == "super" => self.resolve_super_call(file_idx, caller, call),
-            None => self.resolve_bare(file_idx, caller, name, call.kind),
+            None => self.resolve_bare(file_idx, caller, name, call.kind, call.line),
             Some(q) if q == "super" || q.starts_with("super(") => {
                 self.resolve_super(file_idx, caller, name)
             }
@@ -358,7 +380,14 @@ impl<'a> Context<'a> {
     }
 
     /// A call without qualifier: scopes, imports, package, implicit receiver, names.
-    fn resolve_bare(&self, file_idx: u32, caller: SymbolId, name: &str, kind: CallKind) -> Outcome {
+    fn resolve_bare(
+        &self,
+        file_idx: u32,
+        caller: SymbolId,
+        name: &str,
+        kind: CallKind,
+        line: Line,
+    ) -> Outcome {
         let file = self.file(file_idx);
         let scope = self.scope(file_idx);
         // Enclosing scopes, innermost first; class bodies are not scopes for bare names
@@ -401,7 +430,7 @@ impl<'a> Context<'a> {
                 })
                 .collect();
             if !found.is_empty() {
-                return Outcome::Resolved(found, Confidence::Local);
+                return Outcome::Resolved(self.nearest_definition(found, line), Confidence::Local);
             }
         }
         if let Some(imports) = scope.imports.get(name) {
@@ -893,7 +922,13 @@ impl<'a> Context<'a> {
             None => (None, callee),
         };
         let targets = match qualifier {
-            None => match self.resolve_bare(file_idx, caller, function, CallKind::Call) {
+            None => match self.resolve_bare(
+                file_idx,
+                caller,
+                function,
+                CallKind::Call,
+                self.index.symbol(caller).symbol.name_line,
+            ) {
                 Outcome::Resolved(found, confidence) if confidence != Confidence::Name => found,
                 _ => return None,
             },
