@@ -1112,3 +1112,39 @@ fn rust_impls_of_a_trait_for_a_type() {
         strings(&["src/lib.rs:Frame::from_bytes qualified"])
     );
 }
+
+#[test]
+fn java_overloads_by_arity() {
+    let f = fixture("java-overloads");
+    let pad = "src/main/java/com/acme/fmt/Pad.java";
+    let report = "src/main/java/com/acme/fmt/Report.java";
+    let pads = f.ids(pad, "Pad.pad");
+    assert_eq!(pads.len(), 3);
+    let callers = |i: usize| f.edges(f.graph.callers(pads[i]), |e| e.caller);
+    let label = |file: &str, name: &str| format!("{file}:{name} qualified");
+    // Each overload is called by what passes its number of arguments, a call over three
+    // lines included; the overloads call each other through the bare name.
+    assert_eq!(callers(0), vec![label(report, "Report.header")]);
+    assert_eq!(
+        callers(1),
+        strings(&[
+            &format!("{pad}:Pad.pad local"),
+            &label(report, "Report.row")
+        ])
+    );
+    assert_eq!(
+        callers(2),
+        strings(&[
+            &format!("{pad}:Pad.pad local"),
+            &label(report, "Report.footer")
+        ])
+    );
+    // Varargs accept any count from the fixed parameters on.
+    assert_eq!(
+        f.callees(report, "Report.footer"),
+        strings(&[
+            &format!("{pad}:Pad.join qualified"),
+            &format!("{pad}:Pad.pad qualified")
+        ])
+    );
+}

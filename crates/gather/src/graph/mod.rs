@@ -3,6 +3,7 @@
 //! candidates, never silently picked; calls to names defined outside the workspace are
 //! counted as external.
 
+mod arity;
 mod receiver;
 mod resolve;
 

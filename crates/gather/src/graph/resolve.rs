@@ -28,6 +28,7 @@ type TypeNames = Arc<Vec<String>>;
 use gather_languages::{ImportStyle, LanguageSpec};
 use rayon::prelude::*;
 
+use super::arity;
 use super::receiver::{self, BUILTIN, RETURNED};
 use super::Confidence;
 use crate::index::modules::{style_of, Modules};
@@ -207,11 +208,13 @@ impl<'a> Context<'a> {
     fn resolve(&self, file_idx: u32, caller: SymbolId, call: &CallSite) -> Outcome {
         match self.resolve_call(file_idx, caller, call) {
             Outcome::Resolved(found, confidence) => {
-                Outcome::Resolved(self.implementations(found), confidence)
+                let found = self.implementations(found);
+                Outcome::Resolved(self.by_arity(file_idx, call, found), confidence)
             }
             Outcome::Ambiguous(found) => {
                 let before = found.len();
-                match self.implementations(found) {
+                let found = self.by_arity(file_idx, call, self.implementations(found));
+                match found {
                     // Overloads of one function: that function, found by name.
                     one if one.len() == 1 && before > 1 => Outcome::Resolved(one, Confidence::Name),
                     several => Outcome::Ambiguous(several),
@@ -241,6 +244,49 @@ impl<'a> Context<'a> {
             .rev()
             .find(|id| self.index.symbol(**id).symbol.range.start <= line);
         vec![*above.unwrap_or(&found[0])]
+    }
+
+    /// Overloads (methods of one type, or functions of one scope, sharing a name) that
+    /// accept as many arguments as the call passes, where a language overloads by
+    /// signature; the candidates unchanged when the counts cannot be read or none fits.
+    fn by_arity(&self, file_idx: u32, call: &CallSite, found: Vec<SymbolId>) -> Vec<SymbolId> {
+        if found.len() < 2 || !matches!(self.family(file_idx), "java" | "csharp" | "c" | "kotlin") {
+            return found;
+        }
+        let overloaded = found.iter().any(|a| {
+            let sa = self.index.symbol(*a).symbol;
+            found.iter().any(|b| {
+                let sb = self.index.symbol(*b).symbol;
+                a != b && a.file == b.file && sa.parent == sb.parent && sa.name == sb.name
+            })
+        });
+        if !overloaded {
+            return found;
+        }
+        let Some(text) = self.lines_of(file_idx, LineRange::new(call.line, call.line + 20)) else {
+            return found;
+        };
+        let Some(passed) = arity::call_arguments(&text, &call.name) else {
+            return found;
+        };
+        let fits: Vec<SymbolId> = found
+            .iter()
+            .copied()
+            .filter(|id| {
+                let symbol = self.index.symbol(*id).symbol;
+                let Some(signature) = self.lines_of(id.file, symbol.signature) else {
+                    return true;
+                };
+                arity::parameters(&signature, &symbol.name).is_none_or(|(fewest, most)| {
+                    passed >= fewest && most.is_none_or(|m| passed <= m)
+                })
+            })
+            .collect();
+        if fits.is_empty() {
+            found
+        } else {
+            fits
+        }
     }
 
     /// Candidates without the overload stubs (TypeScript overload signatures, Python
