@@ -1023,7 +1023,11 @@ fn python_receiver_types() {
         f.ambiguous_from("store/shop.py", "Clerk.close"),
         ["entries -> store/books.py:Archive.entries, store/books.py:Basket.entries, store/books.py:Ledger.entries"]
     );
-    // `Shelf` inherits `total` from `Basket`.
+    // `Shelf` inherits `total` from `Basket`, for its own `self` too.
+    assert_eq!(
+        f.callees("store/books.py", "Shelf.price"),
+        strings(&["store/books.py:Basket.total qualified"])
+    );
     assert_eq!(
         f.callees("store/shop.py", "stock"),
         strings(&[

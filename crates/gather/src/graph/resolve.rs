@@ -789,7 +789,12 @@ impl<'a> Context<'a> {
         name: &str,
     ) -> Option<Vec<SymbolId>> {
         let holder = self.enclosing_type(file_idx, caller)?;
-        let found = self.member_of(&Target::Symbol(holder), name);
+        let mut found = self.member_of(&Target::Symbol(holder), name);
+        if found.is_empty() && is_type(self.index.symbol(holder).symbol.kind) {
+            // `self.line(…)` in a subclass: the method a workspace base defines.
+            let mut chain = BaseChain::default();
+            found = self.inherited(holder, name, 0, &mut chain);
+        }
         (!found.is_empty()).then_some(found)
     }
 
