@@ -1023,6 +1023,11 @@ fn python_receiver_types() {
         f.ambiguous_from("store/shop.py", "Clerk.close"),
         ["entries -> store/books.py:Archive.entries, store/books.py:Basket.entries, store/books.py:Ledger.entries"]
     );
+    // A chain of attributes: `shop: Shop`, then `Shop.journal -> "Journal"`.
+    assert_eq!(
+        f.callees("store/shop.py", "audit"),
+        strings(&["store/books.py:Journal.append qualified"])
+    );
     // `Shelf` inherits `total` from `Basket`, for its own `self` too.
     assert_eq!(
         f.callees("store/books.py", "Shelf.price"),

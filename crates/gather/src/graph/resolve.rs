@@ -401,6 +401,10 @@ impl<'a> Context<'a> {
                             Some(LocalType::External) => return Outcome::External,
                             None => {}
                         }
+                        // A chain of attributes from a typed variable: `request.url.join()`.
+                        if let Some(found) = self.member_via_path(file_idx, caller, q, name) {
+                            return Outcome::Resolved(found, Confidence::Qualified);
+                        }
                         // A name nothing in the workspace binds (`console`, `Math`, `Vec`).
                         if self.is_global(file_idx, q) {
                             return Outcome::External;
@@ -858,6 +862,137 @@ impl<'a> Context<'a> {
             }
         };
         self.members_of_types(file_idx, caller, &types, name)
+    }
+
+    /// Methods named `name` of the type a dotted receiver ends at (`request.url`,
+    /// `self.request.headers`): the first name's type as the definition gives it, then each
+    /// attribute's as its class gives it (annotation, assignment, property return type).
+    fn member_via_path(
+        &self,
+        file_idx: u32,
+        caller: SymbolId,
+        path: &str,
+        name: &str,
+    ) -> Option<Vec<SymbolId>> {
+        let segments: Vec<&str> = path.split('.').collect();
+        if segments.len() < 2 || segments.len() > 4 || !segments.iter().all(|s| is_identifier(s)) {
+            return None;
+        }
+        let mut types: Vec<SymbolId> = if SELF_NAMES.contains(&segments[0]) {
+            vec![self.enclosing_type(file_idx, caller)?]
+        } else {
+            let text = self.text_of(file_idx, caller)?;
+            let names = local_types(&text, segments[0]);
+            self.types_named(file_idx, caller, &names)
+        };
+        for segment in &segments[1..] {
+            let mut next = Vec::new();
+            for ty in &types {
+                next.extend(self.attribute_types(*ty, segment));
+            }
+            next.sort();
+            next.dedup();
+            // An attribute given several types (`self.stream = ByteStream(…)` here,
+            // `= UnattachedStream()` there) says nothing certain.
+            if next.len() != 1 {
+                return None;
+            }
+            types = next;
+        }
+        let targets: Vec<Target> = types.into_iter().map(Target::Symbol).collect();
+        let (found, _) = self.members_of_targets(&targets, name, path);
+        (!found.is_empty()).then_some(found)
+    }
+
+    /// The workspace types that type names read by `local_types` stand for, seen from
+    /// `context` (a definition in `file_idx`); call results through their declared return type.
+    fn types_named(&self, file_idx: u32, context: SymbolId, names: &[String]) -> Vec<SymbolId> {
+        let mut out = Vec::new();
+        for type_name in names {
+            if type_name == BUILTIN {
+                continue;
+            }
+            if let Some(callee) = type_name.strip_prefix(RETURNED) {
+                out.extend(self.returned_types(file_idx, context, callee));
+                continue;
+            }
+            if SELF_NAMES.contains(&type_name.as_str()) {
+                out.extend(self.enclosing_type(file_idx, context));
+                continue;
+            }
+            if let Some((targets, _)) = self.resolve_qualifier(file_idx, context, type_name, 1) {
+                out.extend(targets.into_iter().filter_map(|t| match t {
+                    Target::Symbol(id) if is_type(self.index.symbol(id).symbol.kind) => Some(id),
+                    _ => None,
+                }));
+            }
+        }
+        out
+    }
+
+    /// The types of attribute `attribute` of the type `ty`: as the class annotates or
+    /// assigns it, or as the method of that name (a property) declares it returns.
+    fn attribute_types(&self, ty: SymbolId, attribute: &str) -> Vec<SymbolId> {
+        let Some(text) = self.text_of(ty.file, ty) else {
+            return Vec::new();
+        };
+        let mut names = Vec::new();
+        for receiver in ["self", "this"] {
+            names.extend(local_types(&text, &format!("{receiver}.{attribute}")));
+        }
+        if names.is_empty() {
+            names = local_types(&text, attribute);
+        }
+        let mut found = self.types_named(ty.file, ty, &names);
+        if found.is_empty() {
+            for method in self.member_of(&Target::Symbol(ty), attribute) {
+                found.extend(self.declared_return_types(method));
+            }
+        }
+        found
+    }
+
+    /// The types `callee` (as written, seen from `caller`) declares it returns.
+    fn returned_types(&self, file_idx: u32, caller: SymbolId, callee: &str) -> Vec<SymbolId> {
+        let (qualifier, function) = match callee.rsplit_once('.') {
+            Some((q, f)) => (Some(q), f),
+            None => (None, callee),
+        };
+        let targets = match qualifier {
+            None => match self.resolve_bare(
+                file_idx,
+                caller,
+                function,
+                CallKind::Call,
+                self.index.symbol(caller).symbol.name_line,
+            ) {
+                Outcome::Resolved(found, confidence) if confidence != Confidence::Name => found,
+                _ => return Vec::new(),
+            },
+            Some(q) if SELF_NAMES.contains(&q) => self
+                .method_of_enclosing_type(file_idx, caller, function)
+                .unwrap_or_default(),
+            Some(_) => return Vec::new(),
+        };
+        targets
+            .into_iter()
+            .flat_map(|t| self.declared_return_types(t))
+            .collect()
+    }
+
+    /// The workspace types a function or method declares it returns (`-> T`, `): T`).
+    fn declared_return_types(&self, function: SymbolId) -> Vec<SymbolId> {
+        let symbol = self.index.symbol(function).symbol;
+        if !matches!(symbol.kind, SymbolKind::Function | SymbolKind::Method) {
+            return Vec::new();
+        }
+        let Some(signature) = self.lines_of(function.file, symbol.signature) else {
+            return Vec::new();
+        };
+        let Some(type_name) = receiver::return_type(&signature) else {
+            return Vec::new();
+        };
+        self.types_named(function.file, function, &[type_name.to_string()])
     }
 
     /// Methods named `name` of the type the enclosing class gives its attribute
