@@ -1023,6 +1023,11 @@ fn python_receiver_types() {
         f.ambiguous_from("store/shop.py", "Clerk.close"),
         ["entries -> store/books.py:Archive.entries, store/books.py:Basket.entries, store/books.py:Ledger.entries"]
     );
+    // A module-level variable of another module: `current_ledger: Ledger = …`.
+    assert_eq!(
+        f.callees("store/shop.py", "today"),
+        strings(&["store/books.py:Ledger.entries qualified"])
+    );
     // A chain of attributes: `shop: Shop`, then `Shop.journal -> "Journal"`.
     assert_eq!(
         f.callees("store/shop.py", "audit"),

@@ -401,6 +401,11 @@ impl<'a> Context<'a> {
                             Some(LocalType::External) => return Outcome::External,
                             None => {}
                         }
+                        // A module-level variable another module declares and this one
+                        // imports: `current_app: FlaskProxy = LocalProxy(…)`.
+                        if let Some(found) = self.member_via_module_variable(file_idx, q, name) {
+                            return Outcome::Resolved(found, Confidence::Qualified);
+                        }
                         // A chain of attributes from a typed variable: `request.url.join()`.
                         if let Some(found) = self.member_via_path(file_idx, caller, q, name) {
                             return Outcome::Resolved(found, Confidence::Qualified);
@@ -901,6 +906,60 @@ impl<'a> Context<'a> {
         }
         let targets: Vec<Target> = types.into_iter().map(Target::Symbol).collect();
         let (found, _) = self.members_of_targets(&targets, name, path);
+        (!found.is_empty()).then_some(found)
+    }
+
+    /// Methods named `name` of the type a module gives a variable of its top level that
+    /// this file imports by name (`from .globals import current_app`), read from the
+    /// module's lines that start with the variable (`current_app: FlaskProxy = …`).
+    fn member_via_module_variable(
+        &self,
+        file_idx: u32,
+        variable: &str,
+        name: &str,
+    ) -> Option<Vec<SymbolId>> {
+        if !is_identifier(variable) {
+            return None;
+        }
+        let scope = self.scope(file_idx);
+        let import = scope
+            .imports
+            .get(variable)?
+            .iter()
+            .find(|i| i.local.as_deref() == Some(variable) && i.name.is_some())?;
+        let module = match scope.style {
+            ImportStyle::Python => self.modules.python_module(file_idx, &import.source)?,
+            ImportStyle::EcmaScript => self
+                .modules
+                .ecmascript_module(&self.file(file_idx).path, &import.source)?,
+            _ => return None,
+        };
+        let declared = import.name.as_deref()?;
+        // Any definition of the module serves as the place names are resolved from.
+        let context = SymbolId {
+            file: module,
+            idx: (!self.file(module).symbols.is_empty()).then_some(0)?,
+        };
+        let loaded = self.file_text(module)?;
+        let top: String = loaded
+            .text()
+            .lines()
+            .filter(|line| {
+                let line = line
+                    .strip_prefix("export ")
+                    .map(|l| l.trim_start_matches("const ").trim_start_matches("let "))
+                    .unwrap_or(line);
+                line.strip_prefix(declared)
+                    .is_some_and(|rest| rest.trim_start().starts_with([':', '=']))
+            })
+            .map(|line| format!("{line}\n"))
+            .collect();
+        let types = self.types_named(module, context, &local_types(&top, declared));
+        if types.len() != 1 {
+            return None;
+        }
+        let targets = [Target::Symbol(types[0])];
+        let (found, _) = self.members_of_targets(&targets, name, variable);
         (!found.is_empty()).then_some(found)
     }
 
