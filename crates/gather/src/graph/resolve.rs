@@ -136,6 +136,10 @@ struct Context<'a> {
     local_types: Mutex<HashMap<(SymbolId, String), TypeNames>>,
     /// Per (file, name): whether the name is a global nothing in the workspace binds.
     globals: Mutex<HashMap<(u32, String), bool>>,
+    /// Types found for a dotted receiver in a definition, an attribute of a type, or a
+    /// variable another module declares; shared between calls, as one class's attribute
+    /// is read for every call through it.
+    found_types: Mutex<HashMap<(SymbolId, String), Arc<Vec<SymbolId>>>>,
 }
 
 impl FileScope<'_> {
@@ -158,6 +162,7 @@ impl<'a> Context<'a> {
             texts: Mutex::new(HashMap::default()),
             local_types: Mutex::new(HashMap::default()),
             globals: Mutex::new(HashMap::default()),
+            found_types: Mutex::new(HashMap::default()),
         }
     }
 
@@ -253,14 +258,13 @@ impl<'a> Context<'a> {
         if found.len() < 2 || !matches!(self.family(file_idx), "java" | "csharp" | "c" | "kotlin") {
             return found;
         }
-        let overloaded = found.iter().any(|a| {
-            let sa = self.index.symbol(*a).symbol;
-            found.iter().any(|b| {
-                let sb = self.index.symbol(*b).symbol;
-                a != b && a.file == b.file && sa.parent == sb.parent && sa.name == sb.name
-            })
-        });
-        if !overloaded {
+        let mut groups: HashMap<(u32, Option<u32>), usize> = HashMap::default();
+        for id in &found {
+            *groups
+                .entry((id.file, self.index.symbol(*id).symbol.parent))
+                .or_default() += 1;
+        }
+        if groups.values().all(|&n| n < 2) {
             return found;
         }
         let Some(text) = self.lines_of(file_idx, LineRange::new(call.line, call.line + 20)) else {
@@ -295,7 +299,26 @@ impl<'a> Context<'a> {
         if found.len() < 2 {
             return found;
         }
-        let stubs: Vec<bool> = found.iter().map(|&id| self.is_overload_stub(id)).collect();
+        // Only definitions sharing a name and a parent in one file can be overloads; the
+        // candidates usually come sorted, so files that differ pairwise rule them out.
+        let sorted = found.windows(2).all(|w| w[0] <= w[1]);
+        if sorted && found.windows(2).all(|w| w[0].file != w[1].file) {
+            return found;
+        }
+        let mut groups: HashMap<(u32, Option<u32>), usize> = HashMap::default();
+        for id in &found {
+            *groups
+                .entry((id.file, self.index.symbol(*id).symbol.parent))
+                .or_default() += 1;
+        }
+        if groups.values().all(|&n| n < 2) {
+            return found;
+        }
+        let siblings = |a: &SymbolId| groups[&(a.file, self.index.symbol(*a).symbol.parent)] > 1;
+        let stubs: Vec<bool> = found
+            .iter()
+            .map(|&id| siblings(&id) && self.is_overload_stub(id))
+            .collect();
         let has_body = |i: usize| {
             let a = self.index.symbol(found[i]).symbol;
             found.iter().zip(&stubs).any(|(&other, &stub)| {
@@ -320,21 +343,26 @@ impl<'a> Context<'a> {
         if !matches!(symbol.kind, SymbolKind::Function | SymbolKind::Method) {
             return false;
         }
-        let Some(text) = self.text_of(id.file, id) else {
-            return false;
-        };
         match self.scope(id.file).style {
-            ImportStyle::Python => text
-                .lines()
-                .take((symbol.name_line.saturating_sub(symbol.range.start)) as usize)
-                .any(|line| {
-                    let line = line.trim_start();
-                    line.starts_with('@') && line.trim_end().ends_with("overload")
+            // The decorator lines above the name.
+            ImportStyle::Python if symbol.name_line > symbol.range.start => self
+                .lines_of(
+                    id.file,
+                    LineRange::new(symbol.range.start, symbol.name_line - 1),
+                )
+                .is_some_and(|text| {
+                    text.lines().any(|line| {
+                        let line = line.trim();
+                        line.starts_with('@') && line.ends_with("overload")
+                    })
                 }),
-            ImportStyle::EcmaScript => {
-                let text = text.trim_end();
-                text.ends_with(';') && !text.ends_with("};")
-            }
+            // The last line: a signature ends in `;`, a body in `}`.
+            ImportStyle::EcmaScript => self
+                .lines_of(id.file, LineRange::new(symbol.range.end, symbol.range.end))
+                .is_some_and(|line| {
+                    let line = line.trim_end();
+                    line.ends_with(';') && !line.ends_with("};")
+                }),
             _ => false,
         }
     }
@@ -801,8 +829,7 @@ impl<'a> Context<'a> {
         let mut found = self.member_of(&Target::Symbol(holder), name);
         if found.is_empty() && is_type(self.index.symbol(holder).symbol.kind) {
             // `self.line(…)` in a subclass: the method a workspace base defines.
-            let mut chain = BaseChain::default();
-            found = self.inherited(holder, name, 0, &mut chain);
+            found = self.inherited_cached(holder, name).to_vec();
         }
         (!found.is_empty()).then_some(found)
     }
@@ -847,26 +874,31 @@ impl<'a> Context<'a> {
         if !is_identifier(variable) {
             return None;
         }
-        let key = (caller, variable.to_string());
-        let cached = self.local_types.lock().ok()?.get(&key).cloned();
-        let types = match cached {
-            Some(types) => types,
-            None => {
-                let text = self.text_of(file_idx, caller)?;
-                let mut found = local_types(&text, variable);
-                if found.is_empty() && self.scope(file_idx).implicit_this() {
-                    if let Some(holder) = self.enclosing_type(file_idx, caller) {
-                        if let Some(text) = self.text_of(file_idx, holder) {
-                            found = local_types(&text, variable);
-                        }
-                    }
-                }
-                let types = Arc::new(found);
-                self.local_types.lock().ok()?.insert(key, types.clone());
-                types
-            }
-        };
+        let types = self.variable_types(file_idx, caller, variable)?;
         self.members_of_types(file_idx, caller, &types, name)
+    }
+
+    /// The type names `local_types` reads for `variable` in `caller` (or, where bare names
+    /// reach fields, in its class), read once per definition and variable.
+    fn variable_types(&self, file_idx: u32, caller: SymbolId, variable: &str) -> Option<TypeNames> {
+        let key = (caller, variable.to_string());
+        if let Some(types) = self.local_types.lock().ok()?.get(&key).cloned() {
+            return Some(types);
+        }
+        // Sliced from the file's cached text, not copied: this runs for many variables.
+        let loaded = self.file_text(file_idx)?;
+        let range = self.file(file_idx).symbols[caller.idx as usize].range;
+        let mut found = local_types(loaded.slice(range), variable);
+        if found.is_empty() && self.scope(file_idx).implicit_this() {
+            if let Some(holder) = self.enclosing_type(file_idx, caller) {
+                if let Some(text) = self.text_of(file_idx, holder) {
+                    found = local_types(&text, variable);
+                }
+            }
+        }
+        let types = Arc::new(found);
+        self.local_types.lock().ok()?.insert(key, types.clone());
+        Some(types)
     }
 
     /// Methods named `name` of the type a dotted receiver ends at (`request.url`,
@@ -883,30 +915,73 @@ impl<'a> Context<'a> {
         if segments.len() < 2 || segments.len() > 4 || !segments.iter().all(|s| is_identifier(s)) {
             return None;
         }
-        let mut types: Vec<SymbolId> = if SELF_NAMES.contains(&segments[0]) {
-            vec![self.enclosing_type(file_idx, caller)?]
+        // Most dotted receivers start at a name the definition gives no type: stop there.
+        let first = if SELF_NAMES.contains(&segments[0]) {
+            None
         } else {
-            let text = self.text_of(file_idx, caller)?;
-            let names = local_types(&text, segments[0]);
-            self.types_named(file_idx, caller, &names)
-        };
-        for segment in &segments[1..] {
-            let mut next = Vec::new();
-            for ty in &types {
-                next.extend(self.attribute_types(*ty, segment));
-            }
-            next.sort();
-            next.dedup();
-            // An attribute given several types (`self.stream = ByteStream(…)` here,
-            // `= UnattachedStream()` there) says nothing certain.
-            if next.len() != 1 {
+            let names = self.variable_types(file_idx, caller, segments[0])?;
+            if names.is_empty() {
                 return None;
             }
-            types = next;
+            Some(names)
+        };
+        let types = self.cached_types((caller, path.to_string()), || {
+            let mut types: Vec<SymbolId> = match &first {
+                None => self.enclosing_type(file_idx, caller).into_iter().collect(),
+                Some(names) => self.types_named(file_idx, caller, names),
+            };
+            for segment in &segments[1..] {
+                let mut next = Vec::new();
+                for ty in &types {
+                    next.extend(self.attribute_types(*ty, segment).iter().copied());
+                }
+                next.sort();
+                next.dedup();
+                // An attribute given several types (`self.stream = ByteStream(…)` here,
+                // `= UnattachedStream()` there) says nothing certain.
+                if next.len() != 1 {
+                    return Vec::new();
+                }
+                types = next;
+            }
+            types
+        });
+        if types.is_empty() {
+            return None;
         }
-        let targets: Vec<Target> = types.into_iter().map(Target::Symbol).collect();
+        let targets: Vec<Target> = types.iter().copied().map(Target::Symbol).collect();
         let (found, _) = self.members_of_targets(&targets, name, path);
         (!found.is_empty()).then_some(found)
+    }
+
+    /// Methods named `name` that `ty` inherits from its workspace bases, remembered.
+    fn inherited_cached(&self, ty: SymbolId, name: &str) -> Arc<Vec<SymbolId>> {
+        self.cached_types((ty, format!("<inherited>{name}")), || {
+            let mut chain = BaseChain::default();
+            self.inherited(ty, name, 0, &mut chain)
+        })
+    }
+
+    /// `compute()`, remembered under `key` (a definition and a name): the types of a
+    /// receiver path, of an attribute, or of an imported variable.
+    fn cached_types(
+        &self,
+        key: (SymbolId, String),
+        compute: impl FnOnce() -> Vec<SymbolId>,
+    ) -> Arc<Vec<SymbolId>> {
+        if let Some(found) = self
+            .found_types
+            .lock()
+            .ok()
+            .and_then(|c| c.get(&key).cloned())
+        {
+            return found;
+        }
+        let found = Arc::new(compute());
+        if let Ok(mut cache) = self.found_types.lock() {
+            cache.insert(key, found.clone());
+        }
+        found
     }
 
     /// Methods named `name` of the type a module gives a variable of its top level that
@@ -940,21 +1015,25 @@ impl<'a> Context<'a> {
             file: module,
             idx: (!self.file(module).symbols.is_empty()).then_some(0)?,
         };
-        let loaded = self.file_text(module)?;
-        let top: String = loaded
-            .text()
-            .lines()
-            .filter(|line| {
-                let line = line
-                    .strip_prefix("export ")
-                    .map(|l| l.trim_start_matches("const ").trim_start_matches("let "))
-                    .unwrap_or(line);
-                line.strip_prefix(declared)
-                    .is_some_and(|rest| rest.trim_start().starts_with([':', '=']))
-            })
-            .map(|line| format!("{line}\n"))
-            .collect();
-        let types = self.types_named(module, context, &local_types(&top, declared));
+        let types = self.cached_types((context, format!("<module>{declared}")), || {
+            let Some(loaded) = self.file_text(module) else {
+                return Vec::new();
+            };
+            let top: String = loaded
+                .text()
+                .lines()
+                .filter(|line| {
+                    let line = line
+                        .strip_prefix("export ")
+                        .map(|l| l.trim_start_matches("const ").trim_start_matches("let "))
+                        .unwrap_or(line);
+                    line.strip_prefix(declared)
+                        .is_some_and(|rest| rest.trim_start().starts_with([':', '=']))
+                })
+                .map(|line| format!("{line}\n"))
+                .collect();
+            self.types_named(module, context, &local_types(&top, declared))
+        });
         if types.len() != 1 {
             return None;
         }
@@ -991,24 +1070,26 @@ impl<'a> Context<'a> {
 
     /// The types of attribute `attribute` of the type `ty`: as the class annotates or
     /// assigns it, or as the method of that name (a property) declares it returns.
-    fn attribute_types(&self, ty: SymbolId, attribute: &str) -> Vec<SymbolId> {
-        let Some(text) = self.text_of(ty.file, ty) else {
-            return Vec::new();
-        };
-        let mut names = Vec::new();
-        for receiver in ["self", "this"] {
-            names.extend(local_types(&text, &format!("{receiver}.{attribute}")));
-        }
-        if names.is_empty() {
-            names = local_types(&text, attribute);
-        }
-        let mut found = self.types_named(ty.file, ty, &names);
-        if found.is_empty() {
-            for method in self.member_of(&Target::Symbol(ty), attribute) {
-                found.extend(self.declared_return_types(method));
+    fn attribute_types(&self, ty: SymbolId, attribute: &str) -> Arc<Vec<SymbolId>> {
+        self.cached_types((ty, format!("<attr>{attribute}")), || {
+            let Some(text) = self.text_of(ty.file, ty) else {
+                return Vec::new();
+            };
+            let mut names = Vec::new();
+            for receiver in ["self", "this"] {
+                names.extend(local_types(&text, &format!("{receiver}.{attribute}")));
             }
-        }
-        found
+            if names.is_empty() {
+                names = local_types(&text, attribute);
+            }
+            let mut found = self.types_named(ty.file, ty, &names);
+            if found.is_empty() {
+                for method in self.member_of(&Target::Symbol(ty), attribute) {
+                    found.extend(self.declared_return_types(method));
+                }
+            }
+            found
+        })
     }
 
     /// The types `callee` (as written, seen from `caller`) declares it returns.
@@ -1251,8 +1332,7 @@ impl<'a> Context<'a> {
                     let own = self.member_of(target, name);
                     if own.is_empty() && is_type(self.index.symbol(*id).symbol.kind) {
                         // A method the type inherits from a workspace base.
-                        let mut chain = BaseChain::default();
-                        found.extend(self.inherited(*id, name, 0, &mut chain));
+                        found.extend(self.inherited_cached(*id, name).iter().copied());
                     }
                     found.extend(own);
                 }
