@@ -25,6 +25,9 @@ use std::sync::{Arc, Mutex};
 /// Type names found for a variable, shared between calls.
 type TypeNames = Arc<Vec<String>>;
 
+/// Workspace types found for a receiver, an attribute or an imported variable.
+type FoundTypes = Arc<Vec<SymbolId>>;
+
 use gather_languages::{ImportStyle, LanguageSpec};
 use rayon::prelude::*;
 
@@ -139,7 +142,7 @@ struct Context<'a> {
     /// Types found for a dotted receiver in a definition, an attribute of a type, or a
     /// variable another module declares; shared between calls, as one class's attribute
     /// is read for every call through it.
-    found_types: Mutex<HashMap<(SymbolId, String), Arc<Vec<SymbolId>>>>,
+    found_types: Mutex<HashMap<(SymbolId, String), FoundTypes>>,
 }
 
 impl FileScope<'_> {
