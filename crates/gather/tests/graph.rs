@@ -41,6 +41,19 @@ impl Fixture {
         found[0]
     }
 
+    /// Every definition `qualified` in `path`, in line order (overloads, redefinitions).
+    fn ids(&self, path: &str, qualified: &str) -> Vec<SymbolId> {
+        let mut found: Vec<(u32, SymbolId)> = self
+            .index
+            .find_in_file(path)
+            .into_iter()
+            .filter(|s| s.symbol.qualified_name == qualified)
+            .map(|s| (s.symbol.range.start, s.id))
+            .collect();
+        found.sort();
+        found.into_iter().map(|(_, id)| id).collect()
+    }
+
     fn label(&self, id: SymbolId) -> String {
         let s = self.index.symbol(id);
         format!("{}:{}", s.file.path, s.symbol.qualified_name)
@@ -565,10 +578,11 @@ fn rust_use_aliases_and_pub_use() {
         f.callers("src/util.rs", "gcd"),
         strings(&["src/report.rs:pack_size import", "src/util.rs:gcd local"])
     );
+    // `let mut stock = sample();` and `fn sample() -> Stock`: the receiver's type.
     assert_eq!(
         f.callees("tests/stock_test.rs", "restock_fills_missing"),
         strings(&[
-            "src/stock.rs:Stock::level name",
+            "src/stock.rs:Stock::level qualified",
             "src/stock.rs:restock import",
             "src/util.rs:clamp import",
             "tests/stock_test.rs:sample local",
@@ -1029,5 +1043,214 @@ fn scala_imports_and_packages() {
     assert_eq!(
         f.callers(&format!("{SCALA}util/Text.scala"), "Prices.round"),
         scala(&["App.scala:App.main import"])
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Receivers: what a definition says about a receiver's type (builtin values, a callee's
+// declared return type, a multi-line `with`, a class's attributes), builtin method names
+// on unknown receivers, overload stubs, decorators, anonymous default exports, workspace
+// packages imported by name, and Rust impls of a trait for a type.
+
+#[test]
+fn python_receiver_types() {
+    let f = fixture("receivers-python");
+    // `params = []` and `seen: set[str]` are builtins; `rows.append` could be the builtin's
+    // as well as `Journal.append`; `basket = make_basket()` and `-> Basket` give its type;
+    // the `@overload` stubs give way to the implementation.
+    assert_eq!(
+        f.callees("store/shop.py", "collect"),
+        strings(&[
+            "store/books.py:Basket.total qualified",
+            "store/books.py:make_basket import",
+            "store/books.py:parse import",
+        ])
+    );
+    assert_eq!(
+        f.ambiguous_from("store/shop.py", "collect"),
+        ["append -> store/books.py:Journal.append"]
+    );
+    assert_eq!(
+        f.external("store/shop.py", "collect"),
+        ["add", "extend", "set"]
+    );
+    // `with Ledger(\n…\n) as ledger:` over three lines.
+    assert_eq!(
+        f.callees("store/shop.py", "report"),
+        strings(&[
+            "store/books.py:Ledger import",
+            "store/books.py:Ledger.entries qualified",
+        ])
+    );
+    // Attributes: assigned a call's result, annotated, and a property's return type.
+    assert_eq!(
+        f.callees("store/shop.py", "Shop.checkout"),
+        strings(&[
+            "store/books.py:Basket.total qualified",
+            "store/books.py:Journal.append qualified",
+            "store/books.py:Ledger.entries qualified",
+        ])
+    );
+    // Only the implementation of the overloaded `parse` has callers.
+    let parses = f.ids("store/books.py", "parse");
+    assert_eq!(parses.len(), 3);
+    assert!(f.graph.callers(parses[0]).is_empty());
+    assert!(f.graph.callers(parses[1]).is_empty());
+    assert_eq!(
+        f.edges(f.graph.callers(parses[2]), |e| e.caller),
+        strings(&["store/shop.py:collect import"])
+    );
+    // A decorator runs where the decorated definition is made: in `build`, not `inner`.
+    assert_eq!(
+        f.callers("store/books.py", "register"),
+        strings(&["store/shop.py:build import"])
+    );
+    assert!(f.callees("store/shop.py", "build.inner").is_empty());
+    // `self.ledger = ledger` with `ledger: Ledger`; `other: Ledger | Journal` could be either.
+    assert_eq!(
+        f.callees("store/shop.py", "Clerk.close"),
+        strings(&["store/books.py:Ledger.entries qualified"])
+    );
+    assert_eq!(
+        f.ambiguous_from("store/shop.py", "Clerk.close"),
+        ["entries -> store/books.py:Archive.entries, store/books.py:Basket.entries, store/books.py:Ledger.entries"]
+    );
+    // A module-level variable of another module: `current_ledger: Ledger = …`.
+    assert_eq!(
+        f.callees("store/shop.py", "today"),
+        strings(&["store/books.py:Ledger.entries qualified"])
+    );
+    // A chain of attributes: `shop: Shop`, then `Shop.journal -> "Journal"`.
+    assert_eq!(
+        f.callees("store/shop.py", "audit"),
+        strings(&["store/books.py:Journal.append qualified"])
+    );
+    // `Shelf` inherits `total` from `Basket`, for its own `self` too.
+    assert_eq!(
+        f.callees("store/books.py", "Shelf.price"),
+        strings(&["store/books.py:Basket.total qualified"])
+    );
+    assert_eq!(
+        f.callees("store/shop.py", "stock"),
+        strings(&[
+            "store/books.py:Basket.total qualified",
+            "store/books.py:Shelf import",
+        ])
+    );
+    // `store.make_basket` through the package's `__init__` import.
+    assert_eq!(
+        f.callees("store/api.py", "fresh_basket"),
+        strings(&["store/books.py:make_basket import"])
+    );
+}
+
+#[test]
+fn typescript_receiver_types() {
+    let f = fixture("receivers-typescript");
+    // `xs: number[]` is an array; `makeGrid(): Grid` types `grid`; only the body of the
+    // overloaded `watch`; `new Tile()` is the constant, not the interface; the anonymous
+    // default export of `isThing.ts` is not `isThingType`.
+    assert_eq!(
+        f.callees("src/paint.ts", "paint"),
+        strings(&[
+            "src/shapes.ts:Grid.cells qualified",
+            "src/shapes.ts:makeGrid import",
+            "src/shapes.ts:watch import",
+        ])
+    );
+    assert!(f.ambiguous_from("src/paint.ts", "paint").is_empty());
+    // `list.map` on an unknown receiver: `Grid.map` is the only workspace `map`, but
+    // arrays have one too.
+    assert_eq!(
+        f.ambiguous_from("src/paint.ts", "guess"),
+        ["map -> src/shapes.ts:Grid.map"]
+    );
+    assert!(f.callees("src/paint.ts", "guess").is_empty());
+    // A constant declared in a function belongs to it.
+    assert_eq!(
+        f.callees("src/paint.ts", "App"),
+        strings(&["src/shapes.ts:makeGrid import"])
+    );
+    // `this.check` in an object literal's method is the literal's own `check`.
+    assert_eq!(
+        f.callees("src/shapes.ts", "methods.with"),
+        strings(&["src/shapes.ts:methods.check qualified"])
+    );
+    // `function Row()` in each test's callback: each table calls the one above it.
+    let rows = f.ids("test/rows.test.ts", "Row");
+    assert_eq!(rows.len(), 2);
+    assert_eq!(
+        f.edges(f.graph.callers(rows[0]), |e| e.caller),
+        strings(&["test/rows.test.ts:Table local"])
+    );
+    assert_eq!(
+        f.edges(f.graph.callers(rows[1]), |e| e.caller),
+        strings(&["test/rows.test.ts:OtherTable local"])
+    );
+    // The workspace's own package imported by name, through two barrels.
+    assert_eq!(
+        f.callers("src/shapes.ts", "makeGrid"),
+        strings(&[
+            "src/paint.ts:App import",
+            "src/paint.ts:paint import",
+            "test/grid.test.ts:fixtureGrid import",
+        ])
+    );
+}
+
+#[test]
+fn rust_impls_of_a_trait_for_a_type() {
+    let f = fixture("rust-impls");
+    assert_eq!(
+        f.callees("src/lib.rs", "run"),
+        strings(&[
+            "src/lib.rs:Frame::from_bytes qualified",
+            "src/lib.rs:Frame::size qualified",
+            "src/lib.rs:String::from_bytes qualified",
+            "src/lib.rs:String::size qualified",
+        ])
+    );
+    assert!(f.ambiguous_from("src/lib.rs", "run").is_empty());
+    assert_eq!(f.external("src/lib.rs", "run"), ["len", "new"]);
+    // `Self::from_bytes` in `impl Frame` is the method of `impl Decode for Frame`.
+    assert_eq!(
+        f.callees("src/lib.rs", "Frame::parse"),
+        strings(&["src/lib.rs:Frame::from_bytes qualified"])
+    );
+}
+
+#[test]
+fn java_overloads_by_arity() {
+    let f = fixture("java-overloads");
+    let pad = "src/main/java/com/acme/fmt/Pad.java";
+    let report = "src/main/java/com/acme/fmt/Report.java";
+    let pads = f.ids(pad, "Pad.pad");
+    assert_eq!(pads.len(), 3);
+    let callers = |i: usize| f.edges(f.graph.callers(pads[i]), |e| e.caller);
+    let label = |file: &str, name: &str| format!("{file}:{name} qualified");
+    // Each overload is called by what passes its number of arguments, a call over three
+    // lines included; the overloads call each other through the bare name.
+    assert_eq!(callers(0), vec![label(report, "Report.header")]);
+    assert_eq!(
+        callers(1),
+        strings(&[
+            &format!("{pad}:Pad.pad local"),
+            &label(report, "Report.row")
+        ])
+    );
+    assert_eq!(
+        callers(2),
+        strings(&[
+            &format!("{pad}:Pad.pad local"),
+            &label(report, "Report.footer")
+        ])
+    );
+    // Varargs accept any count from the fixed parameters on.
+    assert_eq!(
+        f.callees(report, "Report.footer"),
+        strings(&[
+            &format!("{pad}:Pad.join qualified"),
+            &format!("{pad}:Pad.pad qualified")
+        ])
     );
 }

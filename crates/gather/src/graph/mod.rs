@@ -3,6 +3,8 @@
 //! candidates, never silently picked; calls to names defined outside the workspace are
 //! counted as external.
 
+mod arity;
+mod receiver;
 mod resolve;
 
 use std::collections::{BTreeMap, BTreeSet};

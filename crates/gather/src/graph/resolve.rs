@@ -25,9 +25,14 @@ use std::sync::{Arc, Mutex};
 /// Type names found for a variable, shared between calls.
 type TypeNames = Arc<Vec<String>>;
 
+/// Workspace types found for a receiver, an attribute or an imported variable.
+type FoundTypes = Arc<Vec<SymbolId>>;
+
 use gather_languages::{ImportStyle, LanguageSpec};
 use rayon::prelude::*;
 
+use super::arity;
+use super::receiver::{self, BUILTIN, RETURNED};
 use super::Confidence;
 use crate::index::modules::{style_of, Modules};
 use crate::index::{CallKind, CallSite, FileRecord, Import, Index, SymbolId, SymbolKind};
@@ -134,6 +139,10 @@ struct Context<'a> {
     local_types: Mutex<HashMap<(SymbolId, String), TypeNames>>,
     /// Per (file, name): whether the name is a global nothing in the workspace binds.
     globals: Mutex<HashMap<(u32, String), bool>>,
+    /// Types found for a dotted receiver in a definition, an attribute of a type, or a
+    /// variable another module declares; shared between calls, as one class's attribute
+    /// is read for every call through it.
+    found_types: Mutex<HashMap<(SymbolId, String), FoundTypes>>,
 }
 
 impl FileScope<'_> {
@@ -156,6 +165,7 @@ impl<'a> Context<'a> {
             texts: Mutex::new(HashMap::default()),
             local_types: Mutex::new(HashMap::default()),
             globals: Mutex::new(HashMap::default()),
+            found_types: Mutex::new(HashMap::default()),
         }
     }
 
@@ -204,6 +214,163 @@ impl<'a> Context<'a> {
     }
 
     fn resolve(&self, file_idx: u32, caller: SymbolId, call: &CallSite) -> Outcome {
+        match self.resolve_call(file_idx, caller, call) {
+            Outcome::Resolved(found, confidence) => {
+                let found = self.implementations(found);
+                Outcome::Resolved(self.by_arity(file_idx, call, found), confidence)
+            }
+            Outcome::Ambiguous(found) => {
+                let before = found.len();
+                let found = self.by_arity(file_idx, call, self.implementations(found));
+                match found {
+                    // Overloads of one function: that function, found by name.
+                    one if one.len() == 1 && before > 1 => Outcome::Resolved(one, Confidence::Name),
+                    several => Outcome::Ambiguous(several),
+                }
+            }
+            Outcome::External => Outcome::External,
+        }
+    }
+
+    /// One of several top-level definitions of a name in one ECMAScript file (a
+    /// `function App()` in each test's callback): the last one above the call, else the
+    /// first. Python keeps them all: `if …: def f()` / `else: def f()` are both reachable.
+    fn nearest_definition(&self, found: Vec<SymbolId>, line: Line) -> Vec<SymbolId> {
+        let Some(first) = found.first() else {
+            return found;
+        };
+        if found.len() < 2 || self.family(first.file) != "ecmascript" {
+            return found;
+        }
+        let mut found = self.implementations(found);
+        if found.len() < 2 {
+            return found;
+        }
+        found.sort_by_key(|id| self.index.symbol(*id).symbol.range.start);
+        let above = found
+            .iter()
+            .rev()
+            .find(|id| self.index.symbol(**id).symbol.range.start <= line);
+        vec![*above.unwrap_or(&found[0])]
+    }
+
+    /// Overloads (methods of one type, or functions of one scope, sharing a name) that
+    /// accept as many arguments as the call passes, where a language overloads by
+    /// signature; the candidates unchanged when the counts cannot be read or none fits.
+    fn by_arity(&self, file_idx: u32, call: &CallSite, found: Vec<SymbolId>) -> Vec<SymbolId> {
+        if found.len() < 2 || !matches!(self.family(file_idx), "java" | "csharp" | "c" | "kotlin") {
+            return found;
+        }
+        let mut groups: HashMap<(u32, Option<u32>), usize> = HashMap::default();
+        for id in &found {
+            *groups
+                .entry((id.file, self.index.symbol(*id).symbol.parent))
+                .or_default() += 1;
+        }
+        if groups.values().all(|&n| n < 2) {
+            return found;
+        }
+        let Some(text) = self.lines_of(file_idx, LineRange::new(call.line, call.line + 20)) else {
+            return found;
+        };
+        let Some(passed) = arity::call_arguments(&text, &call.name) else {
+            return found;
+        };
+        let fits: Vec<SymbolId> = found
+            .iter()
+            .copied()
+            .filter(|id| {
+                let symbol = self.index.symbol(*id).symbol;
+                let Some(signature) = self.lines_of(id.file, symbol.signature) else {
+                    return true;
+                };
+                arity::parameters(&signature, &symbol.name).is_none_or(|(fewest, most)| {
+                    passed >= fewest && most.is_none_or(|m| passed <= m)
+                })
+            })
+            .collect();
+        if fits.is_empty() {
+            found
+        } else {
+            fits
+        }
+    }
+
+    /// Candidates without the overload stubs (TypeScript overload signatures, Python
+    /// `@overload` declarations) whose implementation is among them: a call runs the body.
+    fn implementations(&self, found: Vec<SymbolId>) -> Vec<SymbolId> {
+        if found.len() < 2 {
+            return found;
+        }
+        // Only definitions sharing a name and a parent in one file can be overloads; the
+        // candidates usually come sorted, so files that differ pairwise rule them out.
+        let sorted = found.windows(2).all(|w| w[0] <= w[1]);
+        if sorted && found.windows(2).all(|w| w[0].file != w[1].file) {
+            return found;
+        }
+        let mut groups: HashMap<(u32, Option<u32>), usize> = HashMap::default();
+        for id in &found {
+            *groups
+                .entry((id.file, self.index.symbol(*id).symbol.parent))
+                .or_default() += 1;
+        }
+        if groups.values().all(|&n| n < 2) {
+            return found;
+        }
+        let siblings = |a: &SymbolId| groups[&(a.file, self.index.symbol(*a).symbol.parent)] > 1;
+        let stubs: Vec<bool> = found
+            .iter()
+            .map(|&id| siblings(&id) && self.is_overload_stub(id))
+            .collect();
+        let has_body = |i: usize| {
+            let a = self.index.symbol(found[i]).symbol;
+            found.iter().zip(&stubs).any(|(&other, &stub)| {
+                let b = self.index.symbol(other).symbol;
+                !stub && other.file == found[i].file && b.parent == a.parent && b.name == a.name
+            })
+        };
+        let keep: Vec<bool> = (0..found.len())
+            .map(|i| !stubs[i] || !has_body(i))
+            .collect();
+        found
+            .into_iter()
+            .zip(keep)
+            .filter_map(|(id, keep)| keep.then_some(id))
+            .collect()
+    }
+
+    /// A declaration without a body that only types an overload: a TypeScript signature
+    /// ending in `;`, or a Python definition decorated `@overload`.
+    fn is_overload_stub(&self, id: SymbolId) -> bool {
+        let symbol = self.index.symbol(id).symbol;
+        if !matches!(symbol.kind, SymbolKind::Function | SymbolKind::Method) {
+            return false;
+        }
+        match self.scope(id.file).style {
+            // The decorator lines above the name.
+            ImportStyle::Python if symbol.name_line > symbol.range.start => self
+                .lines_of(
+                    id.file,
+                    LineRange::new(symbol.range.start, symbol.name_line - 1),
+                )
+                .is_some_and(|text| {
+                    text.lines().any(|line| {
+                        let line = line.trim();
+                        line.starts_with('@') && line.ends_with("overload")
+                    })
+                }),
+            // The last line: a signature ends in `;`, a body in `}`.
+            ImportStyle::EcmaScript => self
+                .lines_of(id.file, LineRange::new(symbol.range.end, symbol.range.end))
+                .is_some_and(|line| {
+                    let line = line.trim_end();
+                    line.ends_with(';') && !line.ends_with("};")
+                }),
+            _ => false,
+        }
+    }
+
+    fn resolve_call(&self, file_idx: u32, caller: SymbolId, call: &CallSite) -> Outcome {
         let name = call.name.as_str();
         if call.kind == CallKind::Macro {
             let local = self.top_named(file_idx, name, |k| k == SymbolKind::Macro);
@@ -214,13 +381,19 @@ impl<'a> Context<'a> {
         }
         match call.qualifier.as_deref() {
             None if name == "super" => self.resolve_super_call(file_idx, caller, call),
-            None => self.resolve_bare(file_idx, caller, name, call.kind),
+            None => self.resolve_bare(file_idx, caller, name, call.kind, call.line),
             Some(q) if q == "super" || q.starts_with("super(") => {
                 self.resolve_super(file_idx, caller, name)
             }
             Some(q) if SELF_NAMES.contains(&q) => {
                 if let Some(found) = self.method_of_enclosing_type(file_idx, caller, name) {
                     return Outcome::Resolved(found, Confidence::Qualified);
+                }
+                // `this.m()` in a method of an object literal: a method of the same literal.
+                if q == "this" && self.enclosing_type(file_idx, caller).is_none() {
+                    if let Some(found) = self.sibling_method(file_idx, caller, name) {
+                        return Outcome::Resolved(found, Confidence::Qualified);
+                    }
                 }
                 self.by_name(file_idx, name, is_method)
             }
@@ -259,6 +432,15 @@ impl<'a> Context<'a> {
                             Some(LocalType::External) => return Outcome::External,
                             None => {}
                         }
+                        // A module-level variable another module declares and this one
+                        // imports: `current_app: FlaskProxy = LocalProxy(…)`.
+                        if let Some(found) = self.member_via_module_variable(file_idx, q, name) {
+                            return Outcome::Resolved(found, Confidence::Qualified);
+                        }
+                        // A chain of attributes from a typed variable: `request.url.join()`.
+                        if let Some(found) = self.member_via_path(file_idx, caller, q, name) {
+                            return Outcome::Resolved(found, Confidence::Qualified);
+                        }
                         // A name nothing in the workspace binds (`console`, `Math`, `Vec`).
                         if self.is_global(file_idx, q) {
                             return Outcome::External;
@@ -266,9 +448,17 @@ impl<'a> Context<'a> {
                         // An unknown receiver (a variable, an expression): name matching.
                         // A value's member is a method; only a module path reaches functions.
                         let functions = self.receiver_may_be_module(file_idx, call, q);
-                        self.by_name(file_idx, name, |k| {
+                        let candidates = self.by_name_candidates(file_idx, name, |k| {
                             is_method(k) || (functions && k == SymbolKind::Function)
-                        })
+                        });
+                        // `xs.append(…)`, `err.Error()`: one workspace method of a builtin's
+                        // name is no proof; the call stays open.
+                        if candidates.len() == 1
+                            && receiver::is_builtin_method(self.family(file_idx), name)
+                        {
+                            return Outcome::Ambiguous(candidates);
+                        }
+                        outcome_of(candidates)
                     }
                 }
             }
@@ -276,7 +466,14 @@ impl<'a> Context<'a> {
     }
 
     /// A call without qualifier: scopes, imports, package, implicit receiver, names.
-    fn resolve_bare(&self, file_idx: u32, caller: SymbolId, name: &str, kind: CallKind) -> Outcome {
+    fn resolve_bare(
+        &self,
+        file_idx: u32,
+        caller: SymbolId,
+        name: &str,
+        kind: CallKind,
+        line: Line,
+    ) -> Outcome {
         let file = self.file(file_idx);
         let scope = self.scope(file_idx);
         // Enclosing scopes, innermost first; class bodies are not scopes for bare names
@@ -309,14 +506,17 @@ impl<'a> Context<'a> {
         if let Some(found) = scope.top.get(name) {
             let found: Vec<SymbolId> = found
                 .iter()
-                .filter(|&&i| is_callable(file.symbols[i as usize].kind) || kind == CallKind::New)
+                .filter(|&&i| {
+                    let k = file.symbols[i as usize].kind;
+                    is_callable(k) || (kind == CallKind::New && is_constructible(k))
+                })
                 .map(|&idx| SymbolId {
                     file: file_idx,
                     idx,
                 })
                 .collect();
             if !found.is_empty() {
-                return Outcome::Resolved(found, Confidence::Local);
+                return Outcome::Resolved(self.nearest_definition(found, line), Confidence::Local);
             }
         }
         if let Some(imports) = scope.imports.get(name) {
@@ -332,6 +532,17 @@ impl<'a> Context<'a> {
                         Target::Module(files) => found.extend(self.default_export(&files, name)),
                         Target::External => external = true,
                     }
+                }
+            }
+            if kind == CallKind::New && !found.is_empty() {
+                // `new Tile()` builds the class, or the value a constant of that name holds
+                // (not a definition): never the interface of the same name.
+                found.retain(|id| {
+                    let k = self.index.symbol(*id).symbol.kind;
+                    is_constructible(k) || is_callable(k)
+                });
+                if found.is_empty() {
+                    return Outcome::External;
                 }
             }
             if !found.is_empty() {
@@ -375,7 +586,7 @@ impl<'a> Context<'a> {
         self.by_name(file_idx, name, |k| {
             is_callable(k)
                 || (allow_methods && is_method(k))
-                || (kind == CallKind::New && is_type(k))
+                || (kind == CallKind::New && is_constructible(k))
         })
     }
 
@@ -444,6 +655,24 @@ impl<'a> Context<'a> {
             .into_iter()
             .map(Target::Symbol)
             .collect();
+        // A type from outside that the workspace extends (`impl Decode for String`):
+        // `String::from_bytes` reaches the workspace's impls of it.
+        if base.is_empty() && scope.style == ImportStyle::Rust && segments.len() == 1 {
+            base.extend(
+                self.index
+                    .ids_named(first)
+                    .iter()
+                    .filter(|id| {
+                        self.index.symbol(**id).symbol.kind == SymbolKind::Impl
+                            && self.same_language(file_idx, id.file)
+                    })
+                    .map(|&id| Target::Symbol(id)),
+            );
+            if !base.is_empty() {
+                // The type's other methods are its own, outside the workspace.
+                base.push(Target::External);
+            }
+        }
         if base.is_empty() {
             // Enclosing scopes (a nested class, a Rust inline module).
             let mut parent = Some(caller.idx);
@@ -487,7 +716,7 @@ impl<'a> Context<'a> {
                 match target {
                     Target::External => next.push(Target::External),
                     Target::Module(files) => {
-                        let found = self.top_in_files(files, segment);
+                        let found = self.member_of(target, segment);
                         if !found.is_empty() {
                             next.extend(found.into_iter().map(Target::Symbol));
                         } else if let Some(sub) = self.submodule(files, segment) {
@@ -531,7 +760,25 @@ impl<'a> Context<'a> {
     fn member_of(&self, target: &Target, name: &str) -> Vec<SymbolId> {
         match target {
             Target::External => Vec::new(),
-            Target::Module(files) => self.top_in_files(files, name),
+            Target::Module(files) => {
+                let found = self.top_in_files(files, name);
+                if !found.is_empty() {
+                    return found;
+                }
+                // `pkg.f` where the package's `__init__` (or an index module) imports `f`.
+                let mut found: Vec<SymbolId> = files
+                    .iter()
+                    .filter(|&&file| self.exports_imports(file, name))
+                    .flat_map(|&file| self.reexported(file, name, 1))
+                    .filter_map(|t| match t {
+                        Target::Symbol(id) => Some(id),
+                        _ => None,
+                    })
+                    .collect();
+                found.sort();
+                found.dedup();
+                found
+            }
             Target::Symbol(id) => {
                 let scope = self.scope(id.file);
                 let mut found: Vec<SymbolId> = scope
@@ -546,7 +793,9 @@ impl<'a> Context<'a> {
                 let symbol = self.index.symbol(*id).symbol;
                 // Methods live in impl blocks (Rust) or receivers elsewhere (Go): every
                 // definition holding methods under the same name in the same language.
-                if found.is_empty() && is_type(symbol.kind) {
+                // An `impl` block stands for its type: `Self::f()` in `impl Frame` reaches
+                // `f` of `impl Decode for Frame`.
+                if found.is_empty() && (is_type(symbol.kind) || symbol.kind == SymbolKind::Impl) {
                     for other in self.index.ids_named(&symbol.name) {
                         if other == id || !self.same_language(id.file, other.file) {
                             continue;
@@ -580,7 +829,30 @@ impl<'a> Context<'a> {
         name: &str,
     ) -> Option<Vec<SymbolId>> {
         let holder = self.enclosing_type(file_idx, caller)?;
-        let found = self.member_of(&Target::Symbol(holder), name);
+        let mut found = self.member_of(&Target::Symbol(holder), name);
+        if found.is_empty() && is_type(self.index.symbol(holder).symbol.kind) {
+            // `self.line(…)` in a subclass: the method a workspace base defines.
+            found = self.inherited_cached(holder, name).to_vec();
+        }
+        (!found.is_empty()).then_some(found)
+    }
+
+    /// Methods named `name` beside `caller` under the same parent (an object literal's
+    /// methods, which the index files under the function or constant holding the literal).
+    fn sibling_method(&self, file_idx: u32, caller: SymbolId, name: &str) -> Option<Vec<SymbolId>> {
+        let file = self.file(file_idx);
+        let holder = file.symbols[caller.idx as usize].parent?;
+        let found: Vec<SymbolId> = self
+            .scope(file_idx)
+            .members
+            .get(&(holder, name))?
+            .iter()
+            .filter(|&&idx| is_method(file.symbols[idx as usize].kind))
+            .map(|&idx| SymbolId {
+                file: file_idx,
+                idx,
+            })
+            .collect();
         (!found.is_empty()).then_some(found)
     }
 
@@ -597,33 +869,346 @@ impl<'a> Context<'a> {
         variable: &str,
         name: &str,
     ) -> Option<LocalType> {
-        if !variable
-            .chars()
-            .all(|c| c.is_alphanumeric() || c == '_' || c == '$')
-        {
+        if let Some((receiver, attribute)) = variable.split_once('.') {
+            if SELF_NAMES.contains(&receiver) && is_identifier(attribute.trim_start_matches('#')) {
+                return self.member_via_attribute(file_idx, caller, variable, attribute, name);
+            }
+        }
+        if !is_identifier(variable) {
             return None;
         }
+        let types = self.variable_types(file_idx, caller, variable)?;
+        self.members_of_types(file_idx, caller, &types, name)
+    }
+
+    /// The type names `local_types` reads for `variable` in `caller` (or, where bare names
+    /// reach fields, in its class), read once per definition and variable.
+    fn variable_types(&self, file_idx: u32, caller: SymbolId, variable: &str) -> Option<TypeNames> {
         let key = (caller, variable.to_string());
+        if let Some(types) = self.local_types.lock().ok()?.get(&key).cloned() {
+            return Some(types);
+        }
+        // Sliced from the file's cached text, not copied: this runs for many variables.
+        let loaded = self.file_text(file_idx)?;
+        let range = self.file(file_idx).symbols[caller.idx as usize].range;
+        let mut found = local_types(loaded.slice(range), variable);
+        if found.is_empty() && self.scope(file_idx).implicit_this() {
+            if let Some(holder) = self.enclosing_type(file_idx, caller) {
+                if let Some(text) = self.text_of(file_idx, holder) {
+                    found = local_types(&text, variable);
+                }
+            }
+        }
+        let types = Arc::new(found);
+        self.local_types.lock().ok()?.insert(key, types.clone());
+        Some(types)
+    }
+
+    /// Methods named `name` of the type a dotted receiver ends at (`request.url`,
+    /// `self.request.headers`): the first name's type as the definition gives it, then each
+    /// attribute's as its class gives it (annotation, assignment, property return type).
+    fn member_via_path(
+        &self,
+        file_idx: u32,
+        caller: SymbolId,
+        path: &str,
+        name: &str,
+    ) -> Option<Vec<SymbolId>> {
+        let segments: Vec<&str> = path.split('.').collect();
+        if segments.len() < 2 || segments.len() > 4 || !segments.iter().all(|s| is_identifier(s)) {
+            return None;
+        }
+        // Most dotted receivers start at a name the definition gives no type: stop there.
+        let first = if SELF_NAMES.contains(&segments[0]) {
+            None
+        } else {
+            let names = self.variable_types(file_idx, caller, segments[0])?;
+            if names.is_empty() {
+                return None;
+            }
+            Some(names)
+        };
+        let types = self.cached_types((caller, path.to_string()), || {
+            let mut types: Vec<SymbolId> = match &first {
+                None => self.enclosing_type(file_idx, caller).into_iter().collect(),
+                Some(names) => self.types_named(file_idx, caller, names),
+            };
+            for segment in &segments[1..] {
+                let mut next = Vec::new();
+                for ty in &types {
+                    next.extend(self.attribute_types(*ty, segment).iter().copied());
+                }
+                next.sort();
+                next.dedup();
+                // An attribute given several types (`self.stream = ByteStream(…)` here,
+                // `= UnattachedStream()` there) says nothing certain.
+                if next.len() != 1 {
+                    return Vec::new();
+                }
+                types = next;
+            }
+            types
+        });
+        if types.is_empty() {
+            return None;
+        }
+        let targets: Vec<Target> = types.iter().copied().map(Target::Symbol).collect();
+        let (found, _) = self.members_of_targets(&targets, name, path);
+        (!found.is_empty()).then_some(found)
+    }
+
+    /// Methods named `name` that `ty` inherits from its workspace bases, remembered.
+    fn inherited_cached(&self, ty: SymbolId, name: &str) -> Arc<Vec<SymbolId>> {
+        self.cached_types((ty, format!("<inherited>{name}")), || {
+            let mut chain = BaseChain::default();
+            self.inherited(ty, name, 0, &mut chain)
+        })
+    }
+
+    /// `compute()`, remembered under `key` (a definition and a name): the types of a
+    /// receiver path, of an attribute, or of an imported variable.
+    fn cached_types(
+        &self,
+        key: (SymbolId, String),
+        compute: impl FnOnce() -> Vec<SymbolId>,
+    ) -> Arc<Vec<SymbolId>> {
+        if let Some(found) = self
+            .found_types
+            .lock()
+            .ok()
+            .and_then(|c| c.get(&key).cloned())
+        {
+            return found;
+        }
+        let found = Arc::new(compute());
+        if let Ok(mut cache) = self.found_types.lock() {
+            cache.insert(key, found.clone());
+        }
+        found
+    }
+
+    /// Methods named `name` of the type a module gives a variable of its top level that
+    /// this file imports by name (`from .globals import current_app`), read from the
+    /// module's lines that start with the variable (`current_app: FlaskProxy = …`).
+    fn member_via_module_variable(
+        &self,
+        file_idx: u32,
+        variable: &str,
+        name: &str,
+    ) -> Option<Vec<SymbolId>> {
+        if !is_identifier(variable) {
+            return None;
+        }
+        let scope = self.scope(file_idx);
+        let import = scope
+            .imports
+            .get(variable)?
+            .iter()
+            .find(|i| i.local.as_deref() == Some(variable) && i.name.is_some())?;
+        let module = match scope.style {
+            ImportStyle::Python => self.modules.python_module(file_idx, &import.source)?,
+            ImportStyle::EcmaScript => self
+                .modules
+                .ecmascript_module(&self.file(file_idx).path, &import.source)?,
+            _ => return None,
+        };
+        let declared = import.name.as_deref()?;
+        // Any definition of the module serves as the place names are resolved from.
+        let context = SymbolId {
+            file: module,
+            idx: (!self.file(module).symbols.is_empty()).then_some(0)?,
+        };
+        let types = self.cached_types((context, format!("<module>{declared}")), || {
+            let Some(loaded) = self.file_text(module) else {
+                return Vec::new();
+            };
+            let top: String = loaded
+                .text()
+                .lines()
+                .filter(|line| {
+                    let line = line
+                        .strip_prefix("export ")
+                        .map(|l| l.trim_start_matches("const ").trim_start_matches("let "))
+                        .unwrap_or(line);
+                    line.strip_prefix(declared)
+                        .is_some_and(|rest| rest.trim_start().starts_with([':', '=']))
+                })
+                .map(|line| format!("{line}\n"))
+                .collect();
+            self.types_named(module, context, &local_types(&top, declared))
+        });
+        if types.len() != 1 {
+            return None;
+        }
+        let targets = [Target::Symbol(types[0])];
+        let (found, _) = self.members_of_targets(&targets, name, variable);
+        (!found.is_empty()).then_some(found)
+    }
+
+    /// The workspace types that type names read by `local_types` stand for, seen from
+    /// `context` (a definition in `file_idx`); call results through their declared return type.
+    fn types_named(&self, file_idx: u32, context: SymbolId, names: &[String]) -> Vec<SymbolId> {
+        let mut out = Vec::new();
+        for type_name in names {
+            if type_name == BUILTIN {
+                continue;
+            }
+            if let Some(callee) = type_name.strip_prefix(RETURNED) {
+                out.extend(self.returned_types(file_idx, context, callee));
+                continue;
+            }
+            if SELF_NAMES.contains(&type_name.as_str()) {
+                out.extend(self.enclosing_type(file_idx, context));
+                continue;
+            }
+            if let Some((targets, _)) = self.resolve_qualifier(file_idx, context, type_name, 1) {
+                out.extend(targets.into_iter().filter_map(|t| match t {
+                    Target::Symbol(id) if is_type(self.index.symbol(id).symbol.kind) => Some(id),
+                    _ => None,
+                }));
+            }
+        }
+        out
+    }
+
+    /// The types of attribute `attribute` of the type `ty`: as the class annotates or
+    /// assigns it, or as the method of that name (a property) declares it returns.
+    fn attribute_types(&self, ty: SymbolId, attribute: &str) -> Arc<Vec<SymbolId>> {
+        self.cached_types((ty, format!("<attr>{attribute}")), || {
+            let Some(text) = self.text_of(ty.file, ty) else {
+                return Vec::new();
+            };
+            let mut names = Vec::new();
+            for receiver in ["self", "this"] {
+                names.extend(local_types(&text, &format!("{receiver}.{attribute}")));
+            }
+            if names.is_empty() {
+                names = local_types(&text, attribute);
+            }
+            let mut found = self.types_named(ty.file, ty, &names);
+            if found.is_empty() {
+                for method in self.member_of(&Target::Symbol(ty), attribute) {
+                    found.extend(self.declared_return_types(method));
+                }
+            }
+            found
+        })
+    }
+
+    /// The types `callee` (as written, seen from `caller`) declares it returns.
+    fn returned_types(&self, file_idx: u32, caller: SymbolId, callee: &str) -> Vec<SymbolId> {
+        let (qualifier, function) = match callee.rsplit_once('.') {
+            Some((q, f)) => (Some(q), f),
+            None => (None, callee),
+        };
+        let targets = match qualifier {
+            None => match self.resolve_bare(
+                file_idx,
+                caller,
+                function,
+                CallKind::Call,
+                self.index.symbol(caller).symbol.name_line,
+            ) {
+                Outcome::Resolved(found, confidence) if confidence != Confidence::Name => found,
+                _ => return Vec::new(),
+            },
+            Some(q) if SELF_NAMES.contains(&q) => self
+                .method_of_enclosing_type(file_idx, caller, function)
+                .unwrap_or_default(),
+            Some(_) => return Vec::new(),
+        };
+        targets
+            .into_iter()
+            .flat_map(|t| self.declared_return_types(t))
+            .collect()
+    }
+
+    /// The workspace types a function or method declares it returns (`-> T`, `): T`).
+    fn declared_return_types(&self, function: SymbolId) -> Vec<SymbolId> {
+        let symbol = self.index.symbol(function).symbol;
+        if !matches!(symbol.kind, SymbolKind::Function | SymbolKind::Method) {
+            return Vec::new();
+        }
+        let Some(signature) = self.lines_of(function.file, symbol.signature) else {
+            return Vec::new();
+        };
+        let Some(type_name) = receiver::return_type(&signature) else {
+            return Vec::new();
+        };
+        self.types_named(function.file, function, &[type_name.to_string()])
+    }
+
+    /// Methods named `name` of the type the enclosing class gives its attribute
+    /// `receiver` (`self._io`, `this.#output`): an annotation or constructor assignment in
+    /// the class (`self._io: IO = …`, `private _io: IO`, `self.c = Client()`), or the
+    /// declared return type of a property or method of that name (`def output(self) -> Output`).
+    fn member_via_attribute(
+        &self,
+        file_idx: u32,
+        caller: SymbolId,
+        receiver: &str,
+        attribute: &str,
+        name: &str,
+    ) -> Option<LocalType> {
+        let holder = self.enclosing_type(file_idx, caller)?;
+        let key = (holder, receiver.to_string());
         let cached = self.local_types.lock().ok()?.get(&key).cloned();
         let types = match cached {
             Some(types) => types,
             None => {
-                let text = self.text_of(file_idx, caller)?;
-                let mut found = local_types(&text, variable);
-                if found.is_empty() && self.scope(file_idx).implicit_this() {
-                    if let Some(holder) = self.enclosing_type(file_idx, caller) {
-                        if let Some(text) = self.text_of(file_idx, holder) {
-                            found = local_types(&text, variable);
+                let text = self.text_of(file_idx, holder)?;
+                let mut found = local_types(&text, receiver);
+                if found.is_empty() {
+                    found = local_types(&text, attribute);
+                }
+                if found.is_empty() {
+                    // `self.serializer = serializer` with `serializer: Serializer` a parameter.
+                    for assigned in receiver::assigned_names(&text, receiver) {
+                        for type_name in local_types(&text, assigned) {
+                            if !found.contains(&type_name) {
+                                found.push(type_name);
+                            }
                         }
                     }
+                }
+                if found.is_empty()
+                    && !self
+                        .member_of(&Target::Symbol(holder), attribute)
+                        .is_empty()
+                {
+                    found.push(format!("{RETURNED}{receiver}"));
                 }
                 let types = Arc::new(found);
                 self.local_types.lock().ok()?.insert(key, types.clone());
                 types
             }
         };
+        self.members_of_types(file_idx, caller, &types, name)
+    }
+
+    /// Methods named `name` of the first of `types` (as `local_types` reads them) that has
+    /// one; external when every type lies outside the workspace.
+    fn members_of_types(
+        &self,
+        file_idx: u32,
+        caller: SymbolId,
+        types: &[String],
+        name: &str,
+    ) -> Option<LocalType> {
         let (mut external, mut inside) = (false, false);
         for type_name in types.iter() {
+            if type_name == BUILTIN {
+                external = true;
+                continue;
+            }
+            if let Some(callee) = type_name.strip_prefix(RETURNED) {
+                match self.returned_type_members(file_idx, caller, callee, name) {
+                    Some(LocalType::Members(found)) => return Some(LocalType::Members(found)),
+                    Some(LocalType::External) => external = true,
+                    None => inside = true,
+                }
+                continue;
+            }
             if SELF_NAMES.contains(&type_name.as_str()) {
                 if let Some(found) = self.method_of_enclosing_type(file_idx, caller, name) {
                     return Some(LocalType::Members(found));
@@ -650,6 +1235,70 @@ impl<'a> Context<'a> {
             }
         }
         (external && !inside).then_some(LocalType::External)
+    }
+
+    /// Methods named `name` of the type that `callee` (as written: `self._decoder`, `make`,
+    /// `Type.create`) declares it returns, when the callee resolves without guessing.
+    fn returned_type_members(
+        &self,
+        file_idx: u32,
+        caller: SymbolId,
+        callee: &str,
+        name: &str,
+    ) -> Option<LocalType> {
+        let (qualifier, function) = match callee.rsplit_once('.') {
+            Some((q, f)) => (Some(q), f),
+            None => (None, callee),
+        };
+        let targets = match qualifier {
+            None => match self.resolve_bare(
+                file_idx,
+                caller,
+                function,
+                CallKind::Call,
+                self.index.symbol(caller).symbol.name_line,
+            ) {
+                Outcome::Resolved(found, confidence) if confidence != Confidence::Name => found,
+                _ => return None,
+            },
+            Some(q) if SELF_NAMES.contains(&q) => {
+                self.method_of_enclosing_type(file_idx, caller, function)?
+            }
+            Some(q) => {
+                let (targets, _) = self.resolve_qualifier(file_idx, caller, q, 1)?;
+                self.members_of_targets(&targets, function, q).0
+            }
+        };
+        let targets = self.implementations(targets);
+        let mut external = false;
+        for target in targets {
+            let symbol = self.index.symbol(target).symbol;
+            if !matches!(symbol.kind, SymbolKind::Function | SymbolKind::Method) {
+                continue;
+            }
+            let Some(signature) = self.lines_of(target.file, symbol.signature) else {
+                continue;
+            };
+            let Some(type_name) = receiver::return_type(&signature) else {
+                continue;
+            };
+            if SELF_NAMES.contains(&type_name) {
+                if let Some(found) = self.method_of_enclosing_type(target.file, target, name) {
+                    return Some(LocalType::Members(found));
+                }
+                continue;
+            }
+            let Some((types, _)) = self.resolve_qualifier(target.file, target, type_name, 1) else {
+                external |= self.is_global(target.file, type_name);
+                continue;
+            };
+            let (found, to_external) = self.members_of_targets(&types, name, type_name);
+            if !found.is_empty() {
+                return Some(LocalType::Members(found));
+            }
+            external |= to_external && types.iter().all(|t| *t == Target::External);
+        }
+        external.then_some(LocalType::External)
     }
 
     /// Members named `name` of resolved targets, and whether one of them is external. A
@@ -682,7 +1331,14 @@ impl<'a> Context<'a> {
                         }
                     }
                 }
-                Target::Symbol(_) => found.extend(self.member_of(target, name)),
+                Target::Symbol(id) => {
+                    let own = self.member_of(target, name);
+                    if own.is_empty() && is_type(self.index.symbol(*id).symbol.kind) {
+                        // A method the type inherits from a workspace base.
+                        found.extend(self.inherited_cached(*id, name).iter().copied());
+                    }
+                    found.extend(own);
+                }
             }
         }
         found.sort();
@@ -1099,6 +1755,23 @@ impl<'a> Context<'a> {
         }
     }
 
+    /// Whether `module.name` may reach a name `module` imports: always in Python (an
+    /// imported name is a module attribute), only through `export … from` in ECMAScript.
+    fn exports_imports(&self, module: u32, name: &str) -> bool {
+        let scope = self.scope(module);
+        match scope.style {
+            ImportStyle::EcmaScript => {
+                scope
+                    .imports
+                    .get(name)
+                    .is_some_and(|imports| imports.iter().any(|i| i.is_reexport))
+                    || scope.globs.iter().any(|g| g.is_reexport)
+            }
+            ImportStyle::Python => true,
+            _ => false,
+        }
+    }
+
     /// `name` as re-exported by `module` (`from ._client import Client` in a package
     /// `__init__`, `export {a} from './a'`, `pub use`).
     fn reexported(&self, module: u32, name: &str, depth: u32) -> Vec<Target> {
@@ -1115,11 +1788,14 @@ impl<'a> Context<'a> {
             for glob in &scope.globs {
                 for target in self.import_target(module, glob, depth + 1) {
                     if let Target::Module(files) = &target {
-                        out.extend(
-                            self.top_in_files(files, name)
-                                .into_iter()
-                                .map(Target::Symbol),
-                        );
+                        let found = self.top_in_files(files, name);
+                        if found.is_empty() && glob.is_reexport && depth < MAX_DEPTH {
+                            // A barrel of barrels: `export * from './a'` where `a` does the same.
+                            for &file in files {
+                                out.extend(self.reexported(file, name, depth + 1));
+                            }
+                        }
+                        out.extend(found.into_iter().map(Target::Symbol));
                     }
                 }
             }
@@ -1133,6 +1809,19 @@ impl<'a> Context<'a> {
         let named = self.top_in_files(files, local);
         if !named.is_empty() {
             return named;
+        }
+        // `export default function f`, `export default f`: that definition; an anonymous
+        // `export default (…) => …` is none of the module's named definitions.
+        if let Some(&file_idx) = files.first() {
+            if style_of(self.file(file_idx)) == ImportStyle::EcmaScript {
+                if let Some(loaded) = self.file_text(file_idx) {
+                    match receiver::default_export_name(loaded.text()) {
+                        Some(Some(name)) => return self.top_in_files(files, name),
+                        Some(None) => return Vec::new(),
+                        None => {}
+                    }
+                }
+            }
         }
         let mut callables = Vec::new();
         for &file_idx in files {
@@ -1208,15 +1897,17 @@ impl<'a> Context<'a> {
     }
 
     fn same_language(&self, a: u32, b: u32) -> bool {
-        let family = |idx: u32| {
-            let language = self.file(idx).language.as_deref().unwrap_or("");
-            match language {
-                "javascript" | "typescript" | "tsx" => "ecmascript",
-                "c" | "cpp" => "c",
-                other => other,
-            }
-        };
-        family(a) == family(b)
+        self.family(a) == self.family(b)
+    }
+
+    /// The language family of a file: languages that call each other's definitions.
+    fn family(&self, idx: u32) -> &'a str {
+        let language = self.file(idx).language.as_deref().unwrap_or("");
+        match language {
+            "javascript" | "typescript" | "tsx" => "ecmascript",
+            "c" | "cpp" => "c",
+            other => other,
+        }
     }
 }
 
@@ -1456,7 +2147,8 @@ fn local_types(text: &str, variable: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut push = |found: Option<String>| {
         if let Some(found) = found {
-            if last_segment(&found).starts_with(|c: char| c.is_ascii_uppercase())
+            let marker = found == BUILTIN || found.starts_with(RETURNED);
+            if (marker || last_segment(&found).starts_with(|c: char| c.is_ascii_uppercase()))
                 && !out.contains(&found)
             {
                 out.push(found);
@@ -1481,7 +2173,14 @@ fn local_types(text: &str, variable: &str) -> Vec<String> {
             for prefix in ["&", "mut ", "typing.Optional[", "Optional[", "\"", "'"] {
                 rest = rest.strip_prefix(prefix).unwrap_or(rest).trim_start();
             }
-            push(type_path(rest).map(|(t, _)| t));
+            if receiver::is_builtin_value(rest, true) {
+                push(Some(BUILTIN.to_string()));
+            } else if let Some((found, tail)) = type_path(rest) {
+                // `v: A | None` is an `A`; `v: A | B` could be either.
+                if !receiver::is_union_of_types(tail) {
+                    push(Some(found));
+                }
+            }
         }
         // `v = Type(…)`, `v := &Type{…}`, and factories on a type: `v = Type::new(…)`,
         // `v = Cart.empty()`, `let v = Self::new()`
@@ -1491,6 +2190,11 @@ fn local_types(text: &str, variable: &str) -> Vec<String> {
                 .filter(|r| !r.starts_with(['=', '>']))
         });
         if let Some(rest) = assigned {
+            if receiver::is_builtin_value(rest, false) {
+                push(Some(BUILTIN.to_string()));
+            } else if let Some(callee) = receiver::assigned_callee(rest) {
+                push(Some(format!("{RETURNED}{callee}")));
+            }
             let mut rest = rest.trim_start();
             for prefix in ["await ", "new ", "&"] {
                 rest = rest.strip_prefix(prefix).unwrap_or(rest).trim_start();
@@ -1519,6 +2223,8 @@ fn local_types(text: &str, variable: &str) -> Vec<String> {
             let line = head.rsplit('\n').next().unwrap_or(head);
             if let Some(idx) = line.rfind("with ") {
                 push(type_path(&line[idx + 5..]).map(|(t, _)| t));
+            } else if let Some(found) = receiver::with_call_type(head) {
+                push(Some(found.to_string()));
             }
         }
         // `Type v =`, `Type<T> v,`, `for (Type v : items)` (Java, C#, C++)
@@ -1527,9 +2233,13 @@ fn local_types(text: &str, variable: &str) -> Vec<String> {
         {
             let before = before.trim_end_matches(['*', '&', ' ']);
             let before = strip_generics_back(before);
+            // After the last character that is not part of a name (which may be several
+            // bytes long: `│ v =` in a string).
             let word_start = before
-                .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
-                .map_or(0, |i| i + 1);
+                .char_indices()
+                .rev()
+                .find(|&(_, c)| !(c.is_alphanumeric() || c == '_' || c == '.'))
+                .map_or(0, |(i, c)| i + c.len_utf8());
             if word_start < before.len() {
                 push(Some(before[word_start..].to_string()));
             }
@@ -1598,6 +2308,13 @@ fn strip_generics_back(text: &str) -> &str {
     text
 }
 
+fn is_identifier(text: &str) -> bool {
+    !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '$')
+}
+
 fn is_method(kind: SymbolKind) -> bool {
     kind == SymbolKind::Method
 }
@@ -1612,6 +2329,12 @@ fn is_type(kind: SymbolKind) -> bool {
             | SymbolKind::Trait
             | SymbolKind::Type
     )
+}
+
+/// What `new X()` can build: a class or struct, never an interface or a type alias (which
+/// only type the value a constant of the same name holds).
+fn is_constructible(kind: SymbolKind) -> bool {
+    is_type(kind) && !matches!(kind, SymbolKind::Interface | SymbolKind::Type)
 }
 
 /// What a bare call can reach: functions, and classes (constructors, Python `C()`).
@@ -1647,7 +2370,25 @@ mod tests {
             local_types("    const db = new Kysely<DB>({", "db"),
             ["Kysely"]
         );
-        assert!(local_types("    x = compute(1)", "x").is_empty());
+        assert_eq!(local_types("    x = compute(1)", "x"), ["()compute"]);
+        // A name after a character of several bytes, in a string: no panic, no type.
+        assert_eq!(
+            local_types("    s = \"│ v = 1\"\n    v = 2", "v"),
+            ["<builtin>"]
+        );
+        assert_eq!(local_types("    xs = []", "xs"), ["<builtin>"]);
+        assert_eq!(
+            local_types("    basket = make_basket()\n    basket.total()\n", "basket"),
+            ["()make_basket"]
+        );
+        assert_eq!(
+            local_types("    names: list[str] = []", "names"),
+            ["<builtin>"]
+        );
+        assert_eq!(
+            local_types("    with Client(\n        a=1,\n    ) as client:", "client"),
+            ["Client"]
+        );
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! self-contained so one file can be replaced without touching the others.
 
 pub mod modules;
+mod npm;
 pub mod postings;
 mod symbol;
 

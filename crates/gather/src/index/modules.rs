@@ -25,6 +25,8 @@ pub struct Modules {
     go_modules: Vec<(String, String)>,
     /// Go and Java: directory or package → files.
     packages: HashMap<String, Vec<u32>>,
+    /// ECMAScript: the workspace's own packages, by `package.json`.
+    npm: Vec<super::npm::Package>,
 }
 
 impl Modules {
@@ -37,6 +39,7 @@ impl Modules {
             crates: Vec::new(),
             go_modules: Vec::new(),
             packages: HashMap::default(),
+            npm: Vec::new(),
         };
         let has_init: std::collections::HashSet<&str> = index
             .files()
@@ -89,6 +92,7 @@ impl Modules {
                 }
             }
         }
+        modules.npm = super::npm::packages(index);
         // Longest source directories first, so nested crates win over their parents.
         modules.crates.sort_by_key(|c| std::cmp::Reverse(c.1.len()));
         modules
@@ -129,9 +133,26 @@ impl Modules {
     /// ECMAScript: the file a relative specifier points at, probing extensions and `index`.
     pub fn ecmascript_module(&self, from_path: &str, specifier: &str) -> Option<u32> {
         if !specifier.starts_with('.') {
-            return None;
+            return self.workspace_package_module(specifier);
         }
-        let joined = normalize(&format!("{}/{}", parent_dir(from_path), specifier));
+        self.probe_ecmascript(parent_dir(from_path), specifier)
+    }
+
+    /// A bare specifier naming a package of the workspace (`zod/v4` in zod's own tests):
+    /// the file its `exports` give that subpath.
+    fn workspace_package_module(&self, specifier: &str) -> Option<u32> {
+        let (name, subpath) = super::npm::split_specifier(specifier)?;
+        let package = self.npm.iter().find(|p| p.name == name)?;
+        package
+            .targets(&subpath)
+            .iter()
+            .find_map(|target| self.probe_ecmascript(&package.dir, target))
+    }
+
+    /// The file `specifier` names relative to the directory `dir`, probing extensions and
+    /// `index`.
+    fn probe_ecmascript(&self, dir: &str, specifier: &str) -> Option<u32> {
+        let joined = normalize(&format!("{dir}/{specifier}"));
         let stem = ["js", "jsx", "mjs", "cjs"]
             .iter()
             .find_map(|ext| joined.strip_suffix(&format!(".{ext}")))

@@ -216,25 +216,33 @@ impl EnclosingTable {
         let mut innermost: Vec<Option<(u32, u32)>> = vec![None; last + 1];
         for (idx, symbol) in symbols.iter().enumerate() {
             let len = symbol.range.len();
-            for line in symbol.range.start..=symbol.range.end {
+            // Decorators and attributes above the name run in the enclosing scope, when
+            // the definition is made: `@app.route(…)` is a call of the module or class.
+            let start = symbol.name_line.clamp(symbol.range.start, symbol.range.end);
+            for line in start..=symbol.range.end {
                 let slot = &mut innermost[line as usize];
                 if slot.is_none_or(|(_, best)| len <= best) {
                     *slot = Some((idx as u32, len));
                 }
             }
         }
-        // Calls directly in a class, module or constant body have no caller.
+        // The caller is the innermost function or method around the line: a constant or a
+        // class declared inside a function runs as part of it, and calls directly in a
+        // class, module or module-level constant body have no caller.
+        let callable = |idx: u32| {
+            let mut at = Some(idx);
+            while let Some(i) = at {
+                let symbol = &symbols[i as usize];
+                if matches!(symbol.kind, SymbolKind::Function | SymbolKind::Method) {
+                    return Some(i);
+                }
+                at = symbol.parent;
+            }
+            None
+        };
         let by_line = innermost
             .into_iter()
-            .map(|slot| {
-                slot.and_then(|(idx, _)| {
-                    matches!(
-                        symbols[idx as usize].kind,
-                        SymbolKind::Function | SymbolKind::Method
-                    )
-                    .then_some(idx)
-                })
-            })
+            .map(|slot| slot.and_then(|(idx, _)| callable(idx)))
             .collect();
         EnclosingTable { by_line }
     }

@@ -1,0 +1,553 @@
+//! What a definition's text says about a receiver variable beyond a spelled-out type:
+//! a builtin value (`xs = []`, `const m: string[] = …`, `ys = list(…)`), the result of a
+//! call whose return type the callee declares (`d = self._decoder()`), or the target of a
+//! `with T(…) as v` whose call spans lines. Text-level, like the rest of the resolver:
+//! each reader looks only at the definition holding the call.
+
+/// The marker `local_types` gives a variable holding a builtin value (list, dict, string,
+/// array, number): its methods are the language's, never the workspace's.
+pub(super) const BUILTIN: &str = "<builtin>";
+
+/// The prefix of a marker for a variable assigned a call's result: `()` then the callee
+/// as written (`()self._decoder`, `()make_client`).
+pub(super) const RETURNED: &str = "()";
+
+/// Builtin constructors and annotation names of the languages with such receivers.
+const BUILTIN_TYPES: &[&str] = &[
+    // Python
+    "list",
+    "dict",
+    "set",
+    "tuple",
+    "str",
+    "bytes",
+    "bytearray",
+    "frozenset",
+    "int",
+    "float",
+    "bool",
+    "sorted",
+    "reversed",
+    // TypeScript / JavaScript annotations
+    "string",
+    "number",
+    "boolean",
+    "bigint",
+    "symbol",
+    // Go
+    "make",
+];
+
+/// Whether an assigned value or annotation (the text after `=` or `:`) is a builtin value:
+/// a literal (`[…]`, `{…}`, a string or number), a builtin constructor call (`list(…)`,
+/// `make(…)`), a builtin annotation (`str`, `list[int]`, `string`), or an array type
+/// (`Foo[]`, `readonly Foo[]`).
+pub(super) fn is_builtin_value(text: &str, annotation: bool) -> bool {
+    let text = text.trim_start();
+    let text = text.strip_prefix("readonly ").unwrap_or(text).trim_start();
+    if !annotation
+        && (text.starts_with(['[', '"', '\'', '`'])
+            || text.starts_with(|c: char| c.is_ascii_digit())
+            || (text.starts_with('{') && !text.starts_with("{}") || text.starts_with("{}"))
+            || text.starts_with("f\"")
+            || text.starts_with("f'"))
+    {
+        return true;
+    }
+    let len = text
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(text.len());
+    let (word, tail) = text.split_at(len);
+    if word.is_empty() {
+        return false;
+    }
+    let tail = tail.trim_start();
+    if annotation {
+        // `v: Foo[]` is an array whatever `Foo` is; `v: str`, `v: list[int]`, `v: string`.
+        if skip_type_args(tail).starts_with("[]") {
+            return true;
+        }
+        return BUILTIN_TYPES.contains(&word)
+            && !tail.starts_with('.')
+            && !tail.starts_with('|')
+            && !tail.starts_with("or ");
+    }
+    BUILTIN_TYPES.contains(&word) && tail.starts_with('(')
+}
+
+/// Skips a leading `<…>` (balanced).
+fn skip_type_args(text: &str) -> &str {
+    if !text.starts_with('<') {
+        return text;
+    }
+    let mut depth = 0;
+    for (idx, ch) in text.char_indices() {
+        match ch {
+            '<' => depth += 1,
+            '>' => {
+                depth -= 1;
+                if depth == 0 {
+                    return text[idx + 1..].trim_start();
+                }
+            }
+            _ => {}
+        }
+    }
+    text
+}
+
+/// The callee of an assigned call, as written: `self._decoder` for
+/// `v = self._decoder(…)`, `make` for `v = await make(…)`. Capitalised last segments are
+/// constructors, which `local_types` reads itself; chains (`a().b()`) are left out.
+pub(super) fn assigned_callee(rest: &str) -> Option<&str> {
+    let mut rest = rest.trim_start();
+    for prefix in ["await ", "yield from "] {
+        rest = rest.strip_prefix(prefix).unwrap_or(rest).trim_start();
+    }
+    let len = rest
+        .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.' || c == '$' || c == '#'))
+        .unwrap_or(rest.len());
+    let (path, tail) = rest.split_at(len);
+    if path.is_empty() || path.ends_with('.') || !tail.starts_with('(') {
+        return None;
+    }
+    // `Type.create(…)` and `Type(…)` are read by `local_types` as the type itself.
+    if path
+        .split('.')
+        .rev()
+        .take(2)
+        .any(|s| s.starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit()) || s.is_empty())
+    {
+        return None;
+    }
+    let close = closing(tail)?;
+    // The call must be the whole value: `v = f(x).y` or `v = f(x) or g` say nothing.
+    let after = tail[close + 1..].trim_start_matches([' ', '\t', '\r']);
+    (after.is_empty() || after.starts_with([';', '\n', ')', ','])).then_some(path)
+}
+
+/// Whether the text after an annotation's first type adds another type than `None`,
+/// `null` or `undefined` (`| Output`), which leaves the variable's type open.
+pub(super) fn is_union_of_types(tail: &str) -> bool {
+    let mut rest = tail.trim_start();
+    while let Some(after) = rest.strip_prefix('|') {
+        let after = after.trim_start();
+        let len = after
+            .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
+            .unwrap_or(after.len());
+        if !matches!(&after[..len], "None" | "null" | "undefined") {
+            return true;
+        }
+        rest = after[len..].trim_start();
+    }
+    false
+}
+
+/// The plain names assigned to `target` in `text` (`self.serializer = serializer` gives
+/// `serializer`), whose own declared types then stand for the target's.
+pub(super) fn assigned_names<'t>(text: &'t str, target: &str) -> Vec<&'t str> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let Some(rest) = line.trim_start().strip_prefix(target) else {
+            continue;
+        };
+        let Some(value) = rest.trim_start().strip_prefix('=') else {
+            continue;
+        };
+        if value.starts_with('=') {
+            continue;
+        }
+        let value = value.trim().trim_end_matches(';');
+        let is_name = !value.is_empty()
+            && !value.starts_with(|c: char| c.is_ascii_digit())
+            && value
+                .chars()
+                .all(|c| c.is_alphanumeric() || c == '_' || c == '$');
+        if is_name && !out.contains(&value) {
+            out.push(value);
+        }
+    }
+    out
+}
+
+/// The type a `with` statement binds to `as v` when its call spans lines: `head` is the
+/// text before ` as v` and ends with the call's `)`.
+pub(super) fn with_call_type(head: &str) -> Option<&str> {
+    let head = head.trim_end();
+    if !head.ends_with(')') {
+        return None;
+    }
+    let open = opening(head)?;
+    let before = &head[..open];
+    let start = before
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| !(c.is_alphanumeric() || c == '_' || c == '.'))
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    let path = &before[start..];
+    let lead = before[..start].trim_end();
+    let is_with = lead.ends_with("with") || lead.ends_with(',');
+    (is_with && !path.is_empty()).then_some(path)
+}
+
+/// The return type a function's signature declares: `-> T:` (Python), `): T {` (TypeScript),
+/// `) -> T {` (Rust). Only a plain path: `Optional[T]`, unions and generics of several types
+/// say nothing certain about the receiver.
+pub(super) fn return_type(signature: &str) -> Option<&str> {
+    let close = signature.rfind(')')?;
+    let rest = signature[close + 1..].trim_start();
+    let rest = rest
+        .strip_prefix("->")
+        .or_else(|| rest.strip_prefix(':'))?
+        .trim_start();
+    let rest = rest.trim_start_matches(['"', '\'']);
+    let len = rest
+        .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
+        .unwrap_or(rest.len());
+    let (path, tail) = rest.split_at(len);
+    let tail = skip_type_args(tail.trim_start_matches(['"', '\'']).trim_start());
+    let ends =
+        tail.is_empty() || tail.starts_with([':', '{', ';', '=']) || tail.starts_with("where");
+    (ends && path.starts_with(|c: char| c.is_uppercase())).then_some(path)
+}
+
+/// What an ECMAScript module's `export default` names: `Some(Some(f))` for `export default
+/// f`, `export default function f`, `export default class C`; `Some(None)` for an anonymous
+/// value (`export default (…) => …`, `export default {…}`); `None` without one.
+pub(super) fn default_export_name(text: &str) -> Option<Option<&str>> {
+    let at = text.find("export default ")?;
+    let mut rest = text[at + "export default ".len()..].trim_start();
+    for keyword in ["async ", "function", "class ", "abstract class "] {
+        if let Some(after) = rest.strip_prefix(keyword) {
+            rest = after.trim_start_matches('*').trim_start();
+        }
+    }
+    let len = rest
+        .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
+        .unwrap_or(rest.len());
+    let (name, tail) = rest.split_at(len);
+    let tail = tail.trim_start();
+    let is_name = !name.is_empty()
+        && !name.starts_with(|c: char| c.is_ascii_digit())
+        && (tail.is_empty()
+            || tail.starts_with([';', '\n', '(', '<', '{'])
+            || tail.starts_with("extends"));
+    Some(is_name.then_some(name))
+}
+
+/// Whether `name` is a method of a builtin type of the language family (`python`,
+/// `ecmascript`, `go`, `rust`): on a receiver of unknown type such a call is as likely the
+/// builtin's as a workspace method's, so one workspace method of that name is no proof.
+pub(super) fn is_builtin_method(family: &str, name: &str) -> bool {
+    const PYTHON: &[&str] = &[
+        "add",
+        "append",
+        "clear",
+        "close",
+        "copy",
+        "count",
+        "decode",
+        "discard",
+        "encode",
+        "endswith",
+        "extend",
+        "find",
+        "flush",
+        "format",
+        "get",
+        "group",
+        "index",
+        "insert",
+        "items",
+        "join",
+        "keys",
+        "lower",
+        "lstrip",
+        "match",
+        "pop",
+        "popitem",
+        "read",
+        "readline",
+        "readlines",
+        "remove",
+        "replace",
+        "reverse",
+        "rstrip",
+        "search",
+        "seek",
+        "setdefault",
+        "sort",
+        "split",
+        "splitlines",
+        "startswith",
+        "strip",
+        "sub",
+        "update",
+        "upper",
+        "values",
+        "write",
+    ];
+    const ECMASCRIPT: &[&str] = &[
+        "add",
+        "apply",
+        "bind",
+        "call",
+        "catch",
+        "charAt",
+        "clear",
+        "concat",
+        "delete",
+        "endsWith",
+        "entries",
+        "every",
+        "exec",
+        "fill",
+        "filter",
+        "finally",
+        "find",
+        "findIndex",
+        "flat",
+        "flatMap",
+        "forEach",
+        "get",
+        "has",
+        "includes",
+        "indexOf",
+        "join",
+        "keys",
+        "map",
+        "match",
+        "next",
+        "padStart",
+        "pop",
+        "push",
+        "reduce",
+        "replace",
+        "reverse",
+        "set",
+        "shift",
+        "slice",
+        "some",
+        "sort",
+        "splice",
+        "split",
+        "startsWith",
+        "substring",
+        "test",
+        "then",
+        "toLowerCase",
+        "toString",
+        "toUpperCase",
+        "trim",
+        "unshift",
+        "valueOf",
+        "values",
+    ];
+    const GO: &[&str] = &[
+        "Close", "Error", "Len", "Less", "Lock", "Read", "String", "Swap", "Unlock", "Write",
+    ];
+    const RUST: &[&str] = &[
+        "as_ref",
+        "as_str",
+        "clone",
+        "collect",
+        "contains",
+        "extend",
+        "get",
+        "insert",
+        "into",
+        "into_iter",
+        "is_empty",
+        "iter",
+        "len",
+        "map",
+        "push",
+        "remove",
+        "to_owned",
+        "to_string",
+        "unwrap",
+    ];
+    let names = match family {
+        "python" => PYTHON,
+        "ecmascript" => ECMASCRIPT,
+        "go" => GO,
+        "rust" => RUST,
+        _ => return false,
+    };
+    names.contains(&name)
+}
+
+/// The offset of the parenthesis closing the one `text` starts with.
+fn closing(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut quote: Option<char> = None;
+    let mut escaped = false;
+    for (idx, ch) in text.char_indices() {
+        if let Some(q) = quote {
+            if escaped {
+                escaped = false;
+            } else if ch == '\\' {
+                escaped = true;
+            } else if ch == q {
+                quote = None;
+            }
+            continue;
+        }
+        match ch {
+            '"' | '\'' | '`' => quote = Some(ch),
+            '(' => depth += 1,
+            ')' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(idx);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The offset of the parenthesis opening the one `text` ends with (quotes not tracked:
+/// a stray parenthesis in a string gives no type rather than a wrong one, as the caller
+/// then needs `with` right before it).
+fn opening(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (idx, ch) in text.char_indices().rev() {
+        match ch {
+            ')' => depth += 1,
+            '(' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(idx);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{
+        assigned_callee, assigned_names, default_export_name, is_builtin_value, is_union_of_types,
+        return_type, with_call_type,
+    };
+
+    #[test]
+    fn default_exports() {
+        assert_eq!(
+            default_export_name("export default isObject;"),
+            Some(Some("isObject"))
+        );
+        assert_eq!(
+            default_export_name("export default function useForm<T>(p) {"),
+            Some(Some("useForm"))
+        );
+        assert_eq!(
+            default_export_name("export default class Cart {"),
+            Some(Some("Cart"))
+        );
+        assert_eq!(
+            default_export_name("export default <T>(value: T) => !!value;"),
+            Some(None)
+        );
+        assert_eq!(default_export_name("export default (v) => v;"), Some(None));
+        assert_eq!(
+            default_export_name("export default {\n  a,\n};"),
+            Some(None)
+        );
+        assert_eq!(default_export_name("export const a = 1;"), None);
+    }
+
+    #[test]
+    fn builtin_values_and_annotations() {
+        for value in [
+            "[]",
+            "{}",
+            "{'a': 1}",
+            "\"x\"",
+            "f'{a}'",
+            "list(xs)",
+            "make([]int, 3)",
+            "0",
+        ] {
+            assert!(is_builtin_value(value, false), "{value}");
+        }
+        for value in ["Client()", "compute(1)", "a.b", "new Map()"] {
+            assert!(!is_builtin_value(value, false), "{value}");
+        }
+        for annotation in ["str", "list[int]", "string[]", "Node[]", "readonly Item[]"] {
+            assert!(is_builtin_value(annotation, true), "{annotation}");
+        }
+        for annotation in ["Client", "str | None", "Headers", "Map<string, T>"] {
+            assert!(!is_builtin_value(annotation, true), "{annotation}");
+        }
+    }
+
+    #[test]
+    fn assigned_callees() {
+        assert_eq!(assigned_callee(" self._decoder()"), Some("self._decoder"));
+        assert_eq!(assigned_callee(" await make(a, (b))\n"), Some("make"));
+        assert_eq!(assigned_callee(" this.#build(x);"), Some("this.#build"));
+        assert_eq!(assigned_callee(" Client()"), None);
+        assert_eq!(assigned_callee(" Cart.empty()"), None);
+        assert_eq!(assigned_callee(" f(x).y"), None);
+        assert_eq!(assigned_callee(" f(x) or g"), None);
+        assert_eq!(assigned_callee(" f(x)\n    v.g()"), Some("f"));
+        assert_eq!(assigned_callee(" a"), None);
+    }
+
+    #[test]
+    fn unions() {
+        assert!(is_union_of_types(" | Output, x"));
+        assert!(is_union_of_types(" | None | B)"));
+        assert!(!is_union_of_types(" | None = None"));
+        assert!(!is_union_of_types(" | undefined;"));
+        assert!(!is_union_of_types(", b: int"));
+    }
+
+    #[test]
+    fn names_assigned_to_attributes() {
+        let text = "def __init__(self, serializer: S, n):\n    self.serializer = serializer\n    self.n = n + 1\n    self.serializer == x";
+        assert_eq!(assigned_names(text, "self.serializer"), ["serializer"]);
+        assert!(assigned_names(text, "self.n").is_empty());
+        assert_eq!(assigned_names("  this.#out = out;", "this.#out"), ["out"]);
+    }
+
+    #[test]
+    fn multi_line_with() {
+        assert_eq!(
+            with_call_type("    with Client(\n        a=1,\n        b=f(2),\n    )"),
+            Some("Client")
+        );
+        assert_eq!(
+            with_call_type("async with httpx.AsyncClient()"),
+            Some("httpx.AsyncClient")
+        );
+        assert_eq!(with_call_type("x = g(a)"), None);
+    }
+
+    #[test]
+    fn return_types() {
+        assert_eq!(
+            return_type("def f(self) -> ContentDecoder:"),
+            Some("ContentDecoder")
+        );
+        assert_eq!(
+            return_type("def f(self, a: int) -> \"Response\":"),
+            Some("Response")
+        );
+        assert_eq!(return_type("  build(a: A): QueryNode {"), Some("QueryNode"));
+        assert_eq!(return_type("fn f(&self) -> Stock {"), Some("Stock"));
+        assert_eq!(
+            return_type("export function f<T>(a: T): Builder<T> {"),
+            Some("Builder")
+        );
+        assert_eq!(return_type("def f(self) -> Optional[Response]:"), None);
+        assert_eq!(return_type("def f(self) -> str:"), None);
+        assert_eq!(return_type("def f(self):"), None);
+        assert_eq!(return_type("f(a: A): A | B {"), None);
+    }
+}
