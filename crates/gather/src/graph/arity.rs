@@ -37,6 +37,11 @@ pub(super) fn parameters(signature: &str, name: &str) -> Option<(usize, Option<u
 
 /// The offset of the `(` that follows `name` as a whole word (type arguments between).
 fn open_after(text: &str, name: &str) -> Option<usize> {
+    // An empty name (a C++ call the grammar leaves unnamed) would match everywhere and
+    // never move the search on.
+    if name.is_empty() {
+        return None;
+    }
     let mut from = 0;
     while let Some(pos) = text[from..].find(name) {
         let start = from + pos;
@@ -162,6 +167,12 @@ fn split(text: &str) -> Vec<&str> {
 #[cfg(test)]
 mod tests {
     use super::{call_arguments, parameters};
+
+    #[test]
+    fn an_empty_name_has_no_argument_list() {
+        assert_eq!(call_arguments("f(a, b);", ""), None);
+        assert_eq!(parameters("void f(int a)", ""), None);
+    }
 
     #[test]
     fn arguments_of_calls() {

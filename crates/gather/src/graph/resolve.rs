@@ -2026,6 +2026,9 @@ fn closing_paren(text: &str) -> Option<usize> {
 /// The bases a type declaration names after the type's name: `class A(B, m.C):`,
 /// `class A<T> extends B<T> implements I`, `class A : B, I`, `class A < B`.
 fn base_names(signature: &str, name: &str) -> Vec<String> {
+    if name.is_empty() {
+        return Vec::new();
+    }
     let bytes = signature.as_bytes();
     let is_ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
     let mut from = 0;
@@ -2094,6 +2097,9 @@ fn push_path(out: &mut Vec<String>, text: &str) {
 
 /// The offset of `word` as a whole word in `text`.
 fn find_word(text: &str, word: &str) -> Option<usize> {
+    if word.is_empty() {
+        return None;
+    }
     let bytes = text.as_bytes();
     let is_ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
     let mut from = 0;
@@ -2113,6 +2119,9 @@ fn find_word(text: &str, word: &str) -> Option<usize> {
 /// Whether every whole-word use of `name` in `text` is a receiver (`name.x`, `name?.x`,
 /// `name::x`): the file never declares, assigns or passes it.
 fn only_used_as_receiver(text: &str, name: &str) -> bool {
+    if name.is_empty() {
+        return false;
+    }
     let bytes = text.as_bytes();
     let is_ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
     let mut from = 0;
@@ -2142,6 +2151,9 @@ fn only_used_as_receiver(text: &str, name: &str) -> bool {
 /// or a Go parameter (`v *Type`). Only capitalised names count: types are capitalised in
 /// every language here, which keeps `v = compute(…)` out.
 fn local_types(text: &str, variable: &str) -> Vec<String> {
+    if variable.is_empty() {
+        return Vec::new();
+    }
     let bytes = text.as_bytes();
     let is_ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
     let mut out: Vec<String> = Vec::new();
