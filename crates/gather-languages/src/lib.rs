@@ -250,6 +250,40 @@ pub fn detect_with_text(path: &Path, text: &str) -> Option<&'static LanguageSpec
     detect(path)
 }
 
+/// Component formats whose `<script>` blocks hold code of a language in the table (Vue
+/// and Svelte single-file components), by file extension. The blocks are parsed in place,
+/// the rest of the file (template, style) blanked, so lines and offsets stay the file's own.
+pub const SCRIPT_HOSTS: &[&str] = &["vue", "svelte"];
+
+/// `lang` attribute values of a `<script>` block and the language each names; a block
+/// without one is JavaScript.
+const SCRIPT_LANGS: &[(&str, &str)] = &[
+    ("", "javascript"),
+    ("js", "javascript"),
+    ("javascript", "javascript"),
+    ("jsx", "javascript"),
+    ("ts", "typescript"),
+    ("typescript", "typescript"),
+    ("tsx", "tsx"),
+];
+
+/// Whether `path` is a component whose `<script>` blocks are parsed (see [`SCRIPT_HOSTS`]).
+pub fn is_script_host(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|ext| SCRIPT_HOSTS.contains(&ext))
+}
+
+/// The language of a `<script>` block from its `lang` attribute (empty: none), or `None`
+/// for a language gather does not parse (`lang="coffee"`).
+pub fn script_language(lang: &str) -> Option<&'static LanguageSpec> {
+    let lang = lang.trim().to_ascii_lowercase();
+    SCRIPT_LANGS
+        .iter()
+        .find(|(value, _)| *value == lang)
+        .and_then(|(_, id)| by_id(id))
+}
+
 /// Finds a language by its id.
 pub fn by_id(id: &str) -> Option<&'static LanguageSpec> {
     LANGUAGES.iter().find(|spec| spec.id == id)

@@ -85,6 +85,18 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "what does `toUnits` do?",
         "escrow",
     ),
+    (
+        "vue.vue",
+        "cartTotal",
+        "what does `cartTotal` do?",
+        "grocer",
+    ),
+    (
+        "svelte.svelte",
+        "increment",
+        "what does `increment` do?",
+        "turnstile",
+    ),
 ];
 
 fn index() -> Index {

@@ -35,6 +35,8 @@ const PATHS: &[&str] = &[
     "README.md",
     "a.json",
     "Makefile",
+    "a.vue",
+    "a.svelte",
 ];
 
 fn main() {

@@ -5,6 +5,7 @@
 mod heuristic;
 mod macros;
 mod refs;
+mod script;
 mod tags;
 mod testcode;
 
@@ -97,6 +98,13 @@ fn extract(path: &str, text: &str) -> Parsed {
             Vec::new(),
         );
     }
+    // A component's `<script>` blocks are parsed as their language, in place; the file is
+    // recorded as that language, which decides how its imports resolve.
+    let script = gather_languages::is_script_host(Path::new(path)).then(|| script::extract(text));
+    let (spec, text) = match &script {
+        Some(script) => (Some(script.spec), script.text.as_str()),
+        None => (spec, text),
+    };
     if let Some(spec) = spec {
         let language = Some(spec.id.to_string());
         return match tags::extract(spec, text, is_test_file) {
@@ -246,6 +254,20 @@ mod tests {
         assert_eq!(parsed.status, FileStatus::Heuristic);
         assert_eq!(parsed.language.as_deref(), Some("groovy"));
         assert_eq!(parsed.symbols[0].name, "main");
+    }
+
+    #[test]
+    fn components_are_parsed_as_their_script() {
+        let vue = "<template><p>{{ f() }}</p></template>\n<script setup lang=\"ts\">\nfunction f(): number {\n  return 1\n}\n</script>\n";
+        let parsed = file("src/App.vue", vue);
+        assert_eq!(parsed.status, FileStatus::Parsed);
+        assert_eq!(parsed.language.as_deref(), Some("typescript"));
+        assert_eq!(parsed.symbols[0].name, "f");
+        assert_eq!(parsed.symbols[0].range.start, 3);
+        let svelte = file("src/Counter.svelte", "<h1>Hello</h1>\n");
+        assert_eq!(svelte.status, FileStatus::Parsed);
+        assert_eq!(svelte.language.as_deref(), Some("javascript"));
+        assert!(svelte.symbols.is_empty());
     }
 
     #[test]
