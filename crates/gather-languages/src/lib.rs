@@ -86,6 +86,13 @@ pub enum ImportStyle {
     Go,
     /// Dotted packages declared by `package` and mirrored by directories.
     Java,
+    /// URIs relative to the importing file, or `package:<name>/…` under the `lib/` of the
+    /// `pubspec.yaml` naming that package.
+    Dart,
+    /// `require("a.b")`: the one file `a/b.lua` (or `a/b/init.lua`) under some directory.
+    Lua,
+    /// Module names (`alias A.B`): the `defmodule A.B` of the workspace.
+    Elixir,
 }
 
 /// Captures a definitions query may use besides `definition.<kind>`:

@@ -1254,3 +1254,68 @@ fn java_overloads_by_arity() {
         ])
     );
 }
+
+// ---------------------------------------------------------------------------------------
+// Dart, Lua and Elixir: imports that name a file or a module. Dart library URIs, relative
+// or `package:` under the `pubspec.yaml`'s `lib/`; Lua `require` names as paths under some
+// directory (`a/b.lua`, `a/b/init.lua`); Elixir `alias` of a `defmodule` by its name.
+
+#[test]
+fn dart_library_imports() {
+    let f = fixture("dart");
+    // `Cart` through `package:shop/…` (the pubspec's `lib/`), `Item` and `slugify` through a
+    // relative URI, `fmt.money` through a prefixed import; `http.get` is a dependency's.
+    // `final cart = Cart()` does not type `cart`: `cart.add` is the only `add` by name, and
+    // `cart.total()` stays ambiguous with the library function `total`.
+    assert_eq!(
+        f.callees("bin/main.dart", "main"),
+        [
+            "lib/format.dart:money import",
+            "lib/src/cart.dart:Cart import",
+            "lib/src/cart.dart:Cart.add name",
+            "lib/src/item.dart:Item import",
+            "lib/src/item.dart:slugify import",
+        ]
+    );
+    assert_eq!(
+        f.ambiguous_from("bin/main.dart", "main"),
+        ["total -> lib/format.dart:total, lib/src/cart.dart:Cart.total"]
+    );
+    assert_eq!(
+        f.callers("lib/format.dart", "money"),
+        ["bin/main.dart:main import", "lib/format.dart:total local"]
+    );
+}
+
+#[test]
+fn lua_require_names() {
+    let f = fixture("lua");
+    // `shop.cart` is `lib/shop/cart.lua`, not `vendor/other/cart.lua`, whose `M.new` would
+    // otherwise be a second candidate; `shop.format` is a directory's `init.lua`; `cjson`
+    // is no file of the workspace.
+    assert_eq!(
+        f.callees("lib/main.lua", "run"),
+        [
+            "lib/shop/cart.lua:M.add import",
+            "lib/shop/cart.lua:M.new import",
+            "lib/shop/format/init.lua:M.money import",
+        ]
+    );
+    assert!(f.callers("vendor/other/cart.lua", "M.new").is_empty());
+}
+
+#[test]
+fn elixir_module_aliases() {
+    let f = fixture("elixir");
+    // `alias Shop.Cart` binds `Cart` to that `defmodule`, not to `Shop.Other.new`'s
+    // module; `alias Shop.Format, as: F` binds `F`; `Jason` is a dependency.
+    assert_eq!(
+        f.callees("lib/shop.ex", "Shop.run"),
+        [
+            "lib/shop/cart.ex:Shop.Cart.add import",
+            "lib/shop/cart.ex:Shop.Cart.new import",
+            "lib/shop/format.ex:Shop.Format.money import",
+        ]
+    );
+    assert!(f.callers("lib/shop/format.ex", "Shop.Other.new").is_empty());
+}

@@ -34,7 +34,7 @@ use rayon::prelude::*;
 use super::arity;
 use super::receiver::{self, BUILTIN, RETURNED};
 use super::Confidence;
-use crate::index::modules::{style_of, Modules};
+use crate::index::modules::{style_of, Modules, Named};
 use crate::index::{CallKind, CallSite, FileRecord, Import, Index, SymbolId, SymbolKind};
 use crate::lines::{Line, LineIndex, LineRange};
 
@@ -1749,6 +1749,21 @@ impl<'a> Context<'a> {
                             None => classes.into_iter().map(Target::Symbol).collect(),
                         }
                     }
+                }
+            }
+            ImportStyle::Dart | ImportStyle::Lua | ImportStyle::Elixir => {
+                match self.modules.named(style_of(file), &file.path, import) {
+                    Some(Named::File(module)) => match &import.name {
+                        Some(name) => self
+                            .top_in_files(&[module], name)
+                            .into_iter()
+                            .map(Target::Symbol)
+                            .collect(),
+                        None => vec![Target::Module(vec![module])],
+                    },
+                    Some(Named::Symbol(id)) => vec![Target::Symbol(id)],
+                    Some(Named::External) => vec![Target::External],
+                    None => Vec::new(),
                 }
             }
             ImportStyle::None => Vec::new(),

@@ -1,13 +1,13 @@
 //! Where an import's source points: module paths mapped to files, one scheme per
 //! `ImportStyle` (Python dotted modules, ECMAScript relative specifiers, Rust crate paths,
-//! Go package directories, Java packages). Built once per index, on the first call-graph
-//! query that needs them.
+//! Go package directories, Java packages, Dart library URIs, Lua `require` names, Elixir
+//! module names). Built once per index, on the first call-graph query that needs them.
 
 use rustc_hash::FxHashMap as HashMap;
 
 use gather_languages::ImportStyle;
 
-use super::{FileRecord, Index};
+use super::{FileRecord, Import, Index, SymbolId, SymbolKind};
 use crate::confined::Root;
 
 /// The module maps of one workspace.
@@ -27,6 +27,23 @@ pub struct Modules {
     packages: HashMap<String, Vec<u32>>,
     /// ECMAScript: the workspace's own packages, by `package.json`.
     npm: Vec<super::npm::Package>,
+    /// Dart: (package name from `pubspec.yaml`, its directory).
+    dart_packages: Vec<(String, String)>,
+    /// Lua: every Lua file's path, for `require` names.
+    lua: Vec<(String, u32)>,
+    /// Elixir: module name → its `defmodule`.
+    elixir: HashMap<String, SymbolId>,
+}
+
+/// What an import of a Dart library, a Lua module or an Elixir module names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Named {
+    /// A file of the workspace.
+    File(u32),
+    /// A definition of the workspace (an Elixir `defmodule`).
+    Symbol(SymbolId),
+    /// Nothing of the workspace: an SDK or dependency library.
+    External,
 }
 
 impl Modules {
@@ -40,6 +57,9 @@ impl Modules {
             go_modules: Vec::new(),
             packages: HashMap::default(),
             npm: Vec::new(),
+            dart_packages: Vec::new(),
+            lua: Vec::new(),
+            elixir: HashMap::default(),
         };
         let has_init: std::collections::HashSet<&str> = index
             .files()
@@ -70,6 +90,21 @@ impl Modules {
                     };
                     modules.packages.entry(key).or_default().push(idx);
                 }
+                ImportStyle::Lua => modules.lua.push((file.path.clone(), idx)),
+                ImportStyle::Elixir => {
+                    for (i, symbol) in file.symbols.iter().enumerate() {
+                        if symbol.kind == SymbolKind::Module {
+                            let id = SymbolId {
+                                file: idx,
+                                idx: i as u32,
+                            };
+                            modules
+                                .elixir
+                                .entry(symbol.qualified_name.clone())
+                                .or_insert(id);
+                        }
+                    }
+                }
                 _ => {}
             }
             let name = file.path.rsplit('/').next().unwrap_or(&file.path);
@@ -83,6 +118,12 @@ impl Modules {
                         format!("{dir}/src")
                     };
                     modules.crates.push((crate_name.replace('-', "_"), src));
+                }
+            } else if name == "pubspec.yaml" {
+                if let Some(package) = read_pubspec_name(index.root_dir(), &file.path) {
+                    modules
+                        .dart_packages
+                        .push((package, parent_dir(&file.path).to_string()));
                 }
             } else if name == "go.mod" {
                 if let Some(module) = read_go_module(index.root_dir(), &file.path) {
@@ -260,6 +301,81 @@ impl Modules {
         Some((src.clone(), segments))
     }
 
+    /// Dart, Lua and Elixir: what `import` of `from_path` names; `None` when it names a
+    /// file of the workspace that is not there (a relative URI to a missing file), or when
+    /// several files fit a Lua name equally.
+    pub fn named(&self, style: ImportStyle, from_path: &str, import: &Import) -> Option<Named> {
+        match style {
+            ImportStyle::Dart => self.dart_library(from_path, &import.source),
+            ImportStyle::Lua => self.lua_module(from_path, &import.source),
+            ImportStyle::Elixir => {
+                let module = match &import.name {
+                    Some(name) => format!("{}.{name}", import.source),
+                    None => import.source.clone(),
+                };
+                Some(
+                    self.elixir
+                        .get(&module)
+                        .map_or(Named::External, |&id| Named::Symbol(id)),
+                )
+            }
+            _ => None,
+        }
+    }
+
+    /// Dart: `dart:` libraries are the SDK's; `package:name/x.dart` is `lib/x.dart` of the
+    /// workspace package `name`, else a dependency's; any other URI is relative.
+    fn dart_library(&self, from_path: &str, uri: &str) -> Option<Named> {
+        if uri.starts_with("dart:") {
+            return Some(Named::External);
+        }
+        let path = match uri.strip_prefix("package:") {
+            Some(rest) => {
+                let (package, inner) = rest.split_once('/')?;
+                let Some((_, dir)) = self.dart_packages.iter().find(|(name, _)| name == package)
+                else {
+                    return Some(Named::External);
+                };
+                normalize(&format!("{dir}/lib/{inner}"))
+            }
+            None => normalize(&format!("{}/{uri}", parent_dir(from_path))),
+        };
+        self.paths.get(&path).map(|&idx| Named::File(idx))
+    }
+
+    /// Lua: `a.b` is the file `a/b.lua` or `a/b/init.lua` under any directory (Lua's search
+    /// path is the application's choice); of several, the one sharing the most directories
+    /// with the requiring file. None in the workspace: a library.
+    fn lua_module(&self, from_path: &str, name: &str) -> Option<Named> {
+        let relative = name.replace('.', "/");
+        let wanted = [format!("{relative}.lua"), format!("{relative}/init.lua")];
+        let fits = |path: &str| {
+            wanted
+                .iter()
+                .any(|w| path == w || path.ends_with(&format!("/{w}")))
+        };
+        let shared = |path: &str| {
+            from_path
+                .split('/')
+                .zip(path.split('/'))
+                .take_while(|(a, b)| a == b)
+                .count()
+        };
+        let mut found: Vec<(usize, u32)> = self
+            .lua
+            .iter()
+            .filter(|(path, _)| fits(path))
+            .map(|(path, idx)| (shared(path), *idx))
+            .collect();
+        found.sort_by_key(|&(shared, _)| std::cmp::Reverse(shared));
+        match found.as_slice() {
+            [] => Some(Named::External),
+            [(_, idx)] => Some(Named::File(*idx)),
+            [(a, idx), (b, _), ..] if a > b => Some(Named::File(*idx)),
+            _ => None,
+        }
+    }
+
     /// Go: the files of the package an import path names.
     pub fn go_package(&self, import_path: &str) -> &[u32] {
         for (module, dir) in &self.go_modules {
@@ -361,6 +477,16 @@ fn read_manifest_value(root: &Root, path: &str, key: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// The top-level `name:` of a `pubspec.yaml`.
+fn read_pubspec_name(root: &Root, path: &str) -> Option<String> {
+    let text = root.read_text(path)?;
+    text.lines().find_map(|l| {
+        l.strip_prefix("name:")
+            .map(|name| name.trim().trim_matches(['"', '\'']).to_string())
+            .filter(|name| !name.is_empty())
+    })
 }
 
 fn read_go_module(root: &Root, path: &str) -> Option<String> {
