@@ -36,6 +36,20 @@ const BUILTIN_TYPES: &[&str] = &[
     "symbol",
     // Go
     "make",
+    // Kotlin collection factories (`mutableListOf<Item>()`)
+    "listOf",
+    "mutableListOf",
+    "arrayListOf",
+    "setOf",
+    "mutableSetOf",
+    "hashSetOf",
+    "mapOf",
+    "mutableMapOf",
+    "hashMapOf",
+    "arrayOf",
+    "emptyList",
+    "emptySet",
+    "emptyMap",
 ];
 
 /// Whether an assigned value or annotation (the text after `=` or `:`) is a builtin value:
@@ -72,7 +86,7 @@ pub(super) fn is_builtin_value(text: &str, annotation: bool) -> bool {
             && !tail.starts_with('|')
             && !tail.starts_with("or ");
     }
-    BUILTIN_TYPES.contains(&word) && tail.starts_with('(')
+    BUILTIN_TYPES.contains(&word) && skip_type_args(tail).starts_with('(')
 }
 
 /// Skips a leading `<…>` (balanced).
@@ -471,11 +485,13 @@ mod tests {
             "f'{a}'",
             "list(xs)",
             "make([]int, 3)",
+            "mutableListOf<Item>()",
+            "mapOf(1 to 2)",
             "0",
         ] {
             assert!(is_builtin_value(value, false), "{value}");
         }
-        for value in ["Client()", "compute(1)", "a.b", "new Map()"] {
+        for value in ["Client()", "compute(1)", "a.b", "new Map()", "listOf.x"] {
             assert!(!is_builtin_value(value, false), "{value}");
         }
         for annotation in ["str", "list[int]", "string[]", "Node[]", "readonly Item[]"] {
