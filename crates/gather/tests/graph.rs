@@ -1318,3 +1318,33 @@ fn elixir_module_aliases() {
     );
     assert!(f.callers("lib/shop/format.ex", "Shop.Other.new").is_empty());
 }
+
+// ---------------------------------------------------------------------------------------
+// Vue and Svelte components: their scripts import and are imported as ECMAScript modules.
+
+#[test]
+fn component_scripts_import_and_are_imported() {
+    let f = fixture("vue");
+    assert_eq!(
+        f.callees("src/Cart.vue", "label"),
+        [
+            "src/Cart.vue:cartTotal local",
+            "src/money.ts:formatMoney import"
+        ]
+    );
+    assert_eq!(
+        f.callees("src/main.ts", "run"),
+        [
+            "src/Cart.vue:cartTotal import",
+            "src/Counter.svelte:tally import"
+        ]
+    );
+    assert_eq!(
+        f.callers("src/Cart.vue", "cartTotal"),
+        [
+            "src/Cart.vue:label local",
+            "src/Counter.svelte:tally import",
+            "src/main.ts:run import"
+        ]
+    );
+}
