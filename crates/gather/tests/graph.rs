@@ -1290,8 +1290,9 @@ fn dart_library_imports() {
 fn lua_require_names() {
     let f = fixture("lua");
     // `shop.cart` is `lib/shop/cart.lua`, not `vendor/other/cart.lua`, whose `M.new` would
-    // otherwise be a second candidate; `shop.format` is a directory's `init.lua`; `cjson`
-    // is no file of the workspace.
+    // otherwise be a second candidate, nor `plugins/shop/cart.lua`, which fits the name as
+    // well but shares no directory with `lib/main.lua`; `shop.format` is a directory's
+    // `init.lua`; `cjson` is no file of the workspace.
     assert_eq!(
         f.callees("lib/main.lua", "run"),
         [
@@ -1301,6 +1302,7 @@ fn lua_require_names() {
         ]
     );
     assert!(f.callers("vendor/other/cart.lua", "M.new").is_empty());
+    assert!(f.callers("plugins/shop/cart.lua", "M.new").is_empty());
 }
 
 #[test]
