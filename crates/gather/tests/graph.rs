@@ -1254,3 +1254,36 @@ fn java_overloads_by_arity() {
         ])
     );
 }
+
+#[test]
+fn typescript_object_literals_passed_to_calls() {
+    let f = fixture("object-args-typescript");
+    // Methods and function-valued properties of an object handed to a call are definitions,
+    // wherever the call is: `Object.assign(fn, {...})` at the top level and returned from a
+    // function, `store.subscribe({ next() {} })`, a one-line `watch({ onChange: () => … })`.
+    assert_eq!(
+        f.callers("src/util.ts", "makeId"),
+        strings(&[
+            "src/sql.ts:createModule.countAll import",
+            "src/sql.ts:sql.ref import",
+            "src/sql.ts:sql.val import",
+            "src/subscribe.ts:register.next import",
+            "src/subscribe.ts:register.onChange import",
+        ])
+    );
+    // A call beside a definition on one line belongs to the definition that holds it.
+    assert_eq!(
+        f.callers("src/util.ts", "watch"),
+        strings(&["src/subscribe.ts:register import"])
+    );
+    assert_eq!(
+        f.callees("src/subscribe.ts", "register"),
+        strings(&["src/util.ts:watch import"])
+    );
+    // `freeze<Factory>({...})` with a type argument: the top-level call has no caller, the
+    // inner one is called by the method.
+    assert_eq!(
+        f.callers("src/util.ts", "freeze"),
+        strings(&["src/nodes.ts:SizeNode.create import"])
+    );
+}
