@@ -1287,3 +1287,36 @@ fn typescript_object_literals_passed_to_calls() {
         strings(&["src/nodes.ts:SizeNode.create import"])
     );
 }
+
+#[test]
+fn python_narrowed_unions_and_loop_variables() {
+    let f = fixture("loops-python");
+    // `io: IO | Output` with `if isinstance(io, IO): io = io.output` leaves an `Output`.
+    assert_eq!(
+        f.callees("term/cursor.py", "Cursor.hide"),
+        strings(&["term/io.py:Output.write qualified"])
+    );
+    // Without the narrowing, either type may arrive: the call stays open.
+    assert!(f.callees("term/cursor.py", "Loose.hide").is_empty());
+    assert_eq!(
+        f.ambiguous_from("term/cursor.py", "Loose.hide"),
+        ["write -> term/io.py:IO.write, term/io.py:Output.write"]
+    );
+    // A loop variable takes the element type of the collection's annotation: an attribute
+    // the class annotates (`self.order: list[Tag]`), a parameter (`items: list[Other]`).
+    // The loop variable `tag` in the method `tag` is a variable, not the method.
+    assert_eq!(
+        f.callees("term/tags.py", "Serializer.tag"),
+        strings(&["term/tags.py:Tag.check qualified"])
+    );
+    assert_eq!(
+        f.callees("term/tags.py", "first"),
+        strings(&["term/tags.py:Other.check qualified"])
+    );
+    // An unannotated collection gives no type.
+    assert!(f.callees("term/tags.py", "loose").is_empty());
+    assert_eq!(
+        f.ambiguous_from("term/tags.py", "loose"),
+        ["check -> term/tags.py:Other.check, term/tags.py:Tag.check"]
+    );
+}

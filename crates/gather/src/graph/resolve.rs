@@ -32,7 +32,7 @@ use gather_languages::{ImportStyle, LanguageSpec};
 use rayon::prelude::*;
 
 use super::arity;
-use super::receiver::{self, BUILTIN, RETURNED};
+use super::receiver::{self, BUILTIN, ELEMENT, RETURNED};
 use super::Confidence;
 use crate::index::modules::{style_of, Modules};
 use crate::index::{CallKind, CallSite, FileRecord, Import, Index, SymbolId, SymbolKind};
@@ -674,16 +674,28 @@ impl<'a> Context<'a> {
             }
         }
         if base.is_empty() {
-            // Enclosing scopes (a nested class, a Rust inline module).
+            // Enclosing scopes (a nested class, a Rust inline module). A function or method
+            // of that name holds no members: the name is a variable (`for tag in …:
+            // tag.check()` in a method `tag`).
             let mut parent = Some(caller.idx);
             while let Some(p) = parent {
                 if let Some(found) = scope.members.get(&(p, first)) {
-                    base.extend(found.iter().map(|&idx| {
-                        Target::Symbol(SymbolId {
-                            file: file_idx,
-                            idx,
-                        })
-                    }));
+                    base.extend(
+                        found
+                            .iter()
+                            .filter(|&&idx| {
+                                let kind = file.symbols[idx as usize].kind;
+                                is_type(kind)
+                                    || kind == SymbolKind::Module
+                                    || kind == SymbolKind::Const
+                            })
+                            .map(|&idx| {
+                                Target::Symbol(SymbolId {
+                                    file: file_idx,
+                                    idx,
+                                })
+                            }),
+                    );
                     break;
                 }
                 parent = file.symbols[p as usize].parent;
@@ -891,7 +903,22 @@ impl<'a> Context<'a> {
         // Sliced from the file's cached text, not copied: this runs for many variables.
         let loaded = self.file_text(file_idx)?;
         let range = self.file(file_idx).symbols[caller.idx as usize].range;
-        let mut found = local_types(loaded.slice(range), variable);
+        let own = loaded.slice(range);
+        let mut found = local_types(own, variable);
+        // A loop variable takes the element type of the collection's annotation.
+        let mut elements = Vec::new();
+        found.retain(|name| match name.strip_prefix(ELEMENT) {
+            Some(expr) => {
+                elements.extend(self.element_types(file_idx, caller, own, expr));
+                false
+            }
+            None => true,
+        });
+        for element in elements {
+            if !found.contains(&element) {
+                found.push(element);
+            }
+        }
         if found.is_empty() && self.scope(file_idx).implicit_this() {
             if let Some(holder) = self.enclosing_type(file_idx, caller) {
                 if let Some(text) = self.text_of(file_idx, holder) {
@@ -902,6 +929,33 @@ impl<'a> Context<'a> {
         let types = Arc::new(found);
         self.local_types.lock().ok()?.insert(key, types.clone());
         Some(types)
+    }
+
+    /// The element type the annotation of the collection `expr` names (`self.order:
+    /// list[JSONTag]` in the class, `items: Item[]` in `own`, the definition's text).
+    fn element_types(&self, file_idx: u32, caller: SymbolId, own: &str, expr: &str) -> Vec<String> {
+        let annotation = match expr.split_once('.') {
+            Some((receiver, attribute)) if SELF_NAMES.contains(&receiver) => {
+                let Some(holder) = self.enclosing_type(file_idx, caller) else {
+                    return Vec::new();
+                };
+                let Some(text) = self.text_of(file_idx, holder) else {
+                    return Vec::new();
+                };
+                receiver::annotation_of(&text, expr)
+                    .or_else(|| receiver::annotation_of(&text, attribute))
+                    .and_then(receiver::element_type)
+                    .map(str::to_string)
+            }
+            Some(_) => None,
+            None => receiver::annotation_of(own, expr)
+                .and_then(receiver::element_type)
+                .map(str::to_string),
+        };
+        annotation
+            .filter(|t| last_segment(t).starts_with(|c: char| c.is_ascii_uppercase()))
+            .into_iter()
+            .collect()
     }
 
     /// Methods named `name` of the type a dotted receiver ends at (`request.url`,
@@ -1050,7 +1104,7 @@ impl<'a> Context<'a> {
     fn types_named(&self, file_idx: u32, context: SymbolId, names: &[String]) -> Vec<SymbolId> {
         let mut out = Vec::new();
         for type_name in names {
-            if type_name == BUILTIN {
+            if type_name == BUILTIN || type_name.starts_with(ELEMENT) {
                 continue;
             }
             if let Some(callee) = type_name.strip_prefix(RETURNED) {
@@ -1199,6 +1253,10 @@ impl<'a> Context<'a> {
         for type_name in types.iter() {
             if type_name == BUILTIN {
                 external = true;
+                continue;
+            }
+            if type_name.starts_with(ELEMENT) {
+                inside = true;
                 continue;
             }
             if let Some(callee) = type_name.strip_prefix(RETURNED) {
@@ -2159,7 +2217,8 @@ fn local_types(text: &str, variable: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut push = |found: Option<String>| {
         if let Some(found) = found {
-            let marker = found == BUILTIN || found.starts_with(RETURNED);
+            let marker =
+                found == BUILTIN || found.starts_with(RETURNED) || found.starts_with(ELEMENT);
             if (marker || last_segment(&found).starts_with(|c: char| c.is_ascii_uppercase()))
                 && !out.contains(&found)
             {
@@ -2188,9 +2247,12 @@ fn local_types(text: &str, variable: &str) -> Vec<String> {
             if receiver::is_builtin_value(rest, true) {
                 push(Some(BUILTIN.to_string()));
             } else if let Some((found, tail)) = type_path(rest) {
-                // `v: A | None` is an `A`; `v: A | B` could be either.
+                // `v: A | None` is an `A`; `v: A | B` could be either, unless the code
+                // replaces all but one (`if isinstance(v, A): v = v.b`).
                 if !receiver::is_union_of_types(tail) {
                     push(Some(found));
+                } else if let Some(kept) = receiver::narrowed_union(&found, tail, text, variable) {
+                    push(Some(kept.to_string()));
                 }
             }
         }
@@ -2227,6 +2289,11 @@ fn local_types(text: &str, variable: &str) -> Vec<String> {
             }
         }
         let before = text[..start].trim_end();
+        // `for v in self.items:`, `for (const v of items)`: typed by the collection's
+        // annotation once the resolver finds it.
+        if let Some(expr) = receiver::iterated(before, after) {
+            push(Some(format!("{ELEMENT}{expr}")));
+        }
         // `with Type(…) as v`
         if let Some(head) = before
             .strip_suffix(" as")
