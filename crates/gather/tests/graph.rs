@@ -1320,3 +1320,21 @@ fn python_narrowed_unions_and_loop_variables() {
         ["check -> term/tags.py:Other.check, term/tags.py:Tag.check"]
     );
 }
+
+#[test]
+fn python_attribute_chains_through_imports_and_bases() {
+    let f = fixture("chains-python");
+    // `current_app` is a `FlaskProxy` (declared in another module), whose base `Flask`
+    // inherits `json` from `App`, which annotates it `JSONProvider`; `App` lives in a
+    // directory without `__init__.py` inside the package.
+    assert_eq!(
+        f.callees("web/helpers.py", "load"),
+        strings(&["web/provider.py:JSONProvider.load qualified"])
+    );
+    assert!(f.ambiguous_from("web/helpers.py", "load").is_empty());
+    // The base imported from that directory gives `self.setup()` its method.
+    assert_eq!(
+        f.callees("web/app.py", "Flask.run"),
+        strings(&["web/sansio/app.py:App.setup qualified"])
+    );
+}

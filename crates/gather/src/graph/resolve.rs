@@ -972,20 +972,33 @@ impl<'a> Context<'a> {
         if segments.len() < 2 || segments.len() > 4 || !segments.iter().all(|s| is_identifier(s)) {
             return None;
         }
-        // Most dotted receivers start at a name the definition gives no type: stop there.
+        // Most dotted receivers start at a name the definition gives no type, nor a module
+        // it imports from: stop there.
+        enum First {
+            Own,
+            Names(TypeNames),
+            Imported(Arc<Vec<SymbolId>>),
+        }
         let first = if SELF_NAMES.contains(&segments[0]) {
-            None
+            First::Own
         } else {
             let names = self.variable_types(file_idx, caller, segments[0])?;
-            if names.is_empty() {
-                return None;
+            if !names.is_empty() {
+                First::Names(names)
+            } else {
+                // `current_app.json.load()`: a variable another module declares.
+                let types = self.module_variable_types(file_idx, segments[0])?;
+                if types.len() != 1 {
+                    return None;
+                }
+                First::Imported(types)
             }
-            Some(names)
         };
         let types = self.cached_types((caller, path.to_string()), || {
             let mut types: Vec<SymbolId> = match &first {
-                None => self.enclosing_type(file_idx, caller).into_iter().collect(),
-                Some(names) => self.types_named(file_idx, caller, names),
+                First::Own => self.enclosing_type(file_idx, caller).into_iter().collect(),
+                First::Names(names) => self.types_named(file_idx, caller, names),
+                First::Imported(types) => types.to_vec(),
             };
             for segment in &segments[1..] {
                 let mut next = Vec::new();
@@ -1050,6 +1063,18 @@ impl<'a> Context<'a> {
         variable: &str,
         name: &str,
     ) -> Option<Vec<SymbolId>> {
+        let types = self.module_variable_types(file_idx, variable)?;
+        if types.len() != 1 {
+            return None;
+        }
+        let targets = [Target::Symbol(types[0])];
+        let (found, _) = self.members_of_targets(&targets, name, variable);
+        (!found.is_empty()).then_some(found)
+    }
+
+    /// The workspace types another module declares for a module-level variable this file
+    /// imports (`current_app: FlaskProxy = LocalProxy(…)`), remembered.
+    fn module_variable_types(&self, file_idx: u32, variable: &str) -> Option<Arc<Vec<SymbolId>>> {
         if !is_identifier(variable) {
             return None;
         }
@@ -1091,12 +1116,7 @@ impl<'a> Context<'a> {
                 .collect();
             self.types_named(module, context, &local_types(&top, declared))
         });
-        if types.len() != 1 {
-            return None;
-        }
-        let targets = [Target::Symbol(types[0])];
-        let (found, _) = self.members_of_targets(&targets, name, variable);
-        (!found.is_empty()).then_some(found)
+        Some(types)
     }
 
     /// The workspace types that type names read by `local_types` stand for, seen from
@@ -1128,6 +1148,11 @@ impl<'a> Context<'a> {
     /// The types of attribute `attribute` of the type `ty`: as the class annotates or
     /// assigns it, or as the method of that name (a property) declares it returns.
     fn attribute_types(&self, ty: SymbolId, attribute: &str) -> Arc<Vec<SymbolId>> {
+        self.attribute_types_at(ty, attribute, 0)
+    }
+
+    /// [`Self::attribute_types`], `depth` bases up from the class the path reached.
+    fn attribute_types_at(&self, ty: SymbolId, attribute: &str, depth: u32) -> Arc<Vec<SymbolId>> {
         self.cached_types((ty, format!("<attr>{attribute}")), || {
             let Some(text) = self.text_of(ty.file, ty) else {
                 return Vec::new();
@@ -1144,6 +1169,20 @@ impl<'a> Context<'a> {
                 for method in self.member_of(&Target::Symbol(ty), attribute) {
                     found.extend(self.declared_return_types(method));
                 }
+            }
+            if found.is_empty() && !names.iter().any(|n| n == BUILTIN) && depth < MAX_DEPTH {
+                // An attribute the class's workspace bases set (`self.json: JSONProvider`
+                // in `App.__init__`, read through `Flask` or a subclass). Names that found
+                // no type (`:param json: If given…` in a docstring) do not stop the search.
+                let mut chain = BaseChain::default();
+                for base in self.bases_of(ty, depth, &mut chain) {
+                    if base != ty {
+                        let inherited = self.attribute_types_at(base, attribute, depth + 1);
+                        found.extend(inherited.iter().copied());
+                    }
+                }
+                found.sort();
+                found.dedup();
             }
             found
         })
