@@ -1338,3 +1338,20 @@ fn python_attribute_chains_through_imports_and_bases() {
         strings(&["web/sansio/app.py:App.setup qualified"])
     );
 }
+
+#[test]
+fn typescript_loop_variables() {
+    let f = fixture("loops-typescript");
+    // `for (const book of this.books)` with `books: Book[]`, `for (const film of films)`
+    // with `films: Array<Film>`: each `title()` is its element type's, not ambiguous.
+    assert_eq!(
+        f.callees("src/shelf.ts", "Shelf.titles"),
+        strings(&["src/shelf.ts:Book.title qualified"])
+    );
+    assert_eq!(f.external("src/shelf.ts", "Shelf.titles"), ["push"]);
+    assert_eq!(
+        f.callees("src/shelf.ts", "firstTitle"),
+        strings(&["src/shelf.ts:Film.title qualified"])
+    );
+    assert!(f.ambiguous_from("src/shelf.ts", "firstTitle").is_empty());
+}
