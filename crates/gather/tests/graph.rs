@@ -1350,3 +1350,104 @@ fn component_scripts_import_and_are_imported() {
         ]
     );
 }
+
+#[test]
+fn typescript_object_literals_passed_to_calls() {
+    let f = fixture("object-args-typescript");
+    // Methods and function-valued properties of an object handed to a call are definitions,
+    // wherever the call is: `Object.assign(fn, {...})` at the top level and returned from a
+    // function, `store.subscribe({ next() {} })`, a one-line `watch({ onChange: () => … })`.
+    assert_eq!(
+        f.callers("src/util.ts", "makeId"),
+        strings(&[
+            "src/sql.ts:createModule.countAll import",
+            "src/sql.ts:sql.ref import",
+            "src/sql.ts:sql.val import",
+            "src/subscribe.ts:register.next import",
+            "src/subscribe.ts:register.onChange import",
+        ])
+    );
+    // A call beside a definition on one line belongs to the definition that holds it.
+    assert_eq!(
+        f.callers("src/util.ts", "watch"),
+        strings(&["src/subscribe.ts:register import"])
+    );
+    assert_eq!(
+        f.callees("src/subscribe.ts", "register"),
+        strings(&["src/util.ts:watch import"])
+    );
+    // `freeze<Factory>({...})` with a type argument: the top-level call has no caller, the
+    // inner one is called by the method.
+    assert_eq!(
+        f.callers("src/util.ts", "freeze"),
+        strings(&["src/nodes.ts:SizeNode.create import"])
+    );
+}
+
+#[test]
+fn python_narrowed_unions_and_loop_variables() {
+    let f = fixture("loops-python");
+    // `io: IO | Output` with `if isinstance(io, IO): io = io.output` leaves an `Output`.
+    assert_eq!(
+        f.callees("term/cursor.py", "Cursor.hide"),
+        strings(&["term/io.py:Output.write qualified"])
+    );
+    // Without the narrowing, either type may arrive: the call stays open.
+    assert!(f.callees("term/cursor.py", "Loose.hide").is_empty());
+    assert_eq!(
+        f.ambiguous_from("term/cursor.py", "Loose.hide"),
+        ["write -> term/io.py:IO.write, term/io.py:Output.write"]
+    );
+    // A loop variable takes the element type of the collection's annotation: an attribute
+    // the class annotates (`self.order: list[Tag]`), a parameter (`items: list[Other]`).
+    // The loop variable `tag` in the method `tag` is a variable, not the method.
+    assert_eq!(
+        f.callees("term/tags.py", "Serializer.tag"),
+        strings(&["term/tags.py:Tag.check qualified"])
+    );
+    assert_eq!(
+        f.callees("term/tags.py", "first"),
+        strings(&["term/tags.py:Other.check qualified"])
+    );
+    // An unannotated collection gives no type.
+    assert!(f.callees("term/tags.py", "loose").is_empty());
+    assert_eq!(
+        f.ambiguous_from("term/tags.py", "loose"),
+        ["check -> term/tags.py:Other.check, term/tags.py:Tag.check"]
+    );
+}
+
+#[test]
+fn python_attribute_chains_through_imports_and_bases() {
+    let f = fixture("chains-python");
+    // `current_app` is a `FlaskProxy` (declared in another module), whose base `Flask`
+    // inherits `json` from `App`, which annotates it `JSONProvider`; `App` lives in a
+    // directory without `__init__.py` inside the package.
+    assert_eq!(
+        f.callees("web/helpers.py", "load"),
+        strings(&["web/provider.py:JSONProvider.load qualified"])
+    );
+    assert!(f.ambiguous_from("web/helpers.py", "load").is_empty());
+    // The base imported from that directory gives `self.setup()` its method.
+    assert_eq!(
+        f.callees("web/app.py", "Flask.run"),
+        strings(&["web/sansio/app.py:App.setup qualified"])
+    );
+}
+
+#[test]
+fn typescript_loop_variables() {
+    let f = fixture("loops-typescript");
+    // `for (const book of this.books)` with `books: Book[]`, `for (const film of films)`
+    // with `films: Array<Film>`: each `title()` is its element type's, not ambiguous.
+    assert_eq!(
+        f.callees("src/shelf.ts", "Shelf.titles"),
+        strings(&["src/shelf.ts:Book.title qualified"])
+    );
+    assert_eq!(f.external("src/shelf.ts", "Shelf.titles"), ["push"]);
+    assert_eq!(
+        f.callees("src/shelf.ts", "firstTitle"),
+        strings(&["src/shelf.ts:Film.title qualified"])
+    );
+    assert!(f.ambiguous_from("src/shelf.ts", "firstTitle").is_empty());
+}

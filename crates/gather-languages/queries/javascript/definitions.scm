@@ -120,8 +120,8 @@
 
 ; Object-literal methods and function-valued properties, when the object is bound to a
 ; name (const helpers = {...}), assigned (module.exports = {...}) or exported
-; (export default {...}), and one level deeper (methods: { save() {} }). Objects built
-; inside expressions (call arguments, return values) hold callbacks, not definitions.
+; (export default {...}), and one level deeper (methods: { save() {} }). Objects passed
+; to calls are below; objects returned or nested elsewhere in expressions are data.
 (variable_declarator
   value: (object
            [(method_definition
@@ -209,58 +209,23 @@
     name: (identifier) @name
     value: (call_expression
       arguments: (arguments . (object))))) @definition.const
-(variable_declarator
-  value: (call_expression
-    arguments: (arguments
-      .
-      (object
-        [(method_definition
-           name: [(property_identifier) (private_property_identifier)] @name) @definition.method
-         (pair
-           key: (property_identifier) @name
-           value: [(arrow_function) (function_expression) (generator_function)]) @definition.method]))))
+
+; An object literal handed to any call or `new`, at any depth, holds named code:
+; `Object.assign(fn, { ref() {} })`, `subject.subscribe({ next(v) {} })`, and in older
+; module styles `exports.View = Plugin.extend({ render: function () {} })`,
+; `new Class({...})`, `process.mixin(proto, {...})`. Its methods and function-valued
+; properties are definitions, so that calls inside them have a caller.
+(arguments
+  (object
+    [(method_definition
+       name: [(property_identifier) (private_property_identifier)] @name) @definition.method
+     (pair
+       key: (property_identifier) @name
+       value: [(arrow_function) (function_expression) (generator_function)]) @definition.method]))
 
 ; Older module styles, at module level:
-; - an object handed to a class or mixin helper holds methods:
-;   exports.View = Plugin.extend({ render: function () {} }), new Class({...}),
-;   process.mixin(proto, {...}), var Store = Base.extend({...});
-(program
-  (expression_statement
-    [(call_expression arguments: (arguments (object [(method_definition
-                name: [(property_identifier) (private_property_identifier)] @name) @definition.method
-              (pair
-                key: (property_identifier) @name
-                value: [(arrow_function) (function_expression) (generator_function)]) @definition.method])))
-     (new_expression arguments: (arguments (object [(method_definition
-                name: [(property_identifier) (private_property_identifier)] @name) @definition.method
-              (pair
-                key: (property_identifier) @name
-                value: [(arrow_function) (function_expression) (generator_function)]) @definition.method])))
-     (assignment_expression
-       right: [(call_expression arguments: (arguments (object [(method_definition
-                name: [(property_identifier) (private_property_identifier)] @name) @definition.method
-              (pair
-                key: (property_identifier) @name
-                value: [(arrow_function) (function_expression) (generator_function)]) @definition.method])))
-               (new_expression arguments: (arguments (object [(method_definition
-                name: [(property_identifier) (private_property_identifier)] @name) @definition.method
-              (pair
-                key: (property_identifier) @name
-                value: [(arrow_function) (function_expression) (generator_function)]) @definition.method])))])]))
-(program
-  (variable_declaration
-    (variable_declarator
-      value: [(call_expression arguments: (arguments (object [(method_definition
-                name: [(property_identifier) (private_property_identifier)] @name) @definition.method
-              (pair
-                key: (property_identifier) @name
-                value: [(arrow_function) (function_expression) (generator_function)]) @definition.method])))
-              (new_expression arguments: (arguments (object [(method_definition
-                name: [(property_identifier) (private_property_identifier)] @name) @definition.method
-              (pair
-                key: (property_identifier) @name
-                value: [(arrow_function) (function_expression) (generator_function)]) @definition.method])))])))
-;   ...and one level deeper: Plugin.extend({ on: { response: function () {} } }).
+; - an object one level inside an object handed to a helper holds methods:
+;   Plugin.extend({ on: { response: function () {} } }).
 (program
   (expression_statement
     (assignment_expression

@@ -167,8 +167,8 @@
 
 ; Object-literal methods and function-valued properties, when the object is bound to a
 ; name (const helpers = {...}), assigned (module.exports = {...}) or exported
-; (export default {...}), and one level deeper (methods: { save() {} }). Objects built
-; inside expressions (call arguments, return values) hold callbacks, not definitions.
+; (export default {...}), and one level deeper (methods: { save() {} }). Objects passed
+; to calls are below; objects returned or nested elsewhere in expressions are data.
 (variable_declarator
   value: [(object
            [(method_definition
@@ -274,16 +274,18 @@
     name: (identifier) @name
     value: (call_expression
       arguments: (arguments . (object))))) @definition.const
-(variable_declarator
-  value: (call_expression
-    arguments: (arguments
-      .
-      (object
-        [(method_definition
-           name: [(property_identifier) (private_property_identifier)] @name) @definition.method
-         (pair
-           key: (property_identifier) @name
-           value: [(arrow_function) (function_expression) (generator_function)]) @definition.method]))))
+
+; An object literal handed to any call or `new`, at any depth, holds named code:
+; `Object.assign(fn, { ref() {} })`, `subject.subscribe({ next(v) {} })`, a `freeze({...})`
+; returned from a function. Its methods and function-valued properties are definitions, so
+; that calls inside them have a caller and a pack can show them.
+(arguments
+  (object
+    [(method_definition
+       name: [(property_identifier) (private_property_identifier)] @name) @definition.method
+     (pair
+       key: (property_identifier) @name
+       value: [(arrow_function) (function_expression) (generator_function)]) @definition.method]))
 
 ; Any other `const` at the top level or exported: tables, schemas and objects built by a
 ; call (`export const ZodString = core.$constructor("ZodString", (inst) => {...})`). Listed

@@ -12,6 +12,102 @@ pub(super) const BUILTIN: &str = "<builtin>";
 /// as written (`()self._decoder`, `()make_client`).
 pub(super) const RETURNED: &str = "()";
 
+/// The prefix of a marker for a loop variable: `[]` then the iterated expression as
+/// written (`for tag in self.order:` gives `[]self.order`).
+pub(super) const ELEMENT: &str = "[]";
+
+/// Collections whose one type argument is their element type (Python and TypeScript).
+const COLLECTIONS: &[&str] = &[
+    "list",
+    "List",
+    "set",
+    "Set",
+    "frozenset",
+    "FrozenSet",
+    "Sequence",
+    "MutableSequence",
+    "Iterable",
+    "Iterator",
+    "Collection",
+    "deque",
+    "Deque",
+    "Array",
+    "ReadonlyArray",
+    "ReadonlySet",
+];
+
+/// The expression a loop iterates when `before` and `after` surround its variable:
+/// `for tag in self.order:` (Python), `for (const tag of this.items)` (TypeScript,
+/// JavaScript). Only a plain or dotted name counts.
+pub(super) fn iterated<'t>(before: &str, after: &'t str) -> Option<&'t str> {
+    let head = before.trim_end();
+    let (rest, close) = if head.ends_with("for")
+        && head[..head.len() - 3].ends_with(char::is_whitespace)
+        || head == "for"
+    {
+        (after.strip_prefix("in ")?, ':')
+    } else if ["for (const", "for (let", "for (var"]
+        .iter()
+        .any(|h| head.ends_with(h))
+    {
+        (after.strip_prefix("of ")?, ')')
+    } else {
+        return None;
+    };
+    let rest = rest.trim_start();
+    let len = rest
+        .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.' || c == '#'))
+        .unwrap_or(rest.len());
+    let (expr, tail) = rest.split_at(len);
+    (!expr.is_empty() && tail.trim_start().starts_with(close)).then_some(expr)
+}
+
+/// The annotation `text` gives `target` (`self.order: list[JSONTag] = []` gives
+/// `list[JSONTag]`), up to the end of its line.
+pub(super) fn annotation_of<'t>(text: &'t str, target: &str) -> Option<&'t str> {
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_' || c == '$' || c == '.';
+    text.match_indices(target).find_map(|(at, _)| {
+        if text[..at].ends_with(is_ident) {
+            return None;
+        }
+        let rest = text[at + target.len()..].trim_start_matches(['?', '!']);
+        let rest = rest
+            .strip_prefix(':')
+            .filter(|r| !r.starts_with([':', '=']))?;
+        let line = rest.lines().next().unwrap_or("").trim();
+        (!line.is_empty()).then_some(line)
+    })
+}
+
+/// The element type a collection annotation names: `list[Tag]`, `Sequence[Tag]`,
+/// `Tag[]`, `Array<Tag>`, `readonly Tag[]`.
+pub(super) fn element_type(annotation: &str) -> Option<&str> {
+    let text = annotation.trim_start();
+    let text = text.strip_prefix("readonly ").unwrap_or(text).trim_start();
+    let text = text.strip_prefix("typing.").unwrap_or(text);
+    let len = text
+        .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
+        .unwrap_or(text.len());
+    let (word, tail) = text.split_at(len);
+    if word.is_empty() {
+        return None;
+    }
+    if tail.starts_with("[]") {
+        return Some(word);
+    }
+    let inner = tail.strip_prefix('[').or_else(|| tail.strip_prefix('<'))?;
+    if !COLLECTIONS.contains(&word.rsplit('.').next().unwrap_or(word)) {
+        return None;
+    }
+    let inner = inner.trim_start();
+    let len = inner
+        .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
+        .unwrap_or(inner.len());
+    let (element, rest) = inner.split_at(len);
+    // One plain type argument: `list[Tag | None]` or `list[dict[str, Tag]]` stay open.
+    (!element.is_empty() && rest.trim_start().starts_with([']', '>'])).then_some(element)
+}
+
 /// Builtin constructors and annotation names of the languages with such receivers.
 const BUILTIN_TYPES: &[&str] = &[
     // Python
@@ -155,6 +251,52 @@ pub(super) fn is_union_of_types(tail: &str) -> bool {
         rest = after[len..].trim_start();
     }
     false
+}
+
+/// The one type a union annotation `variable: A | B` keeps after the code narrows the others
+/// away and replaces them: `if isinstance(io, IO):` followed by `io = io.output` leaves
+/// `Output` for `io: IO | Output` (Python's "accept either, keep one" idiom). `first` is
+/// the annotation's first type, `tail` the text after it.
+pub(super) fn narrowed_union<'t>(
+    first: &'t str,
+    tail: &'t str,
+    text: &str,
+    variable: &str,
+) -> Option<&'t str> {
+    let mut members = vec![first];
+    let mut rest = tail.trim_start();
+    while let Some(after) = rest.strip_prefix('|') {
+        let after = after.trim_start();
+        let len = after
+            .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
+            .unwrap_or(after.len());
+        if len == 0 {
+            return None;
+        }
+        if !matches!(&after[..len], "None" | "null" | "undefined") {
+            members.push(&after[..len]);
+        }
+        rest = after[len..].trim_start();
+    }
+    let replaced = |member: &str| {
+        let test = format!("isinstance({variable}, {member}):");
+        let assignment = format!("{variable} = ");
+        text.match_indices(&test).any(|(at, _)| {
+            let body = &text[at + test.len()..];
+            // The branch's first statement, on the same line or the next non-empty one.
+            let statement = body
+                .lines()
+                .map(str::trim)
+                .find(|line| !line.is_empty())
+                .unwrap_or("");
+            statement.starts_with(&assignment)
+        })
+    };
+    let mut kept = members.iter().filter(|m| !replaced(m));
+    match (kept.next(), kept.next()) {
+        (Some(one), None) if members.len() > 1 => Some(one),
+        _ => None,
+    }
 }
 
 /// The plain names assigned to `target` in `text` (`self.serializer = serializer` gives
@@ -445,8 +587,8 @@ fn opening(text: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::{
-        assigned_callee, assigned_names, default_export_name, is_builtin_value, is_union_of_types,
-        return_type, with_call_type,
+        annotation_of, assigned_callee, assigned_names, default_export_name, element_type,
+        is_builtin_value, is_union_of_types, iterated, narrowed_union, return_type, with_call_type,
     };
 
     #[test]
@@ -513,6 +655,49 @@ mod tests {
         assert_eq!(assigned_callee(" f(x) or g"), None);
         assert_eq!(assigned_callee(" f(x)\n    v.g()"), Some("f"));
         assert_eq!(assigned_callee(" a"), None);
+    }
+
+    #[test]
+    fn loop_elements() {
+        assert_eq!(
+            iterated("        for", "in self.order:\n"),
+            Some("self.order")
+        );
+        assert_eq!(
+            iterated("  for (const", "of this.items) {"),
+            Some("this.items")
+        );
+        assert_eq!(iterated("x = [t for", "in tags]"), None);
+        assert_eq!(iterated("for", "in range(3):"), None);
+        assert_eq!(
+            annotation_of("self.order: list[JSONTag] = []\n", "self.order"),
+            Some("list[JSONTag] = []")
+        );
+        assert_eq!(annotation_of("myself.order: X\n", "self.order"), None);
+        assert_eq!(element_type("list[JSONTag] = []"), Some("JSONTag"));
+        assert_eq!(element_type("t.Sequence[Tag]"), Some("Tag"));
+        assert_eq!(element_type("readonly Item[];"), Some("Item"));
+        assert_eq!(element_type("Array<Item>"), Some("Item"));
+        assert_eq!(element_type("dict[str, Tag]"), None);
+        assert_eq!(element_type("list[Tag | None]"), None);
+        assert_eq!(element_type("Tag"), None);
+    }
+
+    #[test]
+    fn narrowed_unions() {
+        let text = "def __init__(self, io: IO | Output) -> None:\n    if isinstance(io, IO):\n        io = io.output\n\n    self._output = io\n";
+        assert_eq!(
+            narrowed_union("IO", " | Output) -> None", text, "io"),
+            Some("Output")
+        );
+        // Narrowed but not replaced: either type may arrive.
+        let text = "def f(io: IO | Output):\n    if isinstance(io, IO):\n        log(io)\n";
+        assert_eq!(narrowed_union("IO", " | Output)", text, "io"), None);
+        // Three types, one replaced: still open.
+        let text = "def f(v: A | B | C):\n    if isinstance(v, A): v = v.b\n";
+        assert_eq!(narrowed_union("A", " | B | C)", text, "v"), None);
+        let text = "def f(v: A | B | None):\n    if isinstance(v, A): v = v.b\n";
+        assert_eq!(narrowed_union("A", " | B | None)", text, "v"), Some("B"));
     }
 
     #[test]

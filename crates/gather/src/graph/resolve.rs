@@ -32,7 +32,7 @@ use gather_languages::{ImportStyle, LanguageSpec};
 use rayon::prelude::*;
 
 use super::arity;
-use super::receiver::{self, BUILTIN, RETURNED};
+use super::receiver::{self, BUILTIN, ELEMENT, RETURNED};
 use super::Confidence;
 use crate::index::modules::{style_of, Modules, Named};
 use crate::index::{CallKind, CallSite, FileRecord, Import, Index, SymbolId, SymbolKind};
@@ -674,16 +674,28 @@ impl<'a> Context<'a> {
             }
         }
         if base.is_empty() {
-            // Enclosing scopes (a nested class, a Rust inline module).
+            // Enclosing scopes (a nested class, a Rust inline module). A function or method
+            // of that name holds no members: the name is a variable (`for tag in …:
+            // tag.check()` in a method `tag`).
             let mut parent = Some(caller.idx);
             while let Some(p) = parent {
                 if let Some(found) = scope.members.get(&(p, first)) {
-                    base.extend(found.iter().map(|&idx| {
-                        Target::Symbol(SymbolId {
-                            file: file_idx,
-                            idx,
-                        })
-                    }));
+                    base.extend(
+                        found
+                            .iter()
+                            .filter(|&&idx| {
+                                let kind = file.symbols[idx as usize].kind;
+                                is_type(kind)
+                                    || kind == SymbolKind::Module
+                                    || kind == SymbolKind::Const
+                            })
+                            .map(|&idx| {
+                                Target::Symbol(SymbolId {
+                                    file: file_idx,
+                                    idx,
+                                })
+                            }),
+                    );
                     break;
                 }
                 parent = file.symbols[p as usize].parent;
@@ -891,7 +903,22 @@ impl<'a> Context<'a> {
         // Sliced from the file's cached text, not copied: this runs for many variables.
         let loaded = self.file_text(file_idx)?;
         let range = self.file(file_idx).symbols[caller.idx as usize].range;
-        let mut found = local_types(loaded.slice(range), variable);
+        let own = loaded.slice(range);
+        let mut found = local_types(own, variable);
+        // A loop variable takes the element type of the collection's annotation.
+        let mut elements = Vec::new();
+        found.retain(|name| match name.strip_prefix(ELEMENT) {
+            Some(expr) => {
+                elements.extend(self.element_types(file_idx, caller, own, expr));
+                false
+            }
+            None => true,
+        });
+        for element in elements {
+            if !found.contains(&element) {
+                found.push(element);
+            }
+        }
         if found.is_empty() && self.scope(file_idx).implicit_this() {
             if let Some(holder) = self.enclosing_type(file_idx, caller) {
                 if let Some(text) = self.text_of(file_idx, holder) {
@@ -902,6 +929,33 @@ impl<'a> Context<'a> {
         let types = Arc::new(found);
         self.local_types.lock().ok()?.insert(key, types.clone());
         Some(types)
+    }
+
+    /// The element type the annotation of the collection `expr` names (`self.order:
+    /// list[JSONTag]` in the class, `items: Item[]` in `own`, the definition's text).
+    fn element_types(&self, file_idx: u32, caller: SymbolId, own: &str, expr: &str) -> Vec<String> {
+        let annotation = match expr.split_once('.') {
+            Some((receiver, attribute)) if SELF_NAMES.contains(&receiver) => {
+                let Some(holder) = self.enclosing_type(file_idx, caller) else {
+                    return Vec::new();
+                };
+                let Some(text) = self.text_of(file_idx, holder) else {
+                    return Vec::new();
+                };
+                receiver::annotation_of(&text, expr)
+                    .or_else(|| receiver::annotation_of(&text, attribute))
+                    .and_then(receiver::element_type)
+                    .map(str::to_string)
+            }
+            Some(_) => None,
+            None => receiver::annotation_of(own, expr)
+                .and_then(receiver::element_type)
+                .map(str::to_string),
+        };
+        annotation
+            .filter(|t| last_segment(t).starts_with(|c: char| c.is_ascii_uppercase()))
+            .into_iter()
+            .collect()
     }
 
     /// Methods named `name` of the type a dotted receiver ends at (`request.url`,
@@ -918,20 +972,33 @@ impl<'a> Context<'a> {
         if segments.len() < 2 || segments.len() > 4 || !segments.iter().all(|s| is_identifier(s)) {
             return None;
         }
-        // Most dotted receivers start at a name the definition gives no type: stop there.
+        // Most dotted receivers start at a name the definition gives no type, nor a module
+        // it imports from: stop there.
+        enum First {
+            Own,
+            Names(TypeNames),
+            Imported(Arc<Vec<SymbolId>>),
+        }
         let first = if SELF_NAMES.contains(&segments[0]) {
-            None
+            First::Own
         } else {
             let names = self.variable_types(file_idx, caller, segments[0])?;
-            if names.is_empty() {
-                return None;
+            if !names.is_empty() {
+                First::Names(names)
+            } else {
+                // `current_app.json.load()`: a variable another module declares.
+                let types = self.module_variable_types(file_idx, segments[0])?;
+                if types.len() != 1 {
+                    return None;
+                }
+                First::Imported(types)
             }
-            Some(names)
         };
         let types = self.cached_types((caller, path.to_string()), || {
             let mut types: Vec<SymbolId> = match &first {
-                None => self.enclosing_type(file_idx, caller).into_iter().collect(),
-                Some(names) => self.types_named(file_idx, caller, names),
+                First::Own => self.enclosing_type(file_idx, caller).into_iter().collect(),
+                First::Names(names) => self.types_named(file_idx, caller, names),
+                First::Imported(types) => types.to_vec(),
             };
             for segment in &segments[1..] {
                 let mut next = Vec::new();
@@ -996,6 +1063,18 @@ impl<'a> Context<'a> {
         variable: &str,
         name: &str,
     ) -> Option<Vec<SymbolId>> {
+        let types = self.module_variable_types(file_idx, variable)?;
+        if types.len() != 1 {
+            return None;
+        }
+        let targets = [Target::Symbol(types[0])];
+        let (found, _) = self.members_of_targets(&targets, name, variable);
+        (!found.is_empty()).then_some(found)
+    }
+
+    /// The workspace types another module declares for a module-level variable this file
+    /// imports (`current_app: FlaskProxy = LocalProxy(…)`), remembered.
+    fn module_variable_types(&self, file_idx: u32, variable: &str) -> Option<Arc<Vec<SymbolId>>> {
         if !is_identifier(variable) {
             return None;
         }
@@ -1037,12 +1116,7 @@ impl<'a> Context<'a> {
                 .collect();
             self.types_named(module, context, &local_types(&top, declared))
         });
-        if types.len() != 1 {
-            return None;
-        }
-        let targets = [Target::Symbol(types[0])];
-        let (found, _) = self.members_of_targets(&targets, name, variable);
-        (!found.is_empty()).then_some(found)
+        Some(types)
     }
 
     /// The workspace types that type names read by `local_types` stand for, seen from
@@ -1050,7 +1124,7 @@ impl<'a> Context<'a> {
     fn types_named(&self, file_idx: u32, context: SymbolId, names: &[String]) -> Vec<SymbolId> {
         let mut out = Vec::new();
         for type_name in names {
-            if type_name == BUILTIN {
+            if type_name == BUILTIN || type_name.starts_with(ELEMENT) {
                 continue;
             }
             if let Some(callee) = type_name.strip_prefix(RETURNED) {
@@ -1074,6 +1148,11 @@ impl<'a> Context<'a> {
     /// The types of attribute `attribute` of the type `ty`: as the class annotates or
     /// assigns it, or as the method of that name (a property) declares it returns.
     fn attribute_types(&self, ty: SymbolId, attribute: &str) -> Arc<Vec<SymbolId>> {
+        self.attribute_types_at(ty, attribute, 0)
+    }
+
+    /// [`Self::attribute_types`], `depth` bases up from the class the path reached.
+    fn attribute_types_at(&self, ty: SymbolId, attribute: &str, depth: u32) -> Arc<Vec<SymbolId>> {
         self.cached_types((ty, format!("<attr>{attribute}")), || {
             let Some(text) = self.text_of(ty.file, ty) else {
                 return Vec::new();
@@ -1090,6 +1169,20 @@ impl<'a> Context<'a> {
                 for method in self.member_of(&Target::Symbol(ty), attribute) {
                     found.extend(self.declared_return_types(method));
                 }
+            }
+            if found.is_empty() && !names.iter().any(|n| n == BUILTIN) && depth < MAX_DEPTH {
+                // An attribute the class's workspace bases set (`self.json: JSONProvider`
+                // in `App.__init__`, read through `Flask` or a subclass). Names that found
+                // no type (`:param json: If given…` in a docstring) do not stop the search.
+                let mut chain = BaseChain::default();
+                for base in self.bases_of(ty, depth, &mut chain) {
+                    if base != ty {
+                        let inherited = self.attribute_types_at(base, attribute, depth + 1);
+                        found.extend(inherited.iter().copied());
+                    }
+                }
+                found.sort();
+                found.dedup();
             }
             found
         })
@@ -1199,6 +1292,10 @@ impl<'a> Context<'a> {
         for type_name in types.iter() {
             if type_name == BUILTIN {
                 external = true;
+                continue;
+            }
+            if type_name.starts_with(ELEMENT) {
+                inside = true;
                 continue;
             }
             if let Some(callee) = type_name.strip_prefix(RETURNED) {
@@ -2174,7 +2271,8 @@ fn local_types(text: &str, variable: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut push = |found: Option<String>| {
         if let Some(found) = found {
-            let marker = found == BUILTIN || found.starts_with(RETURNED);
+            let marker =
+                found == BUILTIN || found.starts_with(RETURNED) || found.starts_with(ELEMENT);
             if (marker || last_segment(&found).starts_with(|c: char| c.is_ascii_uppercase()))
                 && !out.contains(&found)
             {
@@ -2203,9 +2301,12 @@ fn local_types(text: &str, variable: &str) -> Vec<String> {
             if receiver::is_builtin_value(rest, true) {
                 push(Some(BUILTIN.to_string()));
             } else if let Some((found, tail)) = type_path(rest) {
-                // `v: A | None` is an `A`; `v: A | B` could be either.
+                // `v: A | None` is an `A`; `v: A | B` could be either, unless the code
+                // replaces all but one (`if isinstance(v, A): v = v.b`).
                 if !receiver::is_union_of_types(tail) {
                     push(Some(found));
+                } else if let Some(kept) = receiver::narrowed_union(&found, tail, text, variable) {
+                    push(Some(kept.to_string()));
                 }
             }
         }
@@ -2242,6 +2343,11 @@ fn local_types(text: &str, variable: &str) -> Vec<String> {
             }
         }
         let before = text[..start].trim_end();
+        // `for v in self.items:`, `for (const v of items)`: typed by the collection's
+        // annotation once the resolver finds it.
+        if let Some(expr) = receiver::iterated(before, after) {
+            push(Some(format!("{ELEMENT}{expr}")));
+        }
         // `with Type(…) as v`
         if let Some(head) = before
             .strip_suffix(" as")

@@ -424,14 +424,17 @@ fn python_module_name(path: &str, has_init: &std::collections::HashSet<&str>) ->
     if is_package {
         parts.pop();
     }
-    // Walk up while the directory is a package.
+    // Walk up while the directory is a package: one with `__init__.py`, or one without
+    // inside such a package (a namespace package: `flask/sansio/app.py` is
+    // `flask.sansio.app`).
     let mut first = parts.len().saturating_sub(1);
     if is_package {
         first = parts.len();
     }
     while first > 0 {
         let dir = parts[..first].join("/");
-        if !has_init.contains(dir.as_str()) {
+        let in_package = first > 1 && has_init.contains(parts[..first - 1].join("/").as_str());
+        if !has_init.contains(dir.as_str()) && !in_package {
             break;
         }
         first -= 1;
@@ -521,6 +524,15 @@ mod tests {
         assert_eq!(
             python_module_name("tests/test_api.py", &init),
             ("test_api".into(), false)
+        );
+        // A directory without `__init__.py` inside a package is a namespace package.
+        assert_eq!(
+            python_module_name("httpx/_sansio/app.py", &init),
+            ("httpx._sansio.app".into(), false)
+        );
+        assert_eq!(
+            python_module_name("scripts/tools/run.py", &init),
+            ("run".into(), false)
         );
     }
 

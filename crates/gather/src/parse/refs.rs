@@ -4,6 +4,7 @@
 //! but not flatten, so it is expanded here.
 
 use std::collections::HashSet;
+use std::ops::Range;
 
 use gather_languages::tree_sitter::{Node, QueryMatch, Tree};
 use gather_languages::{ImportStyle, Patterns};
@@ -17,7 +18,8 @@ const MAX_QUALIFIER: usize = 120;
 
 /// Every call site, with its enclosing callable definition. `definition_names` are the
 /// start bytes of the definitions' name nodes: where a definition is itself a call
-/// (Elixir's `def name(args)`), its name is not a call site.
+/// (Elixir's `def name(args)`), its name is not a call site. `spans` are the definitions'
+/// byte ranges, one per symbol.
 pub(super) fn calls<'t>(
     patterns: &Patterns,
     tree: &'t Tree,
@@ -25,9 +27,10 @@ pub(super) fn calls<'t>(
     bytes: &[u8],
     symbols: &[Symbol],
     definition_names: impl IntoIterator<Item = usize>,
+    spans: Vec<Range<usize>>,
 ) -> Vec<CallSite> {
     let names = patterns.query.capture_names();
-    let enclosing = EnclosingTable::new(symbols);
+    let enclosing = EnclosingTable::new(symbols, spans);
     let mut seen: HashSet<usize> = definition_names.into_iter().collect();
     let mut out = Vec::new();
     run(patterns, tree, candidates, bytes, |m: &QueryMatch| {
@@ -61,7 +64,7 @@ pub(super) fn calls<'t>(
             .filter(|q| q.len() <= MAX_QUALIFIER);
         let line = name.start_position().row as Line + 1;
         out.push(CallSite {
-            enclosing: enclosing.at(line),
+            enclosing: enclosing.at(line, name.start_byte()),
             name: name_text.to_string(),
             qualifier,
             line,
@@ -205,13 +208,20 @@ fn default_local(source: &str, style: ImportStyle) -> String {
     }
 }
 
-/// Innermost callable definition per line.
+/// Innermost callable definition per line, corrected by bytes where a definition starts or
+/// ends inside a line: `visit(s, { number: () => z.string() })` calls `visit` from the
+/// enclosing test, not from `number`.
 struct EnclosingTable {
     by_line: Vec<Option<u32>>,
+    /// The innermost definition per line, callable or not.
+    innermost: Vec<Option<u32>>,
+    spans: Vec<Range<usize>>,
+    parents: Vec<Option<u32>>,
+    callable: Vec<bool>,
 }
 
 impl EnclosingTable {
-    fn new(symbols: &[Symbol]) -> EnclosingTable {
+    fn new(symbols: &[Symbol], spans: Vec<Range<usize>>) -> EnclosingTable {
         let last = symbols.iter().map(|s| s.range.end).max().unwrap_or(0) as usize;
         let mut innermost: Vec<Option<(u32, u32)>> = vec![None; last + 1];
         for (idx, symbol) in symbols.iter().enumerate() {
@@ -241,14 +251,59 @@ impl EnclosingTable {
             None
         };
         let by_line = innermost
-            .into_iter()
+            .iter()
             .map(|slot| slot.and_then(|(idx, _)| callable(idx)))
             .collect();
-        EnclosingTable { by_line }
+        EnclosingTable {
+            by_line,
+            innermost: innermost
+                .iter()
+                .map(|slot| slot.map(|(idx, _)| idx))
+                .collect(),
+            spans,
+            parents: symbols.iter().map(|s| s.parent).collect(),
+            callable: symbols
+                .iter()
+                .map(|s| matches!(s.kind, SymbolKind::Function | SymbolKind::Method))
+                .collect(),
+        }
     }
 
-    fn at(&self, line: Line) -> Option<u32> {
-        self.by_line.get(line as usize).copied().flatten()
+    fn at(&self, line: Line, byte: usize) -> Option<u32> {
+        let by_line = self.by_line.get(line as usize).copied().flatten();
+        let Some(inner) = self.innermost.get(line as usize).copied().flatten() else {
+            return by_line;
+        };
+        let contains = |idx: u32| {
+            self.spans
+                .get(idx as usize)
+                .is_some_and(|r| r.contains(&byte))
+        };
+        // The common case: the line's innermost definition holds the call.
+        if self.spans.len() != self.parents.len() || contains(inner) {
+            return by_line;
+        }
+        // The call sits beside a definition that shares its line: the innermost definition
+        // holding its byte is the last one starting before it, or one of that one's parents.
+        let last = self
+            .spans
+            .partition_point(|r| r.start <= byte)
+            .checked_sub(1)?;
+        let mut at = Some(last as u32);
+        while let Some(idx) = at {
+            if contains(idx) {
+                break;
+            }
+            at = self.parents[idx as usize];
+        }
+        // No definition holds it: the call runs at the top level.
+        while let Some(idx) = at {
+            if self.callable[idx as usize] {
+                return Some(idx);
+            }
+            at = self.parents[idx as usize];
+        }
+        None
     }
 }
 

@@ -299,6 +299,7 @@ pub fn extract(
             bytes,
             &symbols,
             raws.iter().map(|raw| raw.name.start_byte()),
+            raws.iter().map(|raw| raw.anchor.byte_range()).collect(),
         ),
         None => Vec::new(),
     };
