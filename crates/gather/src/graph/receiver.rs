@@ -534,7 +534,7 @@ pub(super) fn is_builtin_method(family: &str, name: &str) -> bool {
 }
 
 /// The offset of the parenthesis closing the one `text` starts with.
-fn closing(text: &str) -> Option<usize> {
+pub(super) fn closing(text: &str) -> Option<usize> {
     let mut depth = 0usize;
     let mut quote: Option<char> = None;
     let mut escaped = false;

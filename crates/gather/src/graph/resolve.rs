@@ -1579,7 +1579,7 @@ impl<'a> Context<'a> {
         if let Some(line) = self.lines_of(file_idx, LineRange::new(call.line, call.line)) {
             if let Some(idx) = line.find("super(") {
                 let rest = &line[idx + "super".len()..];
-                if let Some(close) = closing_paren(rest) {
+                if let Some(close) = receiver::closing(rest) {
                     if rest[close + 1..].trim_start().starts_with('.') {
                         return Outcome::External;
                     }
@@ -2083,7 +2083,7 @@ fn constructed_type(qualifier: &str) -> Option<(String, bool)> {
     let (ends, tail) = path_segments(rest);
     let last_end = *ends.last()?;
     let tail = skip_generics(tail.trim_start());
-    if !tail.starts_with('(') || closing_paren(tail) != Some(tail.len() - 1) {
+    if !tail.starts_with('(') || receiver::closing(tail) != Some(tail.len() - 1) {
         return None;
     }
     let path = &rest[..last_end];
@@ -2100,37 +2100,6 @@ fn constructed_type(qualifier: &str) -> Option<(String, bool)> {
     }
     if n >= 2 && is_capitalised(segment(n - 2)) {
         return Some((rest[..ends[n - 2]].to_string(), false));
-    }
-    None
-}
-
-/// The offset of the parenthesis closing the one `text` starts with.
-fn closing_paren(text: &str) -> Option<usize> {
-    let mut depth = 0usize;
-    let mut quote: Option<char> = None;
-    let mut escaped = false;
-    for (idx, ch) in text.char_indices() {
-        if let Some(q) = quote {
-            if escaped {
-                escaped = false;
-            } else if ch == '\\' {
-                escaped = true;
-            } else if ch == q {
-                quote = None;
-            }
-            continue;
-        }
-        match ch {
-            '"' | '\'' | '`' => quote = Some(ch),
-            '(' => depth += 1,
-            ')' => {
-                depth = depth.checked_sub(1)?;
-                if depth == 0 {
-                    return Some(idx);
-                }
-            }
-            _ => {}
-        }
     }
     None
 }
@@ -2173,7 +2142,7 @@ fn base_names(signature: &str, name: &str) -> Vec<String> {
     }
     let rest = skip_generics(rest);
     if rest.starts_with('(') {
-        let Some(close) = closing_paren(rest) else {
+        let Some(close) = receiver::closing(rest) else {
             return out;
         };
         for part in crate::parse::split_top_level(&rest[1..close]) {
