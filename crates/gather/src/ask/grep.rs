@@ -51,73 +51,85 @@ pub fn search_noting_missing(
             if !file.status.is_indexed() {
                 return Vec::new();
             }
-            let Ok(bytes) = index.root_dir().read(&file.path) else {
-                return Vec::new();
-            };
-            let lower = bytes.to_ascii_lowercase();
-            let mut found = Vec::new();
-            for (n, needle) in needles.iter().enumerate() {
-                // Lines are counted as the search moves on, so many hits in one big file
-                // cost one pass over it.
-                let (mut from, mut counted_to, mut line) = (0, 0, 1);
-                while let Some(at) = memchr::memmem::find(&lower[from..], needle) {
-                    let offset = from + at;
-                    line += memchr::memchr_iter(b'\n', &lower[counted_to..offset]).count();
-                    counted_to = offset;
-                    if found.last() != Some(&(n, line as Line)) {
-                        found.push((n, line as Line));
-                    }
-                    if n >= literals.len() {
-                        break; // a probe is found once
-                    }
-                    from = offset + needle.len().max(1);
-                }
+            match index.root_dir().read(&file.path) {
+                Ok(bytes) => find_in(&bytes, &needles, literals.len()),
+                Err(_) => Vec::new(),
             }
-            found
         })
         .collect();
     let mut per_literal: Vec<Vec<Hit>> = vec![Vec::new(); literals.len()];
     let mut anywhere = vec![false; needles.len()];
     for (file_idx, found) in per_file.into_iter().enumerate() {
-        let file = &index.files()[file_idx];
         for (n, line) in found {
             anywhere[n] = true;
             if n >= literals.len() || per_literal[n].len() >= MAX_HITS_PER_LITERAL {
                 continue;
             }
-            let innermost = file
-                .symbols
-                .iter()
-                .enumerate()
-                .filter(|(_, s)| s.full_range().contains(line))
-                .min_by_key(|(_, s)| s.range.len());
-            let hit = match innermost {
-                Some((idx, symbol)) => {
-                    if symbol.is_test && !include_tests {
-                        continue;
-                    }
-                    Hit::Symbol(SymbolId {
-                        file: file_idx as u32,
-                        idx: idx as u32,
-                    })
+            if let Some(hit) = lift(index, file_idx, line, include_tests) {
+                if !per_literal[n].contains(&hit) {
+                    per_literal[n].push(hit);
                 }
-                None => {
-                    if crate::parse::is_test_path(&file.path) && !include_tests {
-                        continue;
-                    }
-                    Hit::Line(file.path.clone(), line)
-                }
-            };
-            if !per_literal[n].contains(&hit) {
-                per_literal[n].push(hit);
             }
         }
     }
-    // Interleave the literals so each one's best hits come early.
+    let missing = (0..needles.len()).filter(|&n| !anywhere[n]).collect();
+    (interleave(&per_literal), missing)
+}
+
+/// Each needle's hits in one file's bytes, as (needle, line) pairs in needle order, then
+/// line order. A needle at or past `probes_from` is a probe, found once.
+fn find_in(bytes: &[u8], needles: &[Vec<u8>], probes_from: usize) -> Vec<(usize, Line)> {
+    let lower = bytes.to_ascii_lowercase();
+    let mut found = Vec::new();
+    for (n, needle) in needles.iter().enumerate() {
+        // Lines are counted as the search moves on, so many hits in one big file cost one
+        // pass over it.
+        let (mut from, mut counted_to, mut line) = (0, 0, 1);
+        while let Some(at) = memchr::memmem::find(&lower[from..], needle) {
+            let offset = from + at;
+            line += memchr::memchr_iter(b'\n', &lower[counted_to..offset]).count();
+            counted_to = offset;
+            if found.last() != Some(&(n, line as Line)) {
+                found.push((n, line as Line));
+            }
+            if n >= probes_from {
+                break; // a probe is found once
+            }
+            from = offset + needle.len().max(1);
+        }
+    }
+    found
+}
+
+/// A hit at `line` of the file at `file_idx`, lifted to the innermost definition holding
+/// it; `None` when it is in test code and tests are left out.
+fn lift(index: &Index, file_idx: usize, line: Line, include_tests: bool) -> Option<Hit> {
+    let file = &index.files()[file_idx];
+    let innermost = file
+        .symbols
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.full_range().contains(line))
+        .min_by_key(|(_, s)| s.range.len());
+    match innermost {
+        Some((idx, symbol)) => {
+            (include_tests || !symbol.is_test).then_some(Hit::Symbol(SymbolId {
+                file: file_idx as u32,
+                idx: idx as u32,
+            }))
+        }
+        None => (include_tests || !crate::parse::is_test_path(&file.path))
+            .then(|| Hit::Line(file.path.clone(), line)),
+    }
+}
+
+/// The literals' hits interleaved, so each one's best hits come early; a hit two
+/// literals share is listed once.
+fn interleave(per_literal: &[Vec<Hit>]) -> Vec<Hit> {
     let mut out: Vec<Hit> = Vec::new();
     let longest = per_literal.iter().map(Vec::len).max().unwrap_or(0);
     for i in 0..longest {
-        for hits in &per_literal {
+        for hits in per_literal {
             if let Some(hit) = hits.get(i) {
                 if !out.contains(hit) {
                     out.push(hit.clone());
@@ -125,8 +137,7 @@ pub fn search_noting_missing(
             }
         }
     }
-    let missing = (0..needles.len()).filter(|&n| !anywhere[n]).collect();
-    (out, missing)
+    out
 }
 
 #[cfg(test)]

@@ -23,6 +23,9 @@ pub mod grep;
 pub mod lexical;
 pub mod question;
 
+mod choose;
+mod names;
+
 use rustc_hash::FxHashMap as HashMap;
 
 use crate::index::{Index, SymbolId, SymbolKind};
@@ -91,51 +94,9 @@ pub fn seeds(
     let keep = |id: &SymbolId| include_tests || !index.symbol(*id).symbol.is_test;
 
     let mut scores: HashMap<SymbolId, f32> = HashMap::default();
-    // Identifier lane.
-    let mut exact: Vec<SymbolId> = Vec::new();
-    let mut loose: Vec<SymbolId> = Vec::new();
-    let mut named_files: Vec<u32> = Vec::new();
-    // The code-shaped words and literals the asker wrote that nothing in the workspace
-    // holds: named in the pack, never silently searched around.
-    let mut missing_anchors: Vec<String> = Vec::new();
-    // Code-shaped words no definition is named after.
-    let mut unnamed: Vec<String> = Vec::new();
-    for ident in &question.identifiers {
-        let mut hits: Vec<SymbolId> = index.find(ident).iter().map(|h| h.id).collect();
-        if hits.is_empty() {
-            let last = ident.rsplit(['.', ':']).next().unwrap_or(ident);
-            let files = files_named(index, ident);
-            if !files.is_empty() {
-                named_files.extend(files);
-                continue;
-            }
-            let mut near: Vec<SymbolId> = postings.named_ignoring_case(last).to_vec();
-            if near.is_empty() {
-                // No definition of that name: the word may still be in the code (a local,
-                // a field, a key). The lexical lane scores its terms; it is named as
-                // missing only if no line holds it verbatim.
-                if question.literals.len() + unnamed.len() < question::MAX_LITERALS {
-                    unnamed.push(ident.clone());
-                } else {
-                    missing_anchors.push(format!("`{ident}`"));
-                }
-            }
-            near.retain(keep);
-            if near.len() <= MAX_NAME_HITS {
-                loose.extend(near);
-            }
-            continue;
-        }
-        hits.retain(keep);
-        if hits.len() <= MAX_NAME_HITS {
-            exact.extend(hits);
-        }
-    }
-    if let Some(area) = &question.area {
-        named_files.extend(files_in_area(index, area));
-    }
-    vote(&mut scores, &exact, W_IDENT_EXACT);
-    vote(&mut scores, &loose, W_IDENT_LOOSE);
+    let mut named = names::lookup(index, question, keep);
+    vote(&mut scores, &named.exact, W_IDENT_EXACT);
+    vote(&mut scores, &named.loose, W_IDENT_LOOSE);
 
     // Lexical lane, and the same ranking grouped by file: a file whose definitions match
     // well as a group lifts its best definitions (file first, then function).
@@ -148,98 +109,22 @@ pub fn seeds(
     );
     let lexical_ids: Vec<SymbolId> = lexical.iter().map(|(id, _)| *id).collect();
     vote(&mut scores, &lexical_ids, W_LEXICAL);
-    vote(&mut scores, &by_file(&lexical, &named_files), W_FILE);
+    vote(&mut scores, &by_file(&lexical, &named.files), W_FILE);
 
-    // Grep lane.
-    let mut line_hits = Vec::new();
-    let mut grep_ids = Vec::new();
-    let (hits, missing) =
-        grep::search_noting_missing(index, &question.literals, &unnamed, include_tests);
-    for n in missing {
-        match n.checked_sub(question.literals.len()) {
-            Some(u) => missing_anchors.push(format!("`{}`", unnamed[u])),
-            None => missing_anchors.push(format!("\"{}\"", question.literals[n])),
-        }
-    }
-    for hit in hits {
-        match hit {
-            grep::Hit::Symbol(id) => grep_ids.push(id),
-            grep::Hit::Line(path, line) => line_hits.push((path, line)),
-        }
-    }
-    // When every code-shaped word and literal of the question is missing and no other
-    // word matches, whatever the lanes would find is unrelated: say so instead.
-    let n_anchors = question.identifiers.len() + question.literals.len();
-    if n_anchors > 0 && missing_anchors.len() == n_anchors {
-        let mut anchor_terms: Vec<String> = Vec::new();
-        for anchor in question.identifiers.iter().chain(&question.literals) {
-            crate::terms::terms(anchor, |t| anchor_terms.push(t));
-        }
-        let prose_matches = question
-            .terms
-            .iter()
-            .any(|(t, _)| !anchor_terms.contains(t) && !unmatched_terms.contains(t));
-        if !prose_matches {
-            let mut unmatched = missing_anchors;
-            unmatched.extend(unmatched_words(question, &unmatched_terms, &anchor_terms));
-            return Seeds {
-                unmatched,
-                nothing_matched: true,
-                ..Seeds::default()
-            };
-        }
+    let (grep_ids, mut line_hits) = grep_lane(index, question, &mut named, include_tests);
+    if let Some(nothing) = nothing_matched(question, &named.missing, &unmatched_terms) {
+        return nothing;
     }
     vote(&mut scores, &grep_ids, W_GREP);
 
-    // Feedback lane: the lexical search again, with the leading answers' own words.
-    let extra = feedback::expand(
-        index,
-        postings,
-        &leading(index, &scores, FEEDBACK_DOCS, |_| true),
-        &question.terms,
-        FEEDBACK_TERMS,
-        FEEDBACK_WEIGHT,
-    );
-    if !extra.is_empty() {
-        let terms = [question.terms.as_slice(), &extra].concat();
-        let (again, _) = lexical::search(index, postings, &terms, include_tests, LEXICAL_DEPTH);
-        let again: Vec<SymbolId> = again.into_iter().map(|(id, _)| id).collect();
-        vote(&mut scores, &again, W_FEEDBACK);
-    }
-
-    // Sibling lane: the definitions beside the leading answers. Related code sits
-    // together (overloads, a getter beside its setter, parallel cases), and so do the
-    // places one change touches.
-    let beside: Vec<SymbolId> = leading(index, &scores, SIBLINGS_OF, keep)
-        .into_iter()
-        .flat_map(|id| siblings(index, id))
-        .filter(keep)
-        .collect();
-    vote(&mut scores, &beside, W_SIBLING);
-
-    // Call lane: what the leading answers call, and what calls them from their own file. A
-    // change to a function often lands in the helper it calls or the function that uses
-    // it, and an answer reads better with them beside it. Callers from other files are
-    // left to the pack: finding them means resolving every call spelled like the name.
-    let answers = leading(index, &scores, CALLS_OF, |id| {
-        keep(id) && index.symbol(*id).symbol.kind != SymbolKind::Module
-    });
-    let graph = crate::graph::local_for(index, &answers);
-    let mut called: Vec<SymbolId> = Vec::new();
-    for id in &answers {
-        let callees = graph.callees(*id).into_iter().map(|edge| edge.callee);
-        let callers = (graph.callers(*id).into_iter())
-            .map(|edge| edge.caller)
-            .filter(|caller| caller.file == id.file);
-        called.extend(callees.take(CALLS_EACH).filter(keep));
-        called.extend(callers.take(CALLS_EACH).filter(keep));
-    }
-    vote(&mut scores, &called, W_CALLS);
+    let extra = feedback_lane(index, question, include_tests, &mut scores);
+    sibling_lane(index, &keep, &mut scores);
+    call_lane(index, &keep, &mut scores);
 
     let mut fused: Vec<(SymbolId, f32)> = scores.into_iter().collect();
     lexical::sort_hits(index, &mut fused);
-    let copies = collapse_copies(index, &mut fused, &named_files);
-    let seeds = choose(index, &fused, limit);
+    let copies = choose::collapse_copies(index, &mut fused, &named.files);
+    let seeds = choose::choose(index, &fused, limit);
     let score_of: HashMap<SymbolId, f32> = fused.iter().copied().collect();
     let scores = seeds
         .iter()
@@ -250,20 +135,9 @@ pub fn seeds(
         .filter(|(_, kept)| seeds.contains(kept))
         .collect();
     line_hits.truncate(limit.saturating_sub(seeds.len()).max(1));
-    // A word named as a missing code-shaped word or literal is not named again.
-    let mut missing_terms: Vec<String> = Vec::new();
-    for anchor in &missing_anchors {
-        crate::terms::terms(anchor, |t| missing_terms.push(t));
-    }
-    let mut unmatched = missing_anchors;
-    unmatched.extend(unmatched_words(question, &unmatched_terms, &missing_terms));
+    let unmatched = unmatched_anchors_and_words(question, named.missing, &unmatched_terms);
     let test_matches = if seeds.is_empty() && line_hits.is_empty() && !include_tests {
-        let (with_tests, _) =
-            lexical::search(index, postings, &question.terms, true, LEXICAL_DEPTH);
-        with_tests
-            .iter()
-            .filter(|(id, _)| index.symbol(*id).symbol.is_test)
-            .count()
+        test_matches(index, question)
     } else {
         0
     };
@@ -277,6 +151,164 @@ pub fn seeds(
         feedback_terms: extra,
         nothing_matched: false,
     }
+}
+
+/// Grep lane: the question's literals and unnamed code-shaped words found verbatim. The
+/// ones no line holds join `named.missing`. Returns the definitions holding hits and the
+/// hits outside every definition.
+fn grep_lane(
+    index: &Index,
+    question: &question::Question,
+    named: &mut names::Named,
+    include_tests: bool,
+) -> (Vec<SymbolId>, Vec<(String, Line)>) {
+    let mut line_hits = Vec::new();
+    let mut grep_ids = Vec::new();
+    let (hits, missing) =
+        grep::search_noting_missing(index, &question.literals, &named.unnamed, include_tests);
+    for n in missing {
+        match n.checked_sub(question.literals.len()) {
+            Some(u) => named.missing.push(format!("`{}`", named.unnamed[u])),
+            None => named.missing.push(format!("\"{}\"", question.literals[n])),
+        }
+    }
+    for hit in hits {
+        match hit {
+            grep::Hit::Symbol(id) => grep_ids.push(id),
+            grep::Hit::Line(path, line) => line_hits.push((path, line)),
+        }
+    }
+    (grep_ids, line_hits)
+}
+
+/// When every code-shaped word and literal of the question is missing and no other word
+/// matches, whatever the lanes would find is unrelated: the answer says so instead.
+fn nothing_matched(
+    question: &question::Question,
+    missing_anchors: &[String],
+    unmatched_terms: &[String],
+) -> Option<Seeds> {
+    let n_anchors = question.identifiers.len() + question.literals.len();
+    if n_anchors == 0 || missing_anchors.len() != n_anchors {
+        return None;
+    }
+    let mut anchor_terms: Vec<String> = Vec::new();
+    for anchor in question.identifiers.iter().chain(&question.literals) {
+        crate::terms::terms(anchor, |t| anchor_terms.push(t));
+    }
+    let prose_matches = question
+        .terms
+        .iter()
+        .any(|(t, _)| !anchor_terms.contains(t) && !unmatched_terms.contains(t));
+    if prose_matches {
+        return None;
+    }
+    let mut unmatched = missing_anchors.to_vec();
+    unmatched.extend(unmatched_words(question, unmatched_terms, &anchor_terms));
+    Some(Seeds {
+        unmatched,
+        nothing_matched: true,
+        ..Seeds::default()
+    })
+}
+
+/// Feedback lane: the lexical search again, with the leading answers' own words. Returns
+/// those words.
+fn feedback_lane(
+    index: &Index,
+    question: &question::Question,
+    include_tests: bool,
+    scores: &mut HashMap<SymbolId, f32>,
+) -> Vec<(String, f32)> {
+    let postings = index.postings();
+    let extra = feedback::expand(
+        index,
+        postings,
+        &leading(index, scores, FEEDBACK_DOCS, |_| true),
+        &question.terms,
+        FEEDBACK_TERMS,
+        FEEDBACK_WEIGHT,
+    );
+    if !extra.is_empty() {
+        let terms = [question.terms.as_slice(), &extra].concat();
+        let (again, _) = lexical::search(index, postings, &terms, include_tests, LEXICAL_DEPTH);
+        let again: Vec<SymbolId> = again.into_iter().map(|(id, _)| id).collect();
+        vote(scores, &again, W_FEEDBACK);
+    }
+    extra
+}
+
+/// Sibling lane: the definitions beside the leading answers. Related code sits together
+/// (overloads, a getter beside its setter, parallel cases), and so do the places one
+/// change touches.
+fn sibling_lane(
+    index: &Index,
+    keep: &impl Fn(&SymbolId) -> bool,
+    scores: &mut HashMap<SymbolId, f32>,
+) {
+    let beside: Vec<SymbolId> = leading(index, scores, SIBLINGS_OF, keep)
+        .into_iter()
+        .flat_map(|id| siblings(index, id))
+        .filter(keep)
+        .collect();
+    vote(scores, &beside, W_SIBLING);
+}
+
+/// Call lane: what the leading answers call, and what calls them from their own file. A
+/// change to a function often lands in the helper it calls or the function that uses it,
+/// and an answer reads better with them beside it. Callers from other files are left to
+/// the pack: finding them means resolving every call spelled like the name.
+fn call_lane(
+    index: &Index,
+    keep: &impl Fn(&SymbolId) -> bool,
+    scores: &mut HashMap<SymbolId, f32>,
+) {
+    let answers = leading(index, scores, CALLS_OF, |id| {
+        keep(id) && index.symbol(*id).symbol.kind != SymbolKind::Module
+    });
+    let graph = crate::graph::local_for(index, &answers);
+    let mut called: Vec<SymbolId> = Vec::new();
+    for id in &answers {
+        let callees = graph.callees(*id).into_iter().map(|edge| edge.callee);
+        let callers = (graph.callers(*id).into_iter())
+            .map(|edge| edge.caller)
+            .filter(|caller| caller.file == id.file);
+        called.extend(callees.take(CALLS_EACH).filter(keep));
+        called.extend(callers.take(CALLS_EACH).filter(keep));
+    }
+    vote(scores, &called, W_CALLS);
+}
+
+/// The missing code-shaped words and literals, then the question's other words none of
+/// whose terms occur anywhere (a word named as missing is not named again).
+fn unmatched_anchors_and_words(
+    question: &question::Question,
+    missing_anchors: Vec<String>,
+    unmatched_terms: &[String],
+) -> Vec<String> {
+    let mut missing_terms: Vec<String> = Vec::new();
+    for anchor in &missing_anchors {
+        crate::terms::terms(anchor, |t| missing_terms.push(t));
+    }
+    let mut unmatched = missing_anchors;
+    unmatched.extend(unmatched_words(question, unmatched_terms, &missing_terms));
+    unmatched
+}
+
+/// With no seed and no line hit (tests left out): how many test definitions match, so
+/// the empty answer says where the words are.
+fn test_matches(index: &Index, question: &question::Question) -> usize {
+    let (with_tests, _) = lexical::search(
+        index,
+        index.postings(),
+        &question.terms,
+        true,
+        LEXICAL_DEPTH,
+    );
+    with_tests
+        .iter()
+        .filter(|(id, _)| index.symbol(*id).symbol.is_test)
+        .count()
 }
 
 /// The question's words none of whose terms occur anywhere (words whose terms all come
@@ -323,64 +355,6 @@ fn leading(
     best.into_iter().map(|(id, _)| id).collect()
 }
 
-/// Collapses identical copies of one definition (a mirrored, vendored or generated tree)
-/// into one entry at the group's best rank, held by the copy a reader should see: in a
-/// file the question names, then outside peripheral paths, then the shallowest and
-/// shortest path. Returns the copies dropped, each with the one kept.
-fn collapse_copies(
-    index: &Index,
-    ranked: &mut Vec<(SymbolId, f32)>,
-    named_files: &[u32],
-) -> Vec<(SymbolId, SymbolId)> {
-    let mut first: HashMap<u64, usize> = HashMap::default();
-    let mut groups: Vec<(usize, Vec<SymbolId>)> = Vec::new();
-    let mut kept: Vec<(SymbolId, f32)> = Vec::with_capacity(ranked.len());
-    for &(id, score) in ranked.iter() {
-        let hash = index.symbol(id).symbol.text_hash;
-        if hash == 0 {
-            kept.push((id, score));
-            continue;
-        }
-        match first.get(&hash) {
-            Some(&group) => groups[group].1.push(id),
-            None => {
-                first.insert(hash, groups.len());
-                groups.push((kept.len(), vec![id]));
-                kept.push((id, score));
-            }
-        }
-    }
-    let preference = |id: &SymbolId| {
-        let path = &index.symbol(*id).file.path;
-        (
-            !named_files.contains(&id.file),
-            lexical::is_peripheral(path),
-            path.matches('/').count(),
-            path.len(),
-            path.as_str(),
-        )
-    };
-    let mut copies = Vec::new();
-    for (at, members) in groups {
-        if members.len() < 2 {
-            continue;
-        }
-        let best = *members
-            .iter()
-            .min_by_key(|id| preference(id))
-            .unwrap_or(&members[0]);
-        kept[at].0 = best;
-        copies.extend(
-            members
-                .into_iter()
-                .filter(|m| *m != best)
-                .map(|m| (m, best)),
-        );
-    }
-    *ranked = kept;
-    copies
-}
-
 /// The definitions just before and after `id` with the same parent (not modules).
 fn siblings(index: &Index, id: SymbolId) -> Vec<SymbolId> {
     let found = index.symbol(id);
@@ -405,126 +379,6 @@ fn vote(scores: &mut HashMap<SymbolId, f32>, lane: &[SymbolId], weight: f32) {
     for (rank, id) in lane.iter().enumerate() {
         *scores.entry(*id).or_default() += weight / (K + rank as f32);
     }
-}
-
-/// Definitions up to this many lines are shown whole, so a definition inside one adds
-/// nothing.
-const SMALL_DEFINITION: u32 = 40;
-/// How many of a large container's best-ranked members stand in for it.
-const MEMBERS_FOR_CONTAINER: usize = 2;
-
-/// Picks up to `limit` seeds from the fused ranking, preferring what the pack can show
-/// whole:
-/// - a module or namespace with definitions inside is never a seed;
-/// - a large type (class, struct, interface, trait, impl, enum) gives way to its
-///   best-ranked members, since the pack would show only its first lines; with no ranked
-///   member it stays;
-/// - a definition inside a chosen small one adds nothing; one inside a chosen large one
-///   takes its place; a container of a chosen seed is skipped.
-fn choose(index: &Index, ranked: &[(SymbolId, f32)], limit: usize) -> Vec<SymbolId> {
-    let range = |id: SymbolId| index.symbol(id).symbol.full_range();
-    let add = |seeds: &mut Vec<SymbolId>, id: SymbolId| {
-        let r = range(id);
-        if seeds
-            .iter()
-            .any(|s| s.file == id.file && r.covers(&range(*s)) && r != range(*s))
-        {
-            return;
-        }
-        match seeds
-            .iter()
-            .position(|s| s.file == id.file && range(*s).covers(&r))
-        {
-            Some(at) if range(seeds[at]).len() > SMALL_DEFINITION => seeds[at] = id,
-            Some(_) => {}
-            None => seeds.push(id),
-        }
-    };
-    let mut seeds: Vec<SymbolId> = Vec::new();
-    for &(id, _) in ranked {
-        if seeds.len() >= limit {
-            break;
-        }
-        let members = members(index, id);
-        if members.is_empty() {
-            add(&mut seeds, id);
-            continue;
-        }
-        let kind = index.symbol(id).symbol.kind;
-        if kind == SymbolKind::Module {
-            continue;
-        }
-        // A function's nested definitions are part of its work, not alternatives to it.
-        if !kind.holds_methods() || range(id).len() <= SMALL_DEFINITION {
-            add(&mut seeds, id);
-            continue;
-        }
-        // The ranking is best first, so its first members are the best-ranked ones.
-        let best: Vec<SymbolId> = ranked
-            .iter()
-            .map(|(member, _)| *member)
-            .filter(|member| member.file == id.file && members.contains(&member.idx))
-            .take(MEMBERS_FOR_CONTAINER)
-            .collect();
-        if best.is_empty() {
-            add(&mut seeds, id);
-            continue;
-        }
-        for member in best {
-            if seeds.len() < limit {
-                add(&mut seeds, member);
-            }
-        }
-    }
-    seeds
-}
-
-/// The positions (in its file's symbols) of the definitions nested inside `id`, at any
-/// depth: a file's symbols are stored parent first, so they follow it directly.
-fn members(index: &Index, id: SymbolId) -> std::ops::Range<u32> {
-    let found = index.symbol(id);
-    let outer = found.symbol.full_range();
-    let n = found.file.symbols[id.idx as usize + 1..]
-        .iter()
-        .take_while(|symbol| outer.covers(&symbol.full_range()))
-        .count();
-    id.idx + 1..id.idx + 1 + n as u32
-}
-
-/// Files the question names: an exact root-relative path, a path suffix (`args.rs`,
-/// `src/args.rs`) or a directory prefix.
-fn files_named(index: &Index, ident: &str) -> Vec<u32> {
-    let name = ident.trim_start_matches("./");
-    if !name.contains('/') && !name.contains('.') {
-        return Vec::new();
-    }
-    let dir = format!("{}/", name.trim_end_matches('/'));
-    let suffix = format!("/{name}");
-    index
-        .files()
-        .iter()
-        .enumerate()
-        .filter(|(_, f)| f.path == name || f.path.ends_with(&suffix) || f.path.starts_with(&dir))
-        .map(|(i, _)| i as u32)
-        .take(MAX_NAME_HITS)
-        .collect()
-}
-
-/// Files in an area the question's `area:` prefix names: a directory or file stem of
-/// that name anywhere in the path.
-fn files_in_area(index: &Index, area: &str) -> Vec<u32> {
-    index
-        .files()
-        .iter()
-        .enumerate()
-        .filter(|(_, f)| {
-            f.path.split('/').any(|segment| {
-                let stem = segment.split('.').next().unwrap_or(segment);
-                stem.eq_ignore_ascii_case(area)
-            })
-        })
-        .map(|(i, _)| i as u32)
-        .collect()
 }
 
 /// The lexical hits regrouped file by file: files ordered by the sum of their two best
@@ -553,6 +407,7 @@ fn by_file(lexical: &[(SymbolId, f32)], named_files: &[u32]) -> Vec<SymbolId> {
 
 #[cfg(test)]
 mod tests {
+    use super::choose::choose;
     use super::*;
     use crate::index::index_of;
 

@@ -141,6 +141,16 @@ pub fn read(text: &str) -> Question {
             question.area = Some(head.to_ascii_lowercase());
         }
     }
+    let (identifiers, literals) = read_anchors(text);
+    question.left_out = identifiers.left_out() + literals.left_out();
+    question.identifiers = identifiers.items;
+    question.literals = literals.items;
+    read_terms(text, &mut question);
+    question
+}
+
+/// The code-shaped words and the literals (quoted text, command-line flags) of `text`.
+fn read_anchors(text: &str) -> (Unique, Unique) {
     let mut identifiers = Unique::new(MAX_WORDS);
     identifiers.max_len = MAX_IDENTIFIER;
     let mut literals = Unique::new(MAX_LITERALS);
@@ -153,41 +163,40 @@ pub fn read(text: &str) -> Question {
         }
     }
     for raw in rest.split_whitespace() {
+        // A command-line flag (`--ignore-file`, `-F`) is text to find verbatim.
+        if let Some(flag) = as_flag(raw) {
+            literals.push(flag);
+            continue;
+        }
         let word = raw
             .trim_matches(PUNCTUATION)
             .trim_end_matches([':', '.'])
             .trim_start_matches(['.', ':']);
-        // A command-line flag (`--ignore-file`, `-F`) is text to find verbatim.
-        let flag = raw
-            .trim_matches(PUNCTUATION)
-            .trim_end_matches([':', '.', ',']);
-        if flag.starts_with('-')
-            && flag.len() >= 2
-            && flag
-                .trim_start_matches('-')
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'-')
-            && flag
-                .trim_start_matches('-')
-                .bytes()
-                .next()
-                .is_some_and(|b| b.is_ascii_alphabetic())
-        {
-            literals.push(flag);
-            continue;
-        }
         // `Class#method` is the doc-comment spelling of `Class.method`.
         let word = word.replace('#', ".");
         if word.ends_with("()") || looks_like_code(&word) {
             identifiers.push(word.trim_end_matches("()"));
         }
     }
-    question.left_out = identifiers.left_out() + literals.left_out();
-    question.identifiers = identifiers.items;
-    question.literals = literals.items;
-    // Terms: every sub-word of every word, stop words out; a word that looks like code
-    // counts more, since the asker named it on purpose. A word already read adds nothing
-    // (its terms and weight are the same), so each distinct word is analysed once.
+    (identifiers, literals)
+}
+
+/// `raw` as a command-line flag (`--ignore-file`, `-F`), without surrounding punctuation.
+fn as_flag(raw: &str) -> Option<&str> {
+    let flag = raw
+        .trim_matches(PUNCTUATION)
+        .trim_end_matches([':', '.', ',']);
+    let name = flag.strip_prefix('-')?.trim_start_matches('-');
+    let is_flag = !name.is_empty()
+        && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        && name.bytes().next().is_some_and(|b| b.is_ascii_alphabetic());
+    is_flag.then_some(flag)
+}
+
+/// Terms: every sub-word of every word, stop words out; a word that looks like code
+/// counts more, since the asker named it on purpose. A word already read adds nothing
+/// (its terms and weight are the same), so each distinct word is analysed once.
+fn read_terms(text: &str, question: &mut Question) {
     let mut seen = std::collections::HashMap::<String, usize>::new();
     let mut words = Unique::new(MAX_WORDS);
     terms::words(text, |word| {
@@ -232,7 +241,6 @@ pub fn read(text: &str) -> Question {
         }
     });
     question.left_out += words.left_out();
-    question
 }
 
 /// The unmatched words a pack names: the first [`MAX_UNMATCHED_NAMED`], then one entry
