@@ -5,7 +5,6 @@
 pub mod modules;
 mod npm;
 pub mod postings;
-mod symbol;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -14,7 +13,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-pub use symbol::{
+pub use crate::record::{
     CallKind, CallSite, FileRecord, FileStatus, Import, SkipReason, Symbol, SymbolKind,
 };
 
