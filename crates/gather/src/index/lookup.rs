@@ -195,7 +195,7 @@ pub fn split_line_suffix(name: &str) -> (&str, Option<Line>) {
     (name, None)
 }
 
-/// Splits `a.b::c` into `["a", "b", "c"]`.
+/// Splits `a.b::c` into its segments: `a`, `b` and `c`.
 pub fn split_qualified(name: &str) -> Vec<&str> {
     name.split("::")
         .flat_map(|part| part.split('.'))
