@@ -18,7 +18,7 @@ use crate::walk::{self, WalkedFile};
 
 /// Brings `previous` up to date with the files on disk under its root, so that an edit,
 /// addition or deletion made since it was built is reflected. The result equals a fresh
-/// [`build_with`] of the same tree.
+/// [`build_with`](super::build_with) of the same tree.
 ///
 /// Only what changed is read: a record whose (size, mtime) still match is kept as it is,
 /// unless its mtime is too close to the moment `previous` was scanned to prove that the
