@@ -83,8 +83,8 @@ impl ReadError {
     }
 
     /// The index's reason for a file that was walked but could not be read.
-    pub fn skip_reason(&self) -> crate::index::SkipReason {
-        use crate::index::SkipReason;
+    pub fn skip_reason(&self) -> crate::record::SkipReason {
+        use crate::record::SkipReason;
         match self {
             ReadError::IsDirectory | ReadError::NotRegular => SkipReason::NotRegular,
             ReadError::Symlink => SkipReason::Symlink,

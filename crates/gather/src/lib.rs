@@ -24,6 +24,7 @@ pub mod lines;
 pub mod pack;
 pub mod parse;
 pub mod quick;
+pub mod record;
 pub mod render;
 pub mod request;
 pub mod slice;

@@ -96,6 +96,7 @@ impl<'a> LineTable<'a> {
 }
 
 /// A [`LineTable`] that owns its text, for caches that keep files between calls.
+#[derive(Clone, Debug)]
 pub struct LineIndex {
     text: String,
     starts: Vec<usize>,

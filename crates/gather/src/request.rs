@@ -3,11 +3,13 @@
 //! finds the seeds (from the question's search lanes or the named symbol), builds the call
 //! graph around them and hands everything to the pack engine.
 
+use crate::ask::question::Question;
 use crate::budget::Budget;
 use crate::error::{Error, ErrorCode, Result};
 use crate::index::{Index, SymbolId};
 use crate::lines::{Line, LineRange};
-use crate::render::zoom::Frontend;
+use crate::pack::zoom::Frontend;
+use crate::pack::{Mode, Pack};
 use crate::slice::{self, SliceRequest};
 use crate::{graph, pack, workspace};
 
@@ -65,18 +67,78 @@ fn invalid(message: impl Into<String>) -> Error {
     Error::new(ErrorCode::InvalidRequest, message)
 }
 
-/// Answers `request` from `index`.
+/// Answers `request` from `index`: the pack, rendered as text and JSON.
 ///
 /// Errors: `invalid_request` for a malformed request (both or neither of question and
 /// symbol with no slices, an empty question or name, an ambiguous name without a path, a
 /// budget too small for the pack's frame), `not_found` for an unknown symbol,
 /// `outside_root` for a path that escapes the root.
 pub fn context(index: &Index, request: &ContextRequest) -> Result<ContextPack> {
+    let pack = context_pack(index, request)?;
+    let (text, json) = crate::render::pack::render(&pack);
+    Ok(ContextPack { text, json })
+}
+
+/// Answers `request` from `index` with the fitted pack itself, for a caller that renders
+/// it (see [`crate::render::pack`]). Errors as [`context`].
+pub fn context_pack(index: &Index, request: &ContextRequest) -> Result<Pack> {
     // Read once: the shape check and the search lanes use the same reading.
     let read = request.question.as_deref().map(crate::ask::question::read);
-    let question = request.question.as_deref();
-    let symbol = request.symbol.as_deref();
-    let mode = match (question, symbol) {
+    let mode = mode_of(request, read.as_ref())?;
+    let pinned = slice::assemble(index.root_dir(), &slice::dedup(request.slices.clone()))?;
+    let mut found = crate::ask::Seeds::default();
+    let mut other_definitions = Vec::new();
+    match (mode, &read) {
+        (Mode::Symbol, _) => {
+            let symbol = request.symbol.as_deref().unwrap_or_default();
+            let (seed, others) = locate(index, symbol, request)?;
+            found.seeds = vec![seed];
+            other_definitions = others;
+        }
+        (Mode::Ask, Some(read)) => {
+            found = crate::ask::seeds(
+                index,
+                read,
+                request.include_tests,
+                seed_limit(request.budget),
+            );
+        }
+        _ => {}
+    }
+    // A question's seeds are many and ranked; only the best few bring neighbours, so the
+    // budget goes to seeds before callers of weaker ones, and only those few need a graph.
+    let neighbours_of = if mode == Mode::Ask {
+        ASK_NEIGHBOURS_OF
+    } else {
+        usize::MAX
+    };
+    let seeds = &found.seeds;
+    let graph = graph::build_for(index, &seeds[..seeds.len().min(neighbours_of)]);
+    let evidence = match &read {
+        Some(question) if mode == Mode::Ask => evidence_of(index, question, &found),
+        _ => pack::Evidence::default(),
+    };
+    let omitted = omitted_of(index, read.as_ref(), &found, other_definitions);
+    let pack_request = pack::PackRequest {
+        mode,
+        pinned,
+        seeds: found.seeds,
+        seed_scores: found.scores,
+        budget: request.budget,
+        include_tests: request.include_tests,
+        neighbours_of,
+        line_hits: found.line_hits,
+        omitted,
+        evidence,
+        frontend: request.frontend,
+        degraded: request.degraded.clone(),
+    };
+    pack::build(index, &graph, &pack_request)
+}
+
+/// The mode a request's shape asks for, or why the shape is wrong.
+fn mode_of(request: &ContextRequest, read: Option<&Question>) -> Result<Mode> {
+    let mode = match (request.question.as_deref(), request.symbol.as_deref()) {
         (Some(_), Some(_)) => {
             return Err(invalid(
                 "send either a question or a symbol (with its path), not both",
@@ -92,105 +154,69 @@ pub fn context(index: &Index, request: &ContextRequest) -> Result<ContextPack> {
                 "empty symbol name: give a name such as parse or Client.send",
             ))
         }
-        (Some(q), None) if !read.as_ref().is_some_and(|r| r.is_searchable()) => {
+        (Some(q), None) if !read.is_some_and(|r| r.is_searchable()) => {
             return Err(invalid(format!(
                 "the question {q:?} has only common words to search for: name the behaviour, message or code you mean"
             )))
         }
-        (Some(_), None) => "ask",
-        (None, Some(_)) => "symbol",
-        (None, None) if !request.slices.is_empty() => "slices",
+        (Some(_), None) => Mode::Ask,
+        (None, Some(_)) => Mode::Symbol,
+        (None, None) if !request.slices.is_empty() => Mode::Slices,
         (None, None) => {
             return Err(invalid(
                 "nothing to gather: send a question, a symbol with its path, or files to slice",
             ))
         }
     };
-    if request.path.is_some() && symbol.is_none() {
+    if request.path.is_some() && request.symbol.is_none() {
         return Err(invalid(
             "path names the file of a symbol: send symbol as well, or put the file in files",
         ));
     }
-    let pinned = slice::assemble(index.root_dir(), &slice::dedup(request.slices.clone()))?;
-    let mut found = crate::ask::Seeds::default();
-    let mut other_definitions = Vec::new();
-    match mode {
-        "symbol" => {
-            let (seed, others) = locate(index, symbol.unwrap_or_default(), request)?;
-            found.seeds = vec![seed];
-            other_definitions = others;
-        }
-        "ask" => {
-            if let Some(read) = &read {
-                found = crate::ask::seeds(
-                    index,
-                    read,
-                    request.include_tests,
-                    seed_limit(request.budget),
+    Ok(mode)
+}
+
+/// What marks the lines a cut-down item of a question's pack keeps: the question's terms
+/// and the feedback lane's, weighed by rarity, and its literals.
+fn evidence_of(index: &Index, question: &Question, found: &crate::ask::Seeds) -> pack::Evidence {
+    let postings = index.postings();
+    let terms = [question.terms.as_slice(), &found.feedback_terms].concat();
+    pack::Evidence::new(
+        &terms,
+        |t| postings.get(t).len(),
+        postings.n_docs(),
+        &question.literals,
+    )
+}
+
+/// What the question stage already left out, for the pack to name.
+fn omitted_of(
+    index: &Index,
+    read: Option<&Question>,
+    found: &crate::ask::Seeds,
+    other_definitions: Vec<OtherDefinition>,
+) -> pack::Omitted {
+    pack::Omitted {
+        unmatched_terms: crate::ask::question::name_unmatched(found.unmatched.clone()),
+        question_left_out: read.map_or(0, |r| r.left_out),
+        copies: found
+            .copies
+            .iter()
+            .map(|&(copy, kept)| {
+                let (copy, kept) = (index.symbol(copy), index.symbol(kept));
+                (
+                    copy.file.path.clone(),
+                    copy.symbol.range,
+                    kept.file.path.clone(),
+                    kept.symbol.range,
                 )
-            }
-        }
-        _ => {}
+            })
+            .collect(),
+        test_matches: found.test_matches,
+        nothing_matched: found.nothing_matched,
+        other_definitions,
+        ..pack::Omitted::default()
     }
-    let seeds: Vec<SymbolId> = found.seeds;
-    let seed_scores = found.scores;
-    // A question's seeds are many and ranked; only the best few bring neighbours, so the
-    // budget goes to seeds before callers of weaker ones, and only those few need a graph.
-    let neighbours_of = if mode == "ask" {
-        ASK_NEIGHBOURS_OF
-    } else {
-        usize::MAX
-    };
-    let graph = graph::build_for(index, &seeds[..seeds.len().min(neighbours_of)]);
-    let evidence = match &read {
-        Some(question) if mode == "ask" => {
-            let postings = index.postings();
-            let terms = [question.terms.as_slice(), &found.feedback_terms].concat();
-            pack::Evidence::new(
-                &terms,
-                |t| postings.get(t).len(),
-                postings.n_docs(),
-                &question.literals,
-            )
-        }
-        _ => pack::Evidence::default(),
-    };
-    let pack_request = pack::PackRequest {
-        mode: mode.to_string(),
-        pinned,
-        seeds,
-        seed_scores,
-        budget: request.budget,
-        include_tests: request.include_tests,
-        neighbours_of,
-        line_hits: found.line_hits,
-        omitted: pack::Omitted {
-            unmatched_terms: crate::ask::question::name_unmatched(found.unmatched),
-            question_left_out: read.as_ref().map_or(0, |r| r.left_out),
-            copies: found
-                .copies
-                .iter()
-                .map(|&(copy, kept)| {
-                    let (copy, kept) = (index.symbol(copy), index.symbol(kept));
-                    (
-                        copy.file.path.clone(),
-                        copy.symbol.range,
-                        kept.file.path.clone(),
-                        kept.symbol.range,
-                    )
-                })
-                .collect(),
-            test_matches: found.test_matches,
-            nothing_matched: found.nothing_matched,
-            other_definitions,
-            ..pack::Omitted::default()
-        },
-        evidence,
-        frontend: request.frontend,
-        degraded: request.degraded.clone(),
-    };
-    let (text, json) = pack::build(index, &graph, &pack_request)?;
-    Ok(ContextPack { text, json })
 }
 
 /// Answers `request` without a whole-workspace index (while the first one is built): a

@@ -114,11 +114,43 @@ fn load(
     Ok((text, symbols))
 }
 
+/// One file's text, for cutting one request out of it.
+struct Cutter<'t> {
+    rel: &'t str,
+    table: LineTable<'t>,
+    n_lines: Line,
+    /// Lines shown around a line hint outside every definition (half on each side).
+    head_lines: u32,
+    /// The file's first lines: what a bare path or a fallback shows.
+    head: LineRange,
+}
+
+impl Cutter<'_> {
+    /// Shows `range` (clamped to the file) in `slice`.
+    fn show(&self, slice: &mut Slice, range: LineRange) {
+        let n_lines = self.n_lines;
+        if n_lines == 0 {
+            return;
+        }
+        let range = LineRange::new(range.start.clamp(1, n_lines), range.end.clamp(1, n_lines));
+        slice.line_start = range.start;
+        slice.line_end = range.end;
+        slice.content = self.table.slice(range).to_string();
+    }
+}
+
 fn cut(request: &SliceRequest, rel: &str, text: &str, symbols: &[Symbol]) -> Slice {
     let table = LineTable::new(text);
     let n_lines = table.n_lines();
     let head_lines = request.head_lines.unwrap_or(DEFAULT_HEAD_LINES).max(1);
     let head = LineRange::new(1, head_lines.min(n_lines.max(1)));
+    let cutter = Cutter {
+        rel,
+        table,
+        n_lines,
+        head_lines,
+        head,
+    };
     let mut slice = Slice {
         file: rel.to_string(),
         symbol: None,
@@ -130,115 +162,125 @@ fn cut(request: &SliceRequest, rel: &str, text: &str, symbols: &[Symbol]) -> Sli
         reason: None,
         note: None,
     };
-    let show = |slice: &mut Slice, range: LineRange| {
-        if n_lines == 0 {
-            return;
-        }
-        let range = LineRange::new(range.start.clamp(1, n_lines), range.end.clamp(1, n_lines));
-        slice.line_start = range.start;
-        slice.line_end = range.end;
-        slice.content = table.slice(range).to_string();
-    };
-
     if let Some(full_name) = &request.symbol {
-        // `Type.method@LINE` is the exact form re-requests use.
-        let (name, suffix) = split_line_suffix(full_name);
-        let line_hint = request.line_hint.or(suffix);
-        let name = &name.to_string();
-        let matches = matching(symbols, name);
-        if matches.is_empty() {
-            slice.found = false;
-            slice.symbol = Some(name.clone());
-            let mut similar = similar_names(symbols, name);
-            similar.sort();
-            similar.dedup();
-            similar.truncate(5);
-            // Nothing is shown: the file's first lines under the symbol's name would pass
-            // for its definition.
-            slice.reason = Some(if similar.is_empty() {
-                format!("symbol {name} not found in {rel}")
-            } else {
-                format!(
-                    "symbol {name} not found in {rel} (similar: {})",
-                    similar.join(", ")
-                )
-            });
-            return slice;
-        }
-        // The nearest definition to the line, the innermost when several contain it (as
-        // `Index::locate` chooses).
-        let chosen = match line_hint {
-            Some(hint) => *matches
-                .iter()
-                .min_by_key(|s| (s.full_range().distance_to(hint), s.full_range().len()))
-                .expect("not empty"),
-            None => matches[0],
-        };
-        let others: Vec<String> = matches
-            .iter()
-            .filter(|s| !std::ptr::eq(**s, chosen))
-            .map(|s| s.full_range().to_string())
-            .collect();
-        // A line chose among them: the others are not what was asked about.
-        if !others.is_empty() && line_hint.is_none() {
-            slice.note = Some(format!(
-                "{name} is also defined at lines {}; name one as {name}@LINE with its first line",
-                others.join(", ")
-            ));
-        }
-        slice.symbol = Some(chosen.qualified_name.clone());
-        slice.kind = Some(chosen.kind);
-        show(&mut slice, chosen.full_range());
-        return slice;
+        by_symbol(&cutter, request, full_name, symbols, &mut slice);
+    } else if let Some(range) = request.lines {
+        by_lines(&cutter, range, &mut slice);
+    } else if let Some(hint) = request.line_hint {
+        by_line(&cutter, hint, symbols, &mut slice);
+    } else {
+        cutter.show(&mut slice, head);
     }
-
-    if let Some(range) = request.lines {
-        if range.start > n_lines {
-            slice.found = false;
-            slice.reason = Some(format!("lines {range} are past the end of {rel} ({n_lines} lines); showing the first {} lines", head.len()));
-            show(&mut slice, head);
-        } else {
-            if range.end > n_lines {
-                slice.note = Some(format!("{rel} has {n_lines} lines; range cut at the end"));
-            }
-            show(&mut slice, range);
-        }
-        return slice;
-    }
-
-    if let Some(hint) = request.line_hint {
-        if hint == 0 || hint > n_lines {
-            slice.found = false;
-            slice.reason = Some(format!(
-                "line {hint} is outside {rel} ({n_lines} lines); showing the first {} lines",
-                head.len()
-            ));
-            show(&mut slice, head);
-            return slice;
-        }
-        let innermost = symbols
-            .iter()
-            .filter(|s| s.full_range().contains(hint))
-            .min_by_key(|s| s.full_range().len());
-        match innermost {
-            Some(symbol) => {
-                slice.symbol = Some(symbol.qualified_name.clone());
-                slice.kind = Some(symbol.kind);
-                show(&mut slice, symbol.full_range());
-            }
-            None => {
-                let half = head_lines / 2;
-                show(
-                    &mut slice,
-                    LineRange::new(hint.saturating_sub(half).max(1), hint + half),
-                );
-            }
-        }
-        return slice;
-    }
-
-    show(&mut slice, head);
     slice
+}
+
+/// A definition by name (`Type.method@LINE` is the exact form re-requests use); nothing
+/// is shown when the file has none of that name.
+fn by_symbol(
+    cutter: &Cutter,
+    request: &SliceRequest,
+    full_name: &str,
+    symbols: &[Symbol],
+    slice: &mut Slice,
+) {
+    let rel = cutter.rel;
+    let (name, suffix) = split_line_suffix(full_name);
+    let line_hint = request.line_hint.or(suffix);
+    let name = &name.to_string();
+    let matches = matching(symbols, name);
+    if matches.is_empty() {
+        slice.found = false;
+        slice.symbol = Some(name.clone());
+        let mut similar = similar_names(symbols, name);
+        similar.sort();
+        similar.dedup();
+        similar.truncate(5);
+        // Nothing is shown: the file's first lines under the symbol's name would pass
+        // for its definition.
+        slice.reason = Some(if similar.is_empty() {
+            format!("symbol {name} not found in {rel}")
+        } else {
+            format!(
+                "symbol {name} not found in {rel} (similar: {})",
+                similar.join(", ")
+            )
+        });
+        return;
+    }
+    // The nearest definition to the line, the innermost when several contain it (as
+    // `Index::locate` chooses).
+    let chosen = match line_hint {
+        Some(hint) => *matches
+            .iter()
+            .min_by_key(|s| (s.full_range().distance_to(hint), s.full_range().len()))
+            .expect("not empty"),
+        None => matches[0],
+    };
+    let others: Vec<String> = matches
+        .iter()
+        .filter(|s| !std::ptr::eq(**s, chosen))
+        .map(|s| s.full_range().to_string())
+        .collect();
+    // A line chose among them: the others are not what was asked about.
+    if !others.is_empty() && line_hint.is_none() {
+        slice.note = Some(format!(
+            "{name} is also defined at lines {}; name one as {name}@LINE with its first line",
+            others.join(", ")
+        ));
+    }
+    slice.symbol = Some(chosen.qualified_name.clone());
+    slice.kind = Some(chosen.kind);
+    cutter.show(slice, chosen.full_range());
+}
+
+/// An explicit range; one past the end shows the file's first lines instead.
+fn by_lines(cutter: &Cutter, range: LineRange, slice: &mut Slice) {
+    let (rel, n_lines, head) = (cutter.rel, cutter.n_lines, cutter.head);
+    if range.start > n_lines {
+        slice.found = false;
+        slice.reason = Some(format!(
+            "lines {range} are past the end of {rel} ({n_lines} lines); showing the first {} lines",
+            head.len()
+        ));
+        cutter.show(slice, head);
+    } else {
+        if range.end > n_lines {
+            slice.note = Some(format!("{rel} has {n_lines} lines; range cut at the end"));
+        }
+        cutter.show(slice, range);
+    }
+}
+
+/// The innermost definition holding line `hint`, or the lines around it.
+fn by_line(cutter: &Cutter, hint: Line, symbols: &[Symbol], slice: &mut Slice) {
+    let (rel, n_lines, head) = (cutter.rel, cutter.n_lines, cutter.head);
+    if hint == 0 || hint > n_lines {
+        slice.found = false;
+        slice.reason = Some(format!(
+            "line {hint} is outside {rel} ({n_lines} lines); showing the first {} lines",
+            head.len()
+        ));
+        cutter.show(slice, head);
+        return;
+    }
+    let innermost = symbols
+        .iter()
+        .filter(|s| s.full_range().contains(hint))
+        .min_by_key(|s| s.full_range().len());
+    match innermost {
+        Some(symbol) => {
+            slice.symbol = Some(symbol.qualified_name.clone());
+            slice.kind = Some(symbol.kind);
+            cutter.show(slice, symbol.full_range());
+        }
+        None => {
+            let half = cutter.head_lines / 2;
+            cutter.show(
+                slice,
+                LineRange::new(hint.saturating_sub(half).max(1), hint + half),
+            );
+        }
+    }
 }
 
 /// Symbols named `name`, or whose qualified name ends with its segments.

@@ -9,7 +9,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use crate::index::SkipReason;
+use crate::record::SkipReason;
 
 /// What the walk found at one path.
 #[derive(Debug)]

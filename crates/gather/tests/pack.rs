@@ -8,7 +8,8 @@ use std::collections::HashMap;
 use common::Workspace;
 use gather::budget::Budget;
 use gather::index::{self, Index, SymbolId};
-use gather::pack::{self, PackRequest};
+use gather::pack::{self, Mode, PackRequest};
+use gather::render::pack::render;
 use serde_json::Value;
 
 /// A hub function with many callers and callees of varied sizes, a class whose method is
@@ -78,7 +79,7 @@ fn build(
     let index = index::build(ws.root()).unwrap();
     let graph = gather::graph::build(&index);
     let request = PackRequest {
-        mode: "symbol".into(),
+        mode: Mode::Symbol,
         pinned: Vec::new(),
         seeds: vec![seed(&index, name, path)],
         budget,
@@ -91,7 +92,7 @@ fn build(
         degraded: Vec::new(),
         seed_scores: Vec::new(),
     };
-    pack::build(&index, &graph, &request).unwrap()
+    render(&pack::build(&index, &graph, &request).unwrap())
 }
 
 /// A question-mode pack of one file's definitions `seeds`, in that order, at 400 lines.
@@ -100,7 +101,7 @@ fn ask_pack(file: (&str, &str), seeds: &[&str]) -> (String, Value) {
     let index = index::build(ws.root()).unwrap();
     let graph = gather::graph::build(&index);
     let request = PackRequest {
-        mode: "ask".into(),
+        mode: Mode::Ask,
         pinned: Vec::new(),
         seeds: seeds.iter().map(|n| seed(&index, n, file.0)).collect(),
         budget: Budget::Lines(400),
@@ -113,7 +114,7 @@ fn ask_pack(file: (&str, &str), seeds: &[&str]) -> (String, Value) {
         degraded: Vec::new(),
         seed_scores: Vec::new(),
     };
-    pack::build(&index, &graph, &request).unwrap()
+    render(&pack::build(&index, &graph, &request).unwrap())
 }
 
 #[test]
@@ -263,7 +264,7 @@ fn no_line_is_printed_twice_and_pins_win() {
     )
     .unwrap();
     let request = PackRequest {
-        mode: "symbol".into(),
+        mode: Mode::Symbol,
         pinned,
         seeds: vec![seed(&index, "Worker.run", "pkg/core.py")],
         budget: Budget::Lines(800),
@@ -276,7 +277,7 @@ fn no_line_is_printed_twice_and_pins_win() {
         degraded: Vec::new(),
         seed_scores: Vec::new(),
     };
-    let (_, json) = pack::build(&index, &graph, &request).unwrap();
+    let (_, json) = render(&pack::build(&index, &graph, &request).unwrap());
     let items = json["items"].as_array().unwrap();
     let pinned_item = items.iter().find(|i| i["role"] == "pinned").unwrap();
     assert_eq!(pinned_item["rendered"], "body");
@@ -393,7 +394,7 @@ fn a_budget_smaller_than_the_frame_is_refused() {
     let graph = gather::graph::build(&index);
     for budget in [Budget::Lines(0), Budget::Lines(3), Budget::Tokens(5)] {
         let request = PackRequest {
-            mode: "symbol".into(),
+            mode: Mode::Symbol,
             pinned: Vec::new(),
             seeds: vec![seed(&index, "hub", "pkg/core.py")],
             budget,

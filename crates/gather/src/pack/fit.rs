@@ -1,10 +1,16 @@
 //! Fits a pack to its budget. The budget covers everything emitted: the header line,
 //! item headers, fences, bodies, elision lines, the beyond-budget list and the omitted
-//! line. Costs come from the renderer's own pieces, and the final `used` is measured on the
-//! rendered text. Items are placed in rank order, each in the largest form that still
-//! leaves room to name every later item as a stub; smaller later items backfill.
+//! line. Costs come from the pieces the pack is printed in (`pack::layout`), and the
+//! final `used` is measured on the rendered text. Items are placed in rank order, each in
+//! the largest form that still leaves room to name every later item as a stub; smaller
+//! later items backfill.
+
+use std::collections::HashSet;
 
 use crate::budget::Budget;
+use crate::pack::layout as piece;
+use crate::pack::sources::Sources;
+use crate::pack::trailer::trailer;
 use crate::pack::{evidence, Pack, PackItem, Rendered, Role};
 
 /// Past this many leading seeds, a seed leaves a long doc comment out (see `pack::item_for`).
@@ -19,159 +25,227 @@ const MIN_SEED_SHARE: usize = 12;
 
 /// Lines of body an elided neighbour keeps after its signature.
 const NEIGHBOUR_ELIDED_LINES: usize = 8;
-use crate::render::pack as piece;
-use crate::render::pack::Sources;
 
-/// Chooses each item's form so the rendered pack fits `pack.budget`.
-pub fn fit(pack: &mut Pack, sources: &mut Sources) {
-    let budget = pack.budget;
-    let cost = |text: &str| budget.cost(text);
-    let limit = budget.limit();
-    let Frame {
-        fixed,
-        beyond_header,
-        summary,
-    } = frame(pack, &sources.stale);
-    let stub_costs: Vec<usize> = pack
-        .items
-        .iter()
-        .map(|item| cost(&piece::stub_line(item, pack.frontend)))
-        .collect();
-    let n = pack.items.len();
-    // When even naming every item would not fit, cut items are named while room lasts and
-    // the rest fold into one line; placement then reserves only that line.
-    let compact = fixed + beyond_header + stub_costs.iter().sum::<usize>() > limit;
+/// Chooses each item's form so the rendered pack fits `pack.budget`, pricing items with
+/// the texts of `sources`.
+pub fn fit(pack: &mut Pack, sources: &Sources) {
+    let mut placer = Placer::new(pack, sources);
     // Every item starts as a stub; placing one frees its stub line.
     for item in &mut pack.items {
         item.rendered = Rendered::Stub;
         item.elide_keep = 0;
     }
-    let mut stubs_cost: usize = stub_costs.iter().sum();
-    let mut n_cut = n;
-    let mut used = fixed;
-    // Room for item `idx` (a stub now) if every other stub keeps its line.
-    let avail_for = |idx: usize, stubs_cost: usize, n_cut: usize, used: usize| {
-        let reserve = if compact {
-            beyond_header + summary
-        } else {
-            let others = stubs_cost - stub_costs[idx];
-            others + if n_cut > 1 { beyond_header } else { 0 }
-        };
-        limit.saturating_sub(used + reserve)
-    };
     // Pass 1, in rank order: whole bodies where they fit; seeds and pinned slices degrade
     // at once (they are the point of the pack). Smaller later items backfill the room a
     // cut one leaves. Pass 2: what did not fit whole degrades (elided, then signature)
     // into what is left.
-    let seed_share = (limit * LEAD_SEED_PERCENT / 100).max(MIN_SEED_SHARE);
-    let small_share = (limit * OTHER_SEED_PERCENT / 100).max(MIN_SEED_SHARE);
-    let mut deferred = Vec::new();
-    // Items of one file share its block: the first shown item of a file pays for it.
-    let mut open_files: std::collections::HashSet<String> = std::collections::HashSet::new();
-    let file_cost = |path: &str, sources: &mut Sources| {
-        cost(&piece::file_open(path, sources)) + cost(&piece::file_close(path, sources))
-    };
-    for pass in [1, 2] {
-        let order: Vec<usize> = if pass == 1 {
-            (0..n).collect()
+    let deferred = placer.place(pack, (0..pack.items.len()).collect(), false);
+    placer.place(pack, deferred, true);
+    placer.grow(pack);
+    placer.list_stubs(pack);
+}
+
+/// The running account of a fit: what is spent, and what the stubs still reserve.
+struct Placer<'s> {
+    sources: &'s Sources,
+    budget: Budget,
+    limit: usize,
+    beyond_header: usize,
+    summary: usize,
+    stub_costs: Vec<usize>,
+    /// When even naming every item would not fit, cut items are named while room lasts
+    /// and the rest fold into one line; placement then reserves only that line.
+    compact: bool,
+    stubs_cost: usize,
+    n_cut: usize,
+    used: usize,
+    /// Items of one file share its block: the first shown item of a file pays for it.
+    open_files: HashSet<String>,
+    /// The first seed's share of the budget, and the least share of any seed.
+    seed_share: usize,
+    small_share: usize,
+}
+
+impl<'s> Placer<'s> {
+    fn new(pack: &Pack, sources: &'s Sources) -> Placer<'s> {
+        let budget = pack.budget;
+        let limit = budget.limit();
+        let Frame {
+            fixed,
+            beyond_header,
+            summary,
+        } = frame(pack, &sources.stale);
+        let stub_costs: Vec<usize> = pack
+            .items
+            .iter()
+            .map(|item| budget.cost(&piece::stub_line(item, pack.frontend)))
+            .collect();
+        let stubs_cost: usize = stub_costs.iter().sum();
+        Placer {
+            sources,
+            budget,
+            limit,
+            beyond_header,
+            summary,
+            compact: fixed + beyond_header + stubs_cost > limit,
+            stub_costs,
+            stubs_cost,
+            n_cut: pack.items.len(),
+            used: fixed,
+            open_files: HashSet::new(),
+            seed_share: (limit * LEAD_SEED_PERCENT / 100).max(MIN_SEED_SHARE),
+            small_share: (limit * OTHER_SEED_PERCENT / 100).max(MIN_SEED_SHARE),
+        }
+    }
+
+    fn cost(&self, text: &str) -> usize {
+        self.budget.cost(text)
+    }
+
+    /// Room for item `idx` (a stub now) if every other stub keeps its line.
+    fn avail_for(&self, idx: usize) -> usize {
+        let reserve = if self.compact {
+            self.beyond_header + self.summary
         } else {
-            std::mem::take(&mut deferred)
+            let others = self.stubs_cost - self.stub_costs[idx];
+            others
+                + if self.n_cut > 1 {
+                    self.beyond_header
+                } else {
+                    0
+                }
         };
+        self.limit.saturating_sub(self.used + reserve)
+    }
+
+    /// Places the items of `order` (pass 1, or pass 2 when `degrade`); returns those that
+    /// wait for pass 2.
+    fn place(&mut self, pack: &mut Pack, order: Vec<usize>, degrade: bool) -> Vec<usize> {
+        let mut deferred = Vec::new();
         for idx in order {
             let item = &pack.items[idx];
-            let block = if open_files.contains(&item.path) {
+            let block = if self.open_files.contains(&item.path) {
                 0
             } else {
-                file_cost(&item.path, sources)
+                self.cost(&piece::file_open(&item.path, self.sources))
+                    + self.cost(&piece::file_close(&item.path, self.sources))
             };
-            let avail = avail_for(idx, stubs_cost, n_cut, used).saturating_sub(block);
-            let (form, keep, spent) = if item.role == Role::Pinned {
-                // A pinned slice is shown whole or not at all (`pack::build` then refuses
-                // the request): it is what was asked for.
-                let body = budget.cost(&piece::item_text(item, Rendered::Body, 0, sources));
-                if body <= avail {
-                    (Rendered::Body, 0, body)
-                } else {
-                    (Rendered::Stub, 0, 0)
-                }
-            } else if pass == 2 || matches!(item.role, Role::Seed | Role::LineHit) {
-                // With several seeds (question mode) none may take more than its share
-                // while later seeds wait; a lone seed takes what room there is.
-                let avail = match item.role {
-                    Role::Seed if pass == 1 && pack.n_seeds > 1 => {
-                        // Depth by value: a seed's share follows the ranking's
-                        // confidence in it, so a sure answer is shown whole and a
-                        // doubtful one as a glimpse.
-                        let by_value = seed_share as f32 * item.weight.powf(DEPTH_POWER);
-                        let share = (by_value as usize).max(small_share);
-                        // A seed whose signature alone outgrows the share still gets
-                        // its smallest form past the signature: the share paces seeds,
-                        // it does not cut them.
-                        avail.min(share.max(smallest_elided(item, sources, budget)))
-                    }
-                    _ => avail,
-                };
-                choose(item, sources, avail, budget)
-            } else {
-                let body = budget.cost(&piece::item_text(item, Rendered::Body, 0, sources));
-                if body > avail {
-                    deferred.push(idx);
-                    continue;
-                }
-                (Rendered::Body, 0, body)
+            let avail = self.avail_for(idx).saturating_sub(block);
+            let Some((form, keep, spent)) = self.form_for(item, pack.n_seeds, avail, degrade)
+            else {
+                deferred.push(idx);
+                continue;
             };
             if form != Rendered::Stub {
                 let item = &mut pack.items[idx];
                 item.rendered = form;
                 item.elide_keep = keep;
-                stubs_cost -= stub_costs[idx];
-                n_cut -= 1;
-                used += spent + block;
-                open_files.insert(item.path.clone());
+                self.stubs_cost -= self.stub_costs[idx];
+                self.n_cut -= 1;
+                self.used += spent + block;
+                self.open_files.insert(item.path.clone());
+            }
+        }
+        deferred
+    }
+
+    /// The form `item` takes in `avail`, its kept line count and its cost; `None` when a
+    /// neighbour does not fit whole in pass 1 and waits.
+    fn form_for(
+        &self,
+        item: &PackItem,
+        n_seeds: usize,
+        avail: usize,
+        degrade: bool,
+    ) -> Option<(Rendered, usize, usize)> {
+        let sources = self.sources;
+        if item.role == Role::Pinned {
+            // A pinned slice is shown whole or not at all (`pack::build` then refuses
+            // the request): it is what was asked for.
+            let body = self.cost(&piece::item_text(item, Rendered::Body, 0, sources));
+            return Some(if body <= avail {
+                (Rendered::Body, 0, body)
+            } else {
+                (Rendered::Stub, 0, 0)
+            });
+        }
+        if degrade || matches!(item.role, Role::Seed | Role::LineHit) {
+            // With several seeds (question mode) none may take more than its share
+            // while later seeds wait; a lone seed takes what room there is.
+            let avail = match item.role {
+                Role::Seed if !degrade && n_seeds > 1 => {
+                    // Depth by value: a seed's share follows the ranking's confidence in
+                    // it, so a sure answer is shown whole and a doubtful one as a glimpse.
+                    let by_value = self.seed_share as f32 * item.weight.powf(DEPTH_POWER);
+                    let share = (by_value as usize).max(self.small_share);
+                    // A seed whose signature alone outgrows the share still gets its
+                    // smallest form past the signature: the share paces seeds, it does
+                    // not cut them.
+                    avail.min(share.max(smallest_elided(item, sources, self.budget)))
+                }
+                _ => avail,
+            };
+            return Some(choose(item, sources, avail, self.budget));
+        }
+        let body = self.cost(&piece::item_text(item, Rendered::Body, 0, sources));
+        (body <= avail).then_some((Rendered::Body, 0, body))
+    }
+
+    /// Pass 3: room left over grows the items that were cut short, in rank order.
+    fn grow(&mut self, pack: &mut Pack) {
+        for idx in 0..pack.items.len() {
+            let item = &pack.items[idx];
+            if !matches!(item.rendered, Rendered::Elided | Rendered::Signature) {
+                continue;
+            }
+            let current = self.cost(&piece::item_text(
+                item,
+                item.rendered,
+                item.elide_keep,
+                self.sources,
+            ));
+            let reserve = if self.compact {
+                self.beyond_header + self.summary
+            } else {
+                self.stubs_cost
+                    + if self.n_cut > 0 {
+                        self.beyond_header
+                    } else {
+                        0
+                    }
+            };
+            let avail = self.limit.saturating_sub(self.used - current + reserve);
+            let (form, keep, spent) = choose(item, self.sources, avail, self.budget);
+            if form != Rendered::Stub && spent > current {
+                let item = &mut pack.items[idx];
+                item.rendered = form;
+                item.elide_keep = keep;
+                self.used = self.used - current + spent;
             }
         }
     }
-    // Pass 3: room left over grows the items that were cut short, in rank order.
-    for idx in 0..n {
-        let item = &pack.items[idx];
-        if !matches!(item.rendered, Rendered::Elided | Rendered::Signature) {
-            continue;
+
+    /// In a compact pack, how many cut items the room left names one by one.
+    fn list_stubs(&self, pack: &mut Pack) {
+        pack.listed_stubs = None;
+        if !self.compact || self.n_cut == 0 {
+            return;
         }
-        let current = cost(&piece::item_text(
-            item,
-            item.rendered,
-            item.elide_keep,
-            sources,
-        ));
-        let reserve = if compact {
-            beyond_header + summary
-        } else {
-            stubs_cost + if n_cut > 0 { beyond_header } else { 0 }
-        };
-        let avail = limit.saturating_sub(used - current + reserve);
-        let (form, keep, spent) = choose(item, sources, avail, budget);
-        if form != Rendered::Stub && spent > current {
-            let item = &mut pack.items[idx];
-            item.rendered = form;
-            item.elide_keep = keep;
-            used = used - current + spent;
-        }
-    }
-    pack.listed_stubs = None;
-    if compact && n_cut > 0 {
-        let mut room = limit.saturating_sub(used + beyond_header + summary);
+        let mut room = self
+            .limit
+            .saturating_sub(self.used + self.beyond_header + self.summary);
         let mut listed = 0;
         for (idx, item) in pack.items.iter().enumerate() {
             if item.rendered != Rendered::Stub {
                 continue;
             }
-            if stub_costs[idx] > room {
+            if self.stub_costs[idx] > room {
                 break;
             }
-            room -= stub_costs[idx];
+            room -= self.stub_costs[idx];
             listed += 1;
         }
-        if listed < n_cut {
+        if listed < self.n_cut {
             pack.listed_stubs = Some(listed);
         }
     }
@@ -189,7 +263,7 @@ fn frame(pack: &Pack, stale: &[String]) -> Frame {
     let cost = |text: &str| pack.budget.cost(text);
     Frame {
         fixed: cost(&piece::header_placeholder(pack, stale))
-            + piece::trailer(&pack.omitted, pack.frontend).map_or(0, |t| cost(&t)),
+            + trailer(&pack.omitted, pack.frontend).map_or(0, |t| cost(&t)),
         beyond_header: cost(piece::BEYOND_HEADER),
         summary: cost(&piece::more_line(
             pack.items.len(),
@@ -217,7 +291,7 @@ pub fn minimum(pack: &Pack) -> usize {
 /// What the smallest form of `item` that shows more than its signature costs: its
 /// signature, literal hits and one more line (with elision lines), or whole when it is
 /// too short to elide.
-fn smallest_elided(item: &PackItem, sources: &mut Sources, budget: Budget) -> usize {
+fn smallest_elided(item: &PackItem, sources: &Sources, budget: Budget) -> usize {
     let (total, least) = shown_and_least_lines(item);
     let (form, keep) = if least + 1 > total.saturating_sub(2) {
         (Rendered::Body, 0)
@@ -238,7 +312,7 @@ fn shown_and_least_lines(item: &PackItem) -> (usize, usize) {
 /// forms) and its cost.
 fn choose(
     item: &PackItem,
-    sources: &mut Sources,
+    sources: &Sources,
     avail: usize,
     budget: Budget,
 ) -> (Rendered, usize, usize) {

@@ -13,8 +13,8 @@ use std::sync::OnceLock;
 use regex::Regex;
 
 use super::testcode;
-use crate::index::{Symbol, SymbolKind};
 use crate::lines::{Line, LineRange};
+use crate::record::{Symbol, SymbolKind};
 
 fn declaration() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();

@@ -11,7 +11,7 @@ mod testcode;
 
 use std::path::Path;
 
-use crate::index::{CallSite, FileStatus, Import, SkipReason, Symbol};
+use crate::record::{CallSite, FileStatus, Import, SkipReason, Symbol};
 
 pub(crate) use refs::split_top_level;
 pub use testcode::is_test_path;

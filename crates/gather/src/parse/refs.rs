@@ -10,8 +10,8 @@ use gather_languages::tree_sitter::{Node, QueryMatch, Tree};
 use gather_languages::{ImportStyle, Patterns};
 
 use super::tags::run;
-use crate::index::{CallKind, CallSite, Import, Symbol, SymbolKind};
 use crate::lines::Line;
+use crate::record::{CallKind, CallSite, Import, Symbol, SymbolKind};
 
 /// Longest qualifier kept, in bytes; longer receivers are expressions nobody resolves.
 const MAX_QUALIFIER: usize = 120;

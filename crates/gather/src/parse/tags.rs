@@ -21,8 +21,8 @@ use gather_languages::{LanguageSpec, Patterns};
 use streaming_iterator::StreamingIterator;
 
 use super::{refs, testcode};
-use crate::index::{CallSite, Import, Symbol, SymbolKind};
 use crate::lines::{Line, LineRange};
+use crate::record::{CallSite, Import, Symbol, SymbolKind};
 
 thread_local! {
     // One parser per language and one cursor per worker thread: both are reusable and

@@ -8,7 +8,8 @@ use std::fmt::Write;
 use serde_json::{json, Value};
 
 pub mod pack;
-pub mod zoom;
+/// Re-requests, spelled for the front end (they live with the pack, which prices them).
+pub use crate::pack::zoom;
 
 use crate::budget::Fitted;
 use crate::cache::{CacheState, Report};
@@ -108,7 +109,7 @@ pub fn slices_text(fitted: &Fitted) -> String {
             let _ = writeln!(out, "note: {note}");
         }
         if !s.content.is_empty() {
-            let fence = pack::fence_for(&s.content);
+            let fence = crate::pack::sources::fence_for(&s.content);
             let _ = writeln!(out, "{fence}\n{}\n{fence}", s.content);
         }
     }

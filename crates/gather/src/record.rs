@@ -1,6 +1,7 @@
-//! The records the index stores: files, their status, symbols and call sites. These types
-//! are serialisable because the persistent index stores them; the output wire format is
-//! defined separately, at the rendering edge.
+//! The records the index stores: files, their status, symbols and call sites. A leaf:
+//! walk, parse and index all speak these types, so they depend on nothing of the pipeline.
+//! They are serialisable because the persistent index stores them (postcard: field order is
+//! the wire format); the output wire format is defined separately, at the rendering edge.
 
 use serde::{Deserialize, Serialize};
 

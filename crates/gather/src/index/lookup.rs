@@ -1,0 +1,209 @@
+//! Finding definitions by name: plain or qualified lookups, the one definition a request
+//! names, and the near misses an unknown name is answered with.
+
+use super::{Index, SymbolId, SymbolRef};
+use crate::error::{Error, ErrorCode, Result};
+use crate::lines::Line;
+use crate::record::Symbol;
+
+impl Index {
+    /// Every definition matching `name`, in (path, line) order. A plain name matches
+    /// symbol names; a qualified name (`Client.send`, `mod::f`) matches symbols whose
+    /// qualified name ends with the same segments, whatever the separator.
+    pub fn find(&self, name: &str) -> Vec<SymbolRef<'_>> {
+        let segments = split_qualified(name);
+        let Some(last) = segments.last() else {
+            return Vec::new();
+        };
+        let Some(ids) = self.by_name.get(*last) else {
+            return Vec::new();
+        };
+        let mut out: Vec<SymbolRef> = ids
+            .iter()
+            .map(|&id| self.symbol(id))
+            .filter(|s| {
+                segments.len() == 1 || ends_with_segments(&s.symbol.qualified_name, &segments)
+            })
+            .collect();
+        out.sort_by(|a, b| {
+            (&a.file.path, a.symbol.range.start).cmp(&(&b.file.path, b.symbol.range.start))
+        });
+        out
+    }
+
+    /// Ids of every definition whose plain name is `name`, in (path, line) order.
+    pub fn ids_named(&self, name: &str) -> &[SymbolId] {
+        self.by_name.get(name).map_or(&[], Vec::as_slice)
+    }
+
+    /// Index of a root-relative path in [`Index::files`].
+    pub fn file_idx(&self, path: &str) -> Option<u32> {
+        self.by_path.get(path).copied()
+    }
+
+    /// The one definition a request names: `name` (plain or qualified) in `path` when given,
+    /// `line` (any line of the definition) choosing among same-named ones. A name that is
+    /// not there is `not_found` with the nearest candidates; an ambiguous one without a path
+    /// is `invalid_request` listing them.
+    pub fn locate(&self, name: &str, path: Option<&str>, line: Option<Line>) -> Result<SymbolId> {
+        let all = self.find(name);
+        let Some(path) = path else {
+            return match all.len() {
+                0 => Err(Error::new(
+                    ErrorCode::NotFound,
+                    format!("no definition named {name}{}", similar_hint(self, name)),
+                )),
+                1 => Ok(all[0].id),
+                _ => Err(Error::new(
+                    ErrorCode::InvalidRequest,
+                    format!(
+                        "{name} is defined {} times; add a path: {}",
+                        all.len(),
+                        list_places(&all)
+                    ),
+                )),
+            };
+        };
+        let in_file: Vec<&SymbolRef> = all.iter().filter(|s| s.file.path == path).collect();
+        if in_file.is_empty() {
+            let elsewhere = if all.is_empty() {
+                String::new()
+            } else {
+                format!("; defined in {}", list_places(&all))
+            };
+            return Err(Error::new(
+                ErrorCode::NotFound,
+                format!(
+                    "no definition named {name} in {path}{elsewhere}{}",
+                    similar_hint_in(self, name, path)
+                ),
+            ));
+        }
+        let chosen = match line {
+            Some(line) => in_file
+                .iter()
+                .min_by_key(|s| {
+                    let r = s.symbol.full_range();
+                    (r.distance_to(line), r.len())
+                })
+                .expect("not empty"),
+            None => in_file[0],
+        };
+        Ok(chosen.id)
+    }
+
+    /// Every definition in a root-relative path, in line order.
+    pub fn find_in_file(&self, path: &str) -> Vec<SymbolRef<'_>> {
+        let Some(&file_idx) = self.by_path.get(path) else {
+            return Vec::new();
+        };
+        let file = &self.files[file_idx as usize];
+        (0..file.symbols.len())
+            .map(|idx| {
+                self.symbol(SymbolId {
+                    file: file_idx,
+                    idx: idx as u32,
+                })
+            })
+            .collect()
+    }
+}
+
+fn list_places(hits: &[SymbolRef]) -> String {
+    let mut places: Vec<String> = hits
+        .iter()
+        .take(8)
+        .map(|h| {
+            format!(
+                "{}:{} ({})",
+                h.file.path, h.symbol.range, h.symbol.qualified_name
+            )
+        })
+        .collect();
+    if hits.len() > 8 {
+        places.push(format!("and {} more", hits.len() - 8));
+    }
+    places.join(", ")
+}
+
+fn similar_hint(index: &Index, name: &str) -> String {
+    let wanted = split_qualified(name)
+        .last()
+        .map(|s| s.to_lowercase())
+        .unwrap_or_default();
+    let mut similar: Vec<&str> = index
+        .by_name
+        .keys()
+        .filter(|k| {
+            let k = k.to_lowercase();
+            wanted.len() >= 3 && (k.contains(&wanted) || wanted.contains(&k) && k.len() >= 3)
+        })
+        .map(String::as_str)
+        .collect();
+    similar.sort_unstable();
+    similar.truncate(6);
+    if similar.is_empty() {
+        String::new()
+    } else {
+        format!("; similar names: {}", similar.join(", "))
+    }
+}
+
+fn similar_hint_in(index: &Index, name: &str, path: &str) -> String {
+    let symbols: Vec<&Symbol> = index.find_in_file(path).iter().map(|s| s.symbol).collect();
+    let mut similar = similar_names(symbols, name);
+    similar.dedup();
+    similar.truncate(6);
+    if similar.is_empty() {
+        String::new()
+    } else {
+        format!("; similar in {path}: {}", similar.join(", "))
+    }
+}
+
+/// Qualified names of `symbols` whose name contains the last segment of `name`, or is
+/// contained in it (three letters at least), in the order given; case is ignored.
+pub fn similar_names<'s>(symbols: impl IntoIterator<Item = &'s Symbol>, name: &str) -> Vec<String> {
+    let wanted = split_qualified(name)
+        .last()
+        .map(|s| s.to_lowercase())
+        .unwrap_or_default();
+    symbols
+        .into_iter()
+        .filter(|s| {
+            let have = s.name.to_lowercase();
+            !wanted.is_empty()
+                && (have.contains(&wanted) || wanted.contains(&have) && have.len() >= 3)
+        })
+        .map(|s| s.qualified_name.clone())
+        .collect()
+}
+
+/// `name@LINE` → (`name`, `LINE`): a definition named with the line its range starts at,
+/// the exact form re-requests use (unique among overloads and same-named methods). A name
+/// without that suffix comes back whole.
+pub fn split_line_suffix(name: &str) -> (&str, Option<Line>) {
+    let trimmed = name.trim();
+    if let Some((head, tail)) = trimmed.rsplit_once('@') {
+        let digits = !tail.is_empty() && tail.bytes().all(|b| b.is_ascii_digit());
+        if digits && !head.trim().is_empty() {
+            if let Ok(line) = tail.parse::<Line>() {
+                return (head.trim(), Some(line));
+            }
+        }
+    }
+    (name, None)
+}
+
+/// Splits `a.b::c` into its segments: `a`, `b` and `c`.
+pub fn split_qualified(name: &str) -> Vec<&str> {
+    name.split("::")
+        .flat_map(|part| part.split('.'))
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+fn ends_with_segments(qualified: &str, segments: &[&str]) -> bool {
+    let have = split_qualified(qualified);
+    have.len() >= segments.len() && have[have.len() - segments.len()..] == *segments
+}

@@ -1,0 +1,359 @@
+//! Bringing an index up to date with the files on disk: one metadata walk, then only the
+//! files whose (size, mtime) cannot prove them unchanged are read again.
+
+use std::collections::HashMap;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use super::{
+    ms_since, now_ns, parse_bytes, read_and_parse, skipped_record, BuildTimings, Index,
+    IndexOptions, Progress, SymbolId,
+};
+use crate::confined::Root;
+use crate::error::Result;
+use crate::record::{FileRecord, FileStatus, SkipReason};
+use crate::walk::{self, WalkedFile};
+
+/// Brings `previous` up to date with the files on disk under its root, so that an edit,
+/// addition or deletion made since it was built is reflected. The result equals a fresh
+/// [`build_with`](super::build_with) of the same tree.
+///
+/// Only what changed is read: a record whose (size, mtime) still match is kept as it is,
+/// unless its mtime is too close to the moment `previous` was scanned to prove that the
+/// file did not change after it was read (then its contents are hashed again); a file
+/// whose mtime moved but whose hash did not is kept with the new mtime; changed and new
+/// files are parsed; vanished ones are dropped. What changed is in [`Index::changes`].
+pub fn refresh(previous: Index, options: &IndexOptions) -> Result<Index> {
+    refresh_observed(previous, options, &Progress::default())
+}
+
+/// [`refresh`], counting the files it has to read in `progress`.
+pub fn refresh_observed(
+    previous: Index,
+    options: &IndexOptions,
+    progress: &Progress,
+) -> Result<Index> {
+    let scan = scan(&previous.root, options)?;
+    let Index {
+        files,
+        by_path,
+        by_name,
+        scanned_ns,
+        postings,
+        ..
+    } = previous;
+    let mut index = apply_scan(files, scanned_ns, scan, progress, Some((by_path, by_name)));
+    // Postings depend on file contents only: keep them when no content changed.
+    let changes = index.changes;
+    if changes.reparsed + changes.added + changes.removed == 0 {
+        index.postings = postings;
+    }
+    Ok(index)
+}
+
+/// The lookup tables of an index, kept across a refresh that adds and removes no file.
+type Tables = (HashMap<String, u32>, HashMap<String, Vec<SymbolId>>);
+
+/// The files under a root as one walk found them, in path order, ahead of a refresh.
+#[derive(Debug)]
+pub(crate) struct Scan {
+    root: Root,
+    files: Vec<WalkedFile>,
+    started_ns: i64,
+    walk_ms: f64,
+}
+
+/// Walks `root` for a refresh: metadata only, no file is read.
+pub(crate) fn scan(root: &Root, options: &IndexOptions) -> Result<Scan> {
+    let root = root.with_limit(options.walk.max_file_size);
+    root.check_in_place()?;
+    walk::check_ignore_files(root.path())?;
+    let started_ns = now_ns();
+    let started = Instant::now();
+    let files = walk::all(root.path(), &options.walk);
+    root.check_in_place()?;
+    Ok(Scan {
+        root,
+        files,
+        started_ns,
+        walk_ms: ms_since(started),
+    })
+}
+
+/// Brings `records` (made by a walk that began at `previous_ns`) up to date with `scan`.
+/// `tables`, the previous index's lookup tables when there is one, are patched instead of
+/// rebuilt when the set of paths did not change.
+pub(crate) fn apply_scan(
+    records: Vec<FileRecord>,
+    previous_ns: i64,
+    scan: Scan,
+    progress: &Progress,
+    tables: Option<Tables>,
+) -> Index {
+    let started = Instant::now();
+    progress.walked.store(true, Ordering::Relaxed);
+    let Scan {
+        root,
+        files: walked,
+        started_ns: scanned_ns,
+        walk_ms,
+    } = scan;
+    let (mut kept, work, mut changes) = pair_up(records, walked, previous_ns);
+    progress.found.store(work.len(), Ordering::Relaxed);
+    let updated: Vec<(FileRecord, Update)> = work
+        .into_par_iter()
+        .map(|(file, prev)| {
+            let updated = update(&root, file, prev, scanned_ns);
+            progress.done.fetch_add(1, Ordering::Relaxed);
+            updated
+        })
+        .collect();
+    let reparsed_paths = count_updates(updated, &mut kept, &mut changes);
+    let parse_ms = ms_since(started);
+    let started = Instant::now();
+    let mut index = match tables {
+        // The same paths in the same order: file positions hold, only the names of the
+        // reparsed files change.
+        Some((by_path, by_name)) if changes.added == 0 && changes.removed == 0 => {
+            kept.sort_unstable_by(|a, b| a.path.cmp(&b.path));
+            let mut index = Index {
+                root,
+                files: kept,
+                by_path,
+                by_name,
+                scanned_ns: 0,
+                timings: BuildTimings::default(),
+                changes: Changes::default(),
+                postings: std::sync::OnceLock::new(),
+                modules: std::sync::OnceLock::new(),
+            };
+            let reparsed: Vec<u32> = reparsed_paths
+                .iter()
+                .filter_map(|p| index.by_path.get(p).copied())
+                .collect();
+            index.rename_symbols_of(&reparsed);
+            index
+        }
+        _ => Index::from_files(root, kept),
+    };
+    index.scanned_ns = scanned_ns;
+    index.changes = changes;
+    index.timings = BuildTimings {
+        walk_ms,
+        parse_ms,
+        tables_ms: ms_since(started),
+    };
+    index
+}
+
+/// A walked file with its previous record, if it had one, for [`update`] to decide on.
+type Work = (WalkedFile, Option<FileRecord>);
+
+/// Pairs each walked file with its record (both lists in path order, so one merge does
+/// it): records that (size, mtime) prove unchanged are kept, the rest are work. Counts
+/// the records kept and those whose file is gone.
+fn pair_up(
+    mut records: Vec<FileRecord>,
+    walked: Vec<WalkedFile>,
+    previous_ns: i64,
+) -> (Vec<FileRecord>, Vec<Work>, Changes) {
+    // A file modified within this window of the previous scan may have changed after it
+    // was read without changing its mtime (timestamps are coarser than writes): its
+    // contents are checked again.
+    let trusted_before = previous_ns.saturating_sub(RACY_WINDOW_NS);
+    if !records.is_sorted_by(|a, b| a.path < b.path) {
+        records.sort_unstable_by(|a, b| a.path.cmp(&b.path));
+        records.dedup_by(|a, b| a.path == b.path);
+    }
+    let mut changes = Changes::default();
+    let mut kept = Vec::with_capacity(walked.len());
+    let mut work = Vec::new();
+    let mut old = records.into_iter().peekable();
+    for file in walked {
+        while old.next_if(|r| r.path < file.rel).is_some() {
+            changes.removed += 1;
+        }
+        match old.next_if(|r| r.path == file.rel) {
+            Some(record)
+                if file.skip.is_none()
+                    && content_derived(record.status)
+                    && record.size == file.size
+                    && record.mtime_ns == file.mtime_ns
+                    && record.mtime_ns < trusted_before =>
+            {
+                kept.push(record);
+            }
+            prev => work.push((file, prev)),
+        }
+    }
+    changes.removed += old.count();
+    changes.reused = kept.len();
+    (kept, work, changes)
+}
+
+/// Adds the records [`update`] made to `kept`, counting in `changes` what each needed
+/// and whether the stored index is worth replacing; returns the paths parsed again.
+fn count_updates(
+    updated: Vec<(FileRecord, Update)>,
+    kept: &mut Vec<FileRecord>,
+    changes: &mut Changes,
+) -> Vec<String> {
+    let mut reparsed_paths = Vec::new();
+    let mut metadata_only = 0;
+    for (record, how) in updated {
+        match how {
+            Update::Same => changes.reused += 1,
+            Update::Verified => changes.rehashed += 1,
+            Update::VerifiedSettled | Update::Touched => {
+                changes.rehashed += 1;
+                metadata_only += 1;
+            }
+            Update::Changed => {
+                changes.reparsed += 1;
+                changes.dirty = true;
+                reparsed_paths.push(record.path.clone());
+            }
+            Update::Added => {
+                changes.added += 1;
+                changes.dirty = true;
+            }
+        }
+        kept.push(record);
+    }
+    changes.dirty |= changes.removed > 0;
+    // A new mtime alone changes no answer; the file is hashed again next time, which costs
+    // less than storing the whole index until many files are in that state.
+    changes.dirty |= metadata_only >= (kept.len() / 20).max(64);
+    reparsed_paths
+}
+
+/// How long before a scan a file's mtime must lie for (size, mtime) alone to prove it
+/// unchanged since: covers coarse file-system timestamps (FAT's 2 s, a kernel tick).
+const RACY_WINDOW_NS: i64 = 2_000_000_000;
+
+/// Whether a record's status follows from the file's contents alone, so that the same
+/// contents give the same record. Walk-made statuses (too large, symlink, not regular)
+/// depend on settings or metadata and are cheap to make again; unreadable is retried.
+fn content_derived(status: FileStatus) -> bool {
+    match status {
+        FileStatus::Parsed | FileStatus::Heuristic | FileStatus::Text => true,
+        FileStatus::Skipped(reason) => matches!(
+            reason,
+            SkipReason::Binary
+                | SkipReason::InvalidUtf8
+                | SkipReason::Minified
+                | SkipReason::TooComplex
+        ),
+    }
+}
+
+/// What [`update`] did with one file.
+enum Update {
+    /// Nothing read; the record came out as before (a walk-made status).
+    Same,
+    /// Contents read again and unchanged, mtime too; the record is kept.
+    Verified,
+    /// As `Verified`, and the file is now old enough for its mtime to be trusted next time.
+    VerifiedSettled,
+    /// Contents unchanged under a new mtime; kept with the new mtime.
+    Touched,
+    /// Contents changed; parsed again.
+    Changed,
+    /// A new path; parsed.
+    Added,
+}
+
+/// The record of a walked file that (size, mtime) could not prove unchanged.
+fn update(
+    root: &Root,
+    file: WalkedFile,
+    prev: Option<FileRecord>,
+    scanned_ns: i64,
+) -> (FileRecord, Update) {
+    let Some(mut prev) = prev else {
+        return (read_and_parse(root, file), Update::Added);
+    };
+    if file.skip.is_some() || !content_derived(prev.status) || prev.size != file.size {
+        let record = read_and_parse(root, file);
+        let how = if record == prev {
+            Update::Same
+        } else {
+            Update::Changed
+        };
+        return (record, how);
+    }
+    let bytes = match root.read(&file.rel) {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            let mut file = file;
+            file.skip = Some(e.skip_reason());
+            return (skipped_record(file), Update::Changed);
+        }
+    };
+    if bytes.len() as u64 == prev.size && xxhash_rust::xxh3::xxh3_64(&bytes) == prev.hash {
+        if prev.mtime_ns == file.mtime_ns {
+            let how = if prev.mtime_ns < scanned_ns.saturating_sub(RACY_WINDOW_NS) {
+                Update::VerifiedSettled
+            } else {
+                Update::Verified
+            };
+            return (prev, how);
+        }
+        prev.mtime_ns = file.mtime_ns;
+        return (prev, Update::Touched);
+    }
+    (parse_bytes(file, bytes), Update::Changed)
+}
+
+/// What a build or refresh did with the files it saw.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Changes {
+    /// Records kept without reading the file.
+    pub reused: usize,
+    /// Files read again whose contents had not changed (touched, or too recent to trust).
+    pub rehashed: usize,
+    /// Files whose contents changed and were parsed again.
+    pub reparsed: usize,
+    /// New files, parsed (every file in a fresh build).
+    pub added: usize,
+    /// Files that were gone.
+    pub removed: usize,
+    /// Whether a stored copy of the previous index is worth replacing: some file's
+    /// contents changed, appeared or vanished, or so many files have only a new mtime (or
+    /// only just became old enough to trust theirs) that hashing them again at every call
+    /// would cost more than storing the index.
+    pub dirty: bool,
+}
+
+impl Index {
+    /// Brings `by_name` up to date after the symbols of the files at `reparsed` changed,
+    /// keeping every list in (file, index) order, as [`Index::from_files`] makes it.
+    fn rename_symbols_of(&mut self, reparsed: &[u32]) {
+        if reparsed.is_empty() {
+            return;
+        }
+        self.by_name.retain(|_, ids| {
+            ids.retain(|id| !reparsed.contains(&id.file));
+            !ids.is_empty()
+        });
+        for &file in reparsed {
+            for (idx, symbol) in self.files[file as usize].symbols.iter().enumerate() {
+                let id = SymbolId {
+                    file,
+                    idx: idx as u32,
+                };
+                match self.by_name.get_mut(symbol.name.as_str()) {
+                    Some(ids) => {
+                        let at = ids.partition_point(|other| *other < id);
+                        ids.insert(at, id);
+                    }
+                    None => {
+                        self.by_name.insert(symbol.name.clone(), vec![id]);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,336 @@
+//! Collecting a pack's candidates: pinned slices, seeds with their callers and callees,
+//! line hits; then ranking them and merging overlaps so no line is shown twice.
+
+use std::collections::HashMap;
+
+use crate::graph::{CallGraph, Confidence, Edge};
+use crate::index::{FileRecord, FileStatus, Index, SymbolId, SymbolKind};
+use crate::lines::{Line, LineRange};
+use crate::pack::{evidence, fit, Omitted, Pack, PackItem, PackRequest, Rendered, Role};
+
+/// Collects, merges and ranks the candidates of `request`.
+pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack {
+    let mut omitted = request.omitted.clone();
+    let mut degraded: Vec<String> = request.degraded.clone();
+    if omitted.question_left_out > 0 {
+        degraded.push(format!(
+            "question-cut({} words not read)",
+            omitted.question_left_out
+        ));
+    }
+    let mut items = pinned_items(request, &mut omitted);
+    let mut neighbours: Vec<PackItem> = Vec::new();
+    for (rank, &seed) in request.seeds.iter().enumerate() {
+        items.push(seed_item(index, request, rank, seed));
+        degraded.extend(call_graph_gaps(index.symbol(seed).file));
+        if rank < request.neighbours_of {
+            add_neighbours(index, graph, request, seed, &mut neighbours, &mut omitted);
+        }
+        note_unresolved(graph, seed, &mut omitted);
+    }
+    for (path, line) in &request.line_hits {
+        let n_lines = index.file(path).map_or(*line, |f| f.n_lines.max(*line));
+        let range = LineRange::new(
+            line.saturating_sub(LINE_HIT_CONTEXT).max(1),
+            (line + LINE_HIT_CONTEXT).min(n_lines),
+        );
+        let name = format!("{path}:{line}");
+        items.push(lines_item(path, name, None, range, Role::LineHit));
+    }
+    rank_neighbours(&mut neighbours);
+    items.extend(neighbours);
+    // Pinned slices claim their lines first (what was asked for is shown as asked), then
+    // seeds, then neighbours.
+    items.sort_by_key(|i| match i.role {
+        Role::Pinned => 0,
+        Role::Seed | Role::LineHit => 1,
+        _ => 2,
+    });
+    let mut items = merge(items, &mut omitted);
+    items.sort_by_key(|i| i.role.rank());
+    degraded.sort();
+    degraded.dedup();
+    Pack {
+        mode: request.mode,
+        items,
+        omitted,
+        degraded,
+        budget: request.budget,
+        n_seeds: request.seeds.len(),
+        seed_names: request
+            .seeds
+            .iter()
+            .map(|&id| index.symbol(id).symbol.qualified_name.clone())
+            .collect(),
+        listed_stubs: None,
+        frontend: request.frontend,
+        budget_asked: None,
+        sources: Default::default(),
+        index: Default::default(),
+    }
+}
+
+/// The items of the pinned slices that show lines; those not found go to `omitted`.
+fn pinned_items(request: &PackRequest, omitted: &mut Omitted) -> Vec<PackItem> {
+    for slice in request.pinned.iter().filter(|s| !s.found) {
+        omitted.unmet_slices.push((
+            slice.file.clone(),
+            slice.symbol.clone(),
+            slice.reason.clone().unwrap_or_default(),
+        ));
+    }
+    let mut items = Vec::new();
+    for slice in request.pinned.iter().filter(|s| s.line_start > 0) {
+        let range = LineRange::new(slice.line_start, slice.line_end);
+        let name = slice
+            .symbol
+            .clone()
+            .unwrap_or_else(|| format!("{}:{range}", slice.file));
+        items.push(lines_item(
+            &slice.file,
+            name,
+            slice.kind,
+            range,
+            Role::Pinned,
+        ));
+    }
+    items
+}
+
+/// The item of the seed at `rank`, weighted by the ranking's confidence in it.
+fn seed_item(index: &Index, request: &PackRequest, rank: usize, seed: SymbolId) -> PackItem {
+    // Past the leading seeds the budget buys more definitions rather than long docs
+    // (parameter lists, examples).
+    let keep_long_doc = request.seeds.len() <= 1 || rank < fit::LEAD_SEEDS;
+    let mut item = item_for(index, seed, Role::Seed, None, keep_long_doc);
+    let first = request.seed_scores.first().copied().unwrap_or(0.0);
+    if let Some(score) = request.seed_scores.get(rank).filter(|_| first > 0.0) {
+        item.weight = (score / first).clamp(0.0, 1.0);
+    }
+    item
+}
+
+/// Why the call graph around a seed in `file` is partial, if it is.
+fn call_graph_gaps(file: &FileRecord) -> Vec<String> {
+    match file.status {
+        // Line rules find definitions but no call sites.
+        FileStatus::Heuristic => vec![
+            format!("heuristic-parse({})", file.path),
+            "callgraph-unavailable".to_string(),
+        ],
+        FileStatus::Parsed => {
+            let has_calls = file
+                .language
+                .as_deref()
+                .and_then(gather_languages::by_id)
+                .is_some_and(|spec| !spec.calls.trim().is_empty());
+            if has_calls {
+                Vec::new()
+            } else {
+                vec!["callgraph-unavailable".to_string()]
+            }
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Adds the callers, then the callees, of `seed` to `neighbours`; test code is left out
+/// (and counted) unless asked for or the seed is itself a test.
+fn add_neighbours(
+    index: &Index,
+    graph: &CallGraph,
+    request: &PackRequest,
+    seed: SymbolId,
+    neighbours: &mut Vec<PackItem>,
+    omitted: &mut Omitted,
+) {
+    let seed_ref = index.symbol(seed);
+    let seed_name = &seed_ref.symbol.qualified_name;
+    let mut add = |id: SymbolId, role: Role, edge: &Edge| {
+        if id == seed {
+            return;
+        }
+        let symbol = index.symbol(id).symbol;
+        if symbol.is_test && !request.include_tests && !seed_ref.symbol.is_test {
+            omitted.tests_excluded += 1;
+            return;
+        }
+        let edge = Some((edge.confidence, edge.line));
+        neighbours.push(item_for(index, id, role, edge, true));
+    };
+    for edge in graph.callers(seed) {
+        add(edge.caller, Role::CallerOf(seed_name.clone()), &edge);
+    }
+    for edge in graph.callees(seed) {
+        add(edge.callee, Role::CalleeOf(seed_name.clone()), &edge);
+    }
+}
+
+/// Names the calls out of `seed` that reach no single definition of the workspace.
+fn note_unresolved(graph: &CallGraph, seed: SymbolId, omitted: &mut Omitted) {
+    for name in graph.external_from(seed) {
+        if !omitted.external_callees.iter().any(|n| n == name) {
+            omitted.external_callees.push(name.to_string());
+        }
+    }
+    for call in graph.ambiguous_from(seed) {
+        omitted
+            .ambiguous
+            .push((call.name.clone(), call.line, call.candidates.len()));
+    }
+}
+
+/// Neighbours reached from several seeds rank first, then by proof, then by position.
+fn rank_neighbours(neighbours: &mut [PackItem]) {
+    let mut reach: HashMap<(String, Line), usize> = HashMap::new();
+    for n in neighbours.iter() {
+        *reach.entry((n.path.clone(), n.range.start)).or_default() += 1;
+    }
+    neighbours.sort_by(|a, b| {
+        let ra = reach[&(a.path.clone(), a.range.start)];
+        let rb = reach[&(b.path.clone(), b.range.start)];
+        rb.cmp(&ra)
+            .then(
+                a.confidence
+                    .map(Confidence::rank)
+                    .cmp(&b.confidence.map(Confidence::rank)),
+            )
+            .then((&a.path, a.range.start).cmp(&(&b.path, b.range.start)))
+    });
+}
+
+/// An item that is a range of lines rather than a definition of the index (a pinned
+/// slice, a line hit): its first line stands for its signature.
+fn lines_item(
+    path: &str,
+    name: String,
+    kind: Option<SymbolKind>,
+    range: LineRange,
+    role: Role,
+) -> PackItem {
+    PackItem {
+        path: path.to_string(),
+        symbol: None,
+        name,
+        kind,
+        range,
+        signature: LineRange::new(range.start, range.start),
+        role,
+        confidence: None,
+        call_line: None,
+        shown: vec![range],
+        rendered: Rendered::Body,
+        cost_lines: range.len() as usize,
+        elide_keep: 0,
+        doc_left_out: None,
+        marks: evidence::Marks::default(),
+        weight: 1.0,
+    }
+}
+
+/// Doc comments up to this many lines stay with an item that leaves long ones out.
+const SHORT_DOC_LINES: u32 = 3;
+
+/// The item of one definition, from its doc comment to its end; unless `keep_long_doc`,
+/// a doc comment longer than a few lines is left out (the header names its lines).
+fn item_for(
+    index: &Index,
+    id: SymbolId,
+    role: Role,
+    edge: Option<(Confidence, Line)>,
+    keep_long_doc: bool,
+) -> PackItem {
+    let found = index.symbol(id);
+    let full = found.symbol.full_range();
+    let definition = found.symbol.range;
+    let (range, doc_left_out) = if !keep_long_doc && definition.start > full.start + SHORT_DOC_LINES
+    {
+        (
+            definition,
+            Some(LineRange::new(full.start, definition.start - 1)),
+        )
+    } else {
+        (full, None)
+    };
+    PackItem {
+        path: found.file.path.clone(),
+        symbol: Some(id),
+        name: found.symbol.qualified_name.clone(),
+        kind: Some(found.symbol.kind),
+        range,
+        signature: LineRange::new(
+            found.symbol.signature.start.max(range.start),
+            found.symbol.signature.end.min(range.end).max(range.start),
+        ),
+        role,
+        confidence: edge.map(|(confidence, _)| confidence),
+        call_line: edge.map(|(_, line)| line),
+        shown: vec![range],
+        rendered: Rendered::Body,
+        cost_lines: range.len() as usize,
+        elide_keep: 0,
+        doc_left_out,
+        marks: evidence::Marks::default(),
+        weight: 1.0,
+    }
+}
+
+/// Removes, from each item, the lines already shown by higher-ranked items of the same
+/// file. An item left with nothing is dropped (counted as merged); a duplicate definition
+/// (the same symbol reached twice) keeps its first, highest-ranked place.
+fn merge(items: Vec<PackItem>, omitted: &mut Omitted) -> Vec<PackItem> {
+    let mut shown_by_file: HashMap<String, Vec<LineRange>> = HashMap::new();
+    let mut out = Vec::with_capacity(items.len());
+    for mut item in items {
+        let taken = shown_by_file.entry(item.path.clone()).or_default();
+        let mut remaining = vec![item.range];
+        for t in taken.iter() {
+            remaining = remaining
+                .into_iter()
+                .flat_map(|r| subtract(r, *t))
+                .collect();
+        }
+        if remaining.is_empty() {
+            omitted.merged += 1;
+            continue;
+        }
+        taken.extend(remaining.iter().copied());
+        item.cost_lines = remaining.iter().map(|r| r.len() as usize).sum();
+        item.shown = remaining;
+        out.push(item);
+    }
+    out
+}
+
+/// `a` minus `b`: zero, one or two ranges.
+fn subtract(a: LineRange, b: LineRange) -> Vec<LineRange> {
+    if b.end < a.start || b.start > a.end {
+        return vec![a];
+    }
+    let mut out = Vec::new();
+    if a.start < b.start {
+        out.push(LineRange::new(a.start, b.start - 1));
+    }
+    if b.end < a.end {
+        out.push(LineRange::new(b.end + 1, a.end));
+    }
+    out
+}
+
+/// Lines shown on each side of a line hit.
+const LINE_HIT_CONTEXT: Line = 2;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subtraction_covers_every_overlap() {
+        let r = LineRange::new;
+        assert_eq!(subtract(r(1, 10), r(20, 30)), [r(1, 10)]);
+        assert_eq!(subtract(r(1, 10), r(1, 10)), []);
+        assert_eq!(subtract(r(1, 10), r(3, 4)), [r(1, 2), r(5, 10)]);
+        assert_eq!(subtract(r(1, 10), r(0, 4)), [r(5, 10)]);
+        assert_eq!(subtract(r(1, 10), r(8, 12)), [r(1, 7)]);
+    }
+}

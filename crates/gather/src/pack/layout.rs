@@ -1,0 +1,252 @@
+//! The pieces a pack is printed in: header line, file blocks, item headers and bodies with
+//! their elision lines, beyond-budget lines. `fit` prices items with these same pieces and
+//! `render` prints them, so the budget is spent on exactly what is printed.
+
+use std::fmt::Write;
+
+use crate::lines::LineRange;
+use crate::pack::sources::Sources;
+use crate::pack::zoom::{Frontend, Zoom};
+use crate::pack::{Pack, PackItem, Rendered, Role};
+
+/// The header of the beyond-budget list.
+pub const BEYOND_HEADER: &str = "## Beyond budget\n";
+
+/// The header line with the widest `used` it can show, for pricing.
+pub fn header_placeholder(pack: &Pack, stale: &[String]) -> String {
+    header(pack, pack.budget.limit(), "00000000", stale)
+}
+
+/// Why the pack is partial: the pack's own reasons, then the files that changed since
+/// they were indexed.
+pub fn degraded(pack: &Pack, stale: &[String]) -> Vec<String> {
+    let mut degraded = pack.degraded.clone();
+    degraded.extend(stale.iter().map(|p| format!("stale-file({p})")));
+    degraded
+}
+
+/// `# gather MODE [· complete:false · degraded: …] · seeds … · budget N lines used M ·
+/// index STAMP`. A partial pack says so first: many clients show a model only this text.
+pub fn header(pack: &Pack, used: usize, stamp: &str, stale: &[String]) -> String {
+    let seeds: Vec<&str> = pack.seed_names.iter().map(String::as_str).collect();
+    let n_neighbours = pack
+        .items
+        .iter()
+        .filter(|i| matches!(i.role, Role::CallerOf(_) | Role::CalleeOf(_)))
+        .count();
+    // Words the asker wrote that match nothing are named up front: what follows matches
+    // only the question's other words.
+    let unmatched = &pack.omitted.unmatched_terms;
+    let no_match = if unmatched.is_empty() || pack.omitted.nothing_matched {
+        String::new()
+    } else {
+        let more = if unmatched.len() > 5 { ", …" } else { "" };
+        format!(
+            " · no match: {}{more}",
+            unmatched[..unmatched.len().min(5)].join(", ")
+        )
+    };
+    let degraded = degraded(pack, stale);
+    let partial = if degraded.is_empty() {
+        String::new()
+    } else {
+        format!(" · complete:false · degraded: {}", degraded.join(", "))
+    };
+    // A budget past the cap is cut to it, visibly.
+    let asked = match pack.budget_asked {
+        Some(asked) => format!(" (asked {asked}, the most is {})", pack.budget.limit()),
+        None => String::new(),
+    };
+    format!(
+        "# gather {}{partial} · seeds: {}{no_match} · neighbours: {} · budget={} {}{asked} used={} · index {}\n",
+        pack.mode,
+        match seeds.len() {
+            0 => "-".to_string(),
+            // The items name every seed; the header names the leading ones.
+            n if n > 5 => format!("{}, … ({n} in all)", seeds[..5].join(", ")),
+            _ => seeds.join(", "),
+        },
+        n_neighbours,
+        pack.budget.limit(),
+        pack.budget.unit(),
+        used,
+        stamp
+    )
+}
+
+/// What opens a file's block: the fence, with the language and the path as its info
+/// string (one line: the frame costs the reader tokens).
+pub fn file_open(path: &str, sources: &Sources) -> String {
+    let fence = sources.fence(path);
+    let language = sources.language(path);
+    let language = if language.is_empty() {
+        "text"
+    } else {
+        language
+    };
+    format!("{fence}{language} {path}\n")
+}
+
+/// What closes a file's block.
+pub fn file_close(path: &str, sources: &Sources) -> String {
+    format!("{}\n", sources.fence(path))
+}
+
+/// `@@ start-end kind name · role` and the item's lines in the chosen form. Items of one
+/// file share its block (see [`file_open`]), so an item's own frame is this one line. The
+/// range is that of the lines the item stands for here: a definition partly printed by a
+/// higher-ranked item starts or ends where its own lines do.
+pub fn item_text(item: &PackItem, form: Rendered, keep: usize, sources: &Sources) -> String {
+    if form == Rendered::Stub {
+        return String::new();
+    }
+    let span = match (item.shown.first(), item.shown.last()) {
+        (Some(first), Some(last)) => LineRange::new(first.start, last.end),
+        _ => item.range,
+    };
+    let mut out = format!("@@ {span}");
+    if let Some(kind) = item.kind {
+        let _ = write!(out, " {kind} {}", item.name);
+    } else if item.name != format!("{}:{}", item.path, item.range) {
+        let _ = write!(out, " {}", item.name);
+    }
+    let _ = write!(out, " · {}", item.role.label());
+    if let Some(doc) = item.doc_left_out {
+        let _ = write!(out, " · doc {doc} not shown");
+    }
+    out.push('\n');
+    out.push_str(&item_body(item, form, keep, sources));
+    out
+}
+
+/// The item's lines in the chosen form, with its elision lines.
+pub fn item_body(item: &PackItem, form: Rendered, keep: usize, sources: &Sources) -> String {
+    let mut body = String::new();
+    match form {
+        Rendered::Stub => {}
+        Rendered::Body => {
+            for (idx, range) in item.shown.iter().enumerate() {
+                if idx > 0 {
+                    let gap = LineRange::new(item.shown[idx - 1].end + 1, range.start - 1);
+                    let _ = writeln!(body, "… lines {gap} shown above");
+                }
+                let _ = writeln!(body, "{}", sources.lines(&item.path, *range));
+            }
+        }
+        Rendered::Elided | Rendered::Signature => {
+            let chosen = shown_ranges_for(item, form, keep);
+            // Lines before the first kept run (a doc comment above the signature) are
+            // named too: nothing of the item goes without a re-request.
+            if let (Some(first), Some(own)) = (chosen.first(), item.shown.first()) {
+                if first.start > own.start {
+                    let gap = LineRange::new(own.start, first.start - 1);
+                    gap_lines(item, gap, sources.frontend, &mut body);
+                }
+            }
+            for (idx, range) in chosen.iter().enumerate() {
+                let _ = writeln!(body, "{}", sources.lines(&item.path, *range));
+                let gap_end = chosen.get(idx + 1).map_or(
+                    item.shown.last().map_or(item.range.end, |r| r.end),
+                    |next| next.start - 1,
+                );
+                if gap_end > range.end {
+                    let gap = LineRange::new(range.end + 1, gap_end);
+                    gap_lines(item, gap, sources.frontend, &mut body);
+                }
+            }
+        }
+    }
+    body
+}
+
+/// The elision lines for `gap`: lines of the item left out are re-requested exactly;
+/// lines another item prints are pointed to.
+fn gap_lines(item: &PackItem, gap: LineRange, frontend: Frontend, body: &mut String) {
+    let mut at = gap.start;
+    while at <= gap.end {
+        let inside = item.shown.iter().find(|r| r.contains(at));
+        let end = match inside {
+            Some(r) => r.end.min(gap.end),
+            None => item
+                .shown
+                .iter()
+                .map(|r| r.start)
+                .filter(|&s| s > at)
+                .min()
+                .map_or(gap.end, |s| (s - 1).min(gap.end)),
+        };
+        let part = LineRange::new(at, end);
+        if inside.is_some() {
+            let zoom = Zoom::Lines {
+                path: &item.path,
+                ranges: vec![part],
+            };
+            let _ = writeln!(
+                body,
+                "… {} lines elided — {}",
+                part.len(),
+                zoom.request(frontend)
+            );
+        } else {
+            let _ = writeln!(body, "… lines {part} shown above");
+        }
+        at = end + 1;
+    }
+}
+
+/// The exact re-request of a cut item: a whole definition by its qualified name and first
+/// line (unique among overloads and same-named methods); otherwise the lines it stands for.
+pub fn item_zoom(item: &PackItem) -> Zoom<'_> {
+    let whole = item.shown.len() == 1 && item.shown[0] == item.range;
+    if item.symbol.is_some() && item.kind.is_some() && whole && item.doc_left_out.is_none() {
+        Zoom::Symbol {
+            path: &item.path,
+            name: &item.name,
+            line: item.range.start,
+        }
+    } else {
+        Zoom::Lines {
+            path: &item.path,
+            ranges: item.shown.clone(),
+        }
+    }
+}
+
+/// One beyond-budget line: where, what, why, its cost and how to ask for it.
+pub fn stub_line(item: &PackItem, frontend: Frontend) -> String {
+    let request = item_zoom(item).request(frontend);
+    format!(
+        "- {}:{} {}{} · {} · {} lines · {}\n",
+        item.path,
+        item.range,
+        item.kind.map(|k| format!("{k} ")).unwrap_or_default(),
+        item.name,
+        item.role.label(),
+        item.cost_lines,
+        request
+    )
+}
+
+/// The line that stands for cut items the budget cannot name one by one.
+pub fn more_line(n_items: usize, n_lines: usize, frontend: Frontend) -> String {
+    let raise = match frontend {
+        Frontend::Cli => "raise --budget-lines or run gather graph",
+        Frontend::Mcp => "raise budget_lines, or ask gather_context for one of them by symbol",
+    };
+    format!("- … {n_items} more items ({n_lines} lines) not named here: {raise}\n")
+}
+
+/// The line ranges actually printed for an item.
+pub fn shown_ranges(item: &PackItem) -> Vec<LineRange> {
+    shown_ranges_for(item, item.rendered, item.elide_keep)
+}
+
+/// The line ranges `item` prints in `form` with `keep` lines of its own.
+pub fn shown_ranges_for(item: &PackItem, form: Rendered, keep: usize) -> Vec<LineRange> {
+    match form {
+        Rendered::Stub => Vec::new(),
+        Rendered::Body => item.shown.clone(),
+        Rendered::Elided => crate::pack::evidence::chosen_ranges(item, keep),
+        Rendered::Signature => crate::pack::evidence::chosen_ranges(item, 0),
+    }
+}

@@ -1,0 +1,97 @@
+//! The file texts a pack shows, read once each (indexed by line) when the pack is built
+//! and checked against the index's content hashes. Fitting prices items with them and
+//! rendering prints from them, so both see the same lines without going back to the index.
+
+use std::collections::HashMap;
+
+use crate::index::Index;
+use crate::lines::{LineIndex, LineRange};
+use crate::pack::zoom::Frontend;
+
+/// One file of the pack: its block's language tag and fence, and its lines.
+#[derive(Clone, Debug)]
+struct Source {
+    language: String,
+    fence: String,
+    text: Option<LineIndex>,
+}
+
+/// The texts of the files a pack's items are in.
+#[derive(Clone, Debug, Default)]
+pub struct Sources {
+    /// Who reads the pack: how elision lines spell their re-requests.
+    pub frontend: Frontend,
+    files: HashMap<String, Source>,
+    /// Files whose contents changed since they were indexed, in the order first read.
+    pub stale: Vec<String>,
+}
+
+impl Sources {
+    /// Reads each of `paths` once (in the order given) through the root of `index`.
+    pub fn read<'p>(
+        index: &Index,
+        frontend: Frontend,
+        paths: impl IntoIterator<Item = &'p str>,
+    ) -> Sources {
+        let mut sources = Sources {
+            frontend,
+            ..Sources::default()
+        };
+        for path in paths {
+            if sources.files.contains_key(path) {
+                continue;
+            }
+            let record = index.file(path);
+            let text = index.root_dir().read(path).ok().and_then(|bytes| {
+                let hash = xxhash_rust::xxh3::xxh3_64(&bytes);
+                if record.is_some_and(|f| f.hash != hash) {
+                    sources.stale.push(path.to_string());
+                }
+                String::from_utf8(bytes).ok().map(LineIndex::new)
+            });
+            let source = Source {
+                language: record.and_then(|f| f.language.clone()).unwrap_or_default(),
+                fence: fence_for(text.as_ref().map_or("", |t| t.text())),
+                text,
+            };
+            sources.files.insert(path.to_string(), source);
+        }
+        sources
+    }
+
+    /// The fence of `path`'s block: longer than any backtick run in the whole file, so it
+    /// is the same whichever of its lines are shown.
+    pub fn fence(&self, path: &str) -> String {
+        self.files
+            .get(path)
+            .map_or_else(|| fence_for(""), |s| s.fence.clone())
+    }
+
+    /// The language tag of `path`'s block (empty when the language is unknown).
+    pub fn language(&self, path: &str) -> &str {
+        self.files.get(path).map_or("", |s| s.language.as_str())
+    }
+
+    /// The text of lines `range` of `path` (empty when the file cannot be read).
+    pub fn lines(&self, path: &str, range: LineRange) -> String {
+        match self.files.get(path).and_then(|s| s.text.as_ref()) {
+            Some(text) => text.slice(range).to_string(),
+            None => String::new(),
+        }
+    }
+}
+
+/// A fence longer than any backtick run in `content`.
+pub fn fence_for(content: &str) -> String {
+    let mut longest = 0;
+    let mut run = 0;
+    for ch in content.chars() {
+        if ch == '`' {
+            run += 1;
+            longest = longest.max(run);
+        } else {
+            run = 0;
+        }
+    }
+    "`".repeat((longest + 1).max(3))
+}
