@@ -1,0 +1,187 @@
+//! What a qualifier (`np`, `os.path`, `Type`, `crate::a`) points at, and walking its
+//! members segment by segment.
+
+use super::{is_type, Context, Target, MAX_DEPTH};
+use crate::graph::Confidence;
+use crate::index::modules::style_of;
+use crate::index::{SymbolId, SymbolKind};
+use gather_languages::ImportStyle;
+
+impl Context<'_> {
+    /// What a qualifier (`np`, `os.path`, `Type`, `crate::a`, `TopNode`) points at.
+    pub(super) fn resolve_qualifier(
+        &self,
+        file_idx: u32,
+        caller: SymbolId,
+        qualifier: &str,
+        depth: u32,
+    ) -> Option<(Vec<Target>, Confidence)> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        let scope = self.scope(file_idx);
+        let file = self.file(file_idx);
+        let segments: Vec<&str> = if qualifier.contains("::") {
+            qualifier.split("::").collect()
+        } else {
+            qualifier.split('.').collect()
+        };
+        if segments.iter().any(|s| {
+            s.is_empty()
+                || !s
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || c == '_' || c == '$')
+        }) {
+            return None;
+        }
+        let first = segments[0];
+        // Rust paths: `crate::`, `self::`, `super::` and crate names.
+        if scope.style == ImportStyle::Rust && qualifier.contains("::") {
+            if let Some((module_file, consumed)) = self.modules.rust_module(&file.path, &segments) {
+                let rest = &segments[consumed..];
+                let target = self.walk_members(vec![Target::Module(vec![module_file])], rest);
+                if !target.is_empty() {
+                    return Some((target, Confidence::Qualified));
+                }
+            }
+        }
+        // A name bound by an import.
+        if let Some(imports) = scope.imports.get(first) {
+            let mut targets = Vec::new();
+            for import in imports {
+                let local = import.local.as_deref().unwrap_or("");
+                // `import a.b` bound `a.b`: the qualifier `a.b.c` uses it whole.
+                let local_segments: Vec<&str> = local.split('.').collect();
+                if segments.len() < local_segments.len()
+                    || segments[..local_segments.len()] != local_segments[..]
+                {
+                    continue;
+                }
+                let base = self.import_target(file_idx, import, depth + 1);
+                targets.extend(self.walk_members(base, &segments[local_segments.len()..]));
+            }
+            if !targets.is_empty() {
+                targets.dedup();
+                return Some((targets, Confidence::Import));
+            }
+        }
+        // A type or module defined in this file or its package.
+        let mut base: Vec<Target> = self
+            .top_named(file_idx, first, |k| {
+                is_type(k) || k == SymbolKind::Module || k == SymbolKind::Const
+            })
+            .into_iter()
+            .map(Target::Symbol)
+            .collect();
+        // A type from outside that the workspace extends (`impl Decode for String`):
+        // `String::from_bytes` reaches the workspace's impls of it.
+        if base.is_empty() && scope.style == ImportStyle::Rust && segments.len() == 1 {
+            base.extend(
+                self.index
+                    .ids_named(first)
+                    .iter()
+                    .filter(|id| {
+                        self.index.symbol(**id).symbol.kind == SymbolKind::Impl
+                            && self.same_language(file_idx, id.file)
+                    })
+                    .map(|&id| Target::Symbol(id)),
+            );
+            if !base.is_empty() {
+                // The type's other methods are its own, outside the workspace.
+                base.push(Target::External);
+            }
+        }
+        if base.is_empty() {
+            // Enclosing scopes (a nested class, a Rust inline module). A function or method
+            // of that name holds no members: the name is a variable (`for tag in …:
+            // tag.check()` in a method `tag`).
+            let mut parent = Some(caller.idx);
+            while let Some(p) = parent {
+                if let Some(found) = scope.members.get(&(p, first)) {
+                    base.extend(
+                        found
+                            .iter()
+                            .filter(|&&idx| {
+                                let kind = file.symbols[idx as usize].kind;
+                                is_type(kind)
+                                    || kind == SymbolKind::Module
+                                    || kind == SymbolKind::Const
+                            })
+                            .map(|&idx| {
+                                Target::Symbol(SymbolId {
+                                    file: file_idx,
+                                    idx,
+                                })
+                            }),
+                    );
+                    break;
+                }
+                parent = file.symbols[p as usize].parent;
+            }
+        }
+        if base.is_empty() && matches!(scope.style, ImportStyle::Go | ImportStyle::Java) {
+            let package: Vec<u32> = self.modules.same_package(file).to_vec();
+            base.extend(
+                self.top_in_files(&package, first)
+                    .into_iter()
+                    .filter(|id| is_type(self.index.symbol(*id).symbol.kind))
+                    .map(Target::Symbol),
+            );
+        }
+        if !base.is_empty() {
+            let targets = self.walk_members(base, &segments[1..]);
+            if !targets.is_empty() {
+                return Some((targets, Confidence::Qualified));
+            }
+        }
+        None
+    }
+
+    /// Follows `rest` member by member from `base`.
+    pub(super) fn walk_members(&self, base: Vec<Target>, rest: &[&str]) -> Vec<Target> {
+        let mut current = base;
+        for segment in rest {
+            let mut next = Vec::new();
+            for target in &current {
+                match target {
+                    Target::External => next.push(Target::External),
+                    Target::Module(files) => {
+                        let found = self.member_of(target, segment);
+                        if !found.is_empty() {
+                            next.extend(found.into_iter().map(Target::Symbol));
+                        } else if let Some(sub) = self.submodule(files, segment) {
+                            next.push(sub);
+                        }
+                    }
+                    Target::Symbol(_) => {
+                        next.extend(
+                            self.member_of(target, segment)
+                                .into_iter()
+                                .map(Target::Symbol),
+                        );
+                    }
+                }
+            }
+            current = next;
+        }
+        current
+    }
+
+    /// A submodule of a Python package or directory (`pkg.sub`).
+    pub(super) fn submodule(&self, files: &[u32], name: &str) -> Option<Target> {
+        let file = self.file(*files.first()?);
+        if style_of(file) == ImportStyle::Python {
+            let own = file.path.trim_end_matches(".py");
+            let dir = own.strip_suffix("/__init__").unwrap_or(own);
+            for candidate in [
+                format!("{dir}/{name}.py"),
+                format!("{dir}/{name}/__init__.py"),
+            ] {
+                if let Some(idx) = self.index.file_idx(&candidate) {
+                    return Some(Target::Module(vec![idx]));
+                }
+            }
+        }
+        None
+    }
+}
