@@ -19,8 +19,6 @@ impl Context<'_> {
         if depth > MAX_DEPTH {
             return None;
         }
-        let scope = self.scope(file_idx);
-        let file = self.file(file_idx);
         let segments: Vec<&str> = if qualifier.contains("::") {
             qualifier.split("::").collect()
         } else {
@@ -34,9 +32,9 @@ impl Context<'_> {
         }) {
             return None;
         }
-        let first = segments[0];
         // Rust paths: `crate::`, `self::`, `super::` and crate names.
-        if scope.style == ImportStyle::Rust && qualifier.contains("::") {
+        if self.scope(file_idx).style == ImportStyle::Rust && qualifier.contains("::") {
+            let file = self.file(file_idx);
             if let Some((module_file, consumed)) = self.modules.rust_module(&file.path, &segments) {
                 let rest = &segments[consumed..];
                 let target = self.walk_members(vec![Target::Module(vec![module_file])], rest);
@@ -45,26 +43,50 @@ impl Context<'_> {
                 }
             }
         }
-        // A name bound by an import.
-        if let Some(imports) = scope.imports.get(first) {
-            let mut targets = Vec::new();
-            for import in imports {
-                let local = import.local.as_deref().unwrap_or("");
-                // `import a.b` bound `a.b`: the qualifier `a.b.c` uses it whole.
-                let local_segments: Vec<&str> = local.split('.').collect();
-                if segments.len() < local_segments.len()
-                    || segments[..local_segments.len()] != local_segments[..]
-                {
-                    continue;
-                }
-                let base = self.import_target(file_idx, import, depth + 1);
-                targets.extend(self.walk_members(base, &segments[local_segments.len()..]));
-            }
+        if let Some(targets) = self.imported_qualifier(file_idx, &segments, depth) {
+            return Some((targets, Confidence::Import));
+        }
+        let base = self.named_in_scope(file_idx, caller, &segments);
+        if !base.is_empty() {
+            let targets = self.walk_members(base, &segments[1..]);
             if !targets.is_empty() {
-                targets.dedup();
-                return Some((targets, Confidence::Import));
+                return Some((targets, Confidence::Qualified));
             }
         }
+        None
+    }
+
+    /// The targets of a qualifier whose first segments an import binds.
+    fn imported_qualifier(
+        &self,
+        file_idx: u32,
+        segments: &[&str],
+        depth: u32,
+    ) -> Option<Vec<Target>> {
+        let imports = self.scope(file_idx).imports.get(segments[0])?;
+        let mut targets = Vec::new();
+        for import in imports {
+            let local = import.local.as_deref().unwrap_or("");
+            // `import a.b` bound `a.b`: the qualifier `a.b.c` uses it whole.
+            let local_segments: Vec<&str> = local.split('.').collect();
+            if segments.len() < local_segments.len()
+                || segments[..local_segments.len()] != local_segments[..]
+            {
+                continue;
+            }
+            let base = self.import_target(file_idx, import, depth + 1);
+            targets.extend(self.walk_members(base, &segments[local_segments.len()..]));
+        }
+        targets.dedup();
+        (!targets.is_empty()).then_some(targets)
+    }
+
+    /// What the first segment names without an import: a type or module of this file, a
+    /// workspace `impl` of an outside type (Rust), one of an enclosing scope, or a type of
+    /// the same package (Go, Java).
+    fn named_in_scope(&self, file_idx: u32, caller: SymbolId, segments: &[&str]) -> Vec<Target> {
+        let scope = self.scope(file_idx);
+        let first = segments[0];
         // A type or module defined in this file or its package.
         let mut base: Vec<Target> = self
             .top_named(file_idx, first, |k| {
@@ -92,35 +114,10 @@ impl Context<'_> {
             }
         }
         if base.is_empty() {
-            // Enclosing scopes (a nested class, a Rust inline module). A function or method
-            // of that name holds no members: the name is a variable (`for tag in …:
-            // tag.check()` in a method `tag`).
-            let mut parent = Some(caller.idx);
-            while let Some(p) = parent {
-                if let Some(found) = scope.members.get(&(p, first)) {
-                    base.extend(
-                        found
-                            .iter()
-                            .filter(|&&idx| {
-                                let kind = file.symbols[idx as usize].kind;
-                                is_type(kind)
-                                    || kind == SymbolKind::Module
-                                    || kind == SymbolKind::Const
-                            })
-                            .map(|&idx| {
-                                Target::Symbol(SymbolId {
-                                    file: file_idx,
-                                    idx,
-                                })
-                            }),
-                    );
-                    break;
-                }
-                parent = file.symbols[p as usize].parent;
-            }
+            base = self.in_enclosing_scope(file_idx, caller, first);
         }
         if base.is_empty() && matches!(scope.style, ImportStyle::Go | ImportStyle::Java) {
-            let package: Vec<u32> = self.modules.same_package(file).to_vec();
+            let package: Vec<u32> = self.modules.same_package(self.file(file_idx)).to_vec();
             base.extend(
                 self.top_in_files(&package, first)
                     .into_iter()
@@ -128,13 +125,35 @@ impl Context<'_> {
                     .map(Target::Symbol),
             );
         }
-        if !base.is_empty() {
-            let targets = self.walk_members(base, &segments[1..]);
-            if !targets.is_empty() {
-                return Some((targets, Confidence::Qualified));
+        base
+    }
+
+    /// Types, modules and constants named `first` in the scopes enclosing `caller` (a
+    /// nested class, a Rust inline module). A function or method of that name holds no
+    /// members: the name is a variable (`for tag in …: tag.check()` in a method `tag`).
+    fn in_enclosing_scope(&self, file_idx: u32, caller: SymbolId, first: &str) -> Vec<Target> {
+        let scope = self.scope(file_idx);
+        let file = self.file(file_idx);
+        let mut parent = Some(caller.idx);
+        while let Some(p) = parent {
+            if let Some(found) = scope.members.get(&(p, first)) {
+                return found
+                    .iter()
+                    .filter(|&&idx| {
+                        let kind = file.symbols[idx as usize].kind;
+                        is_type(kind) || kind == SymbolKind::Module || kind == SymbolKind::Const
+                    })
+                    .map(|&idx| {
+                        Target::Symbol(SymbolId {
+                            file: file_idx,
+                            idx,
+                        })
+                    })
+                    .collect();
             }
+            parent = file.symbols[p as usize].parent;
         }
-        None
+        Vec::new()
     }
 
     /// Follows `rest` member by member from `base`.
