@@ -16,17 +16,6 @@ pub(super) fn local_types(text: &str, variable: &str) -> Vec<String> {
     let bytes = text.as_bytes();
     let is_ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
     let mut out: Vec<String> = Vec::new();
-    let mut push = |found: Option<String>| {
-        if let Some(found) = found {
-            let marker =
-                found == BUILTIN || found.starts_with(RETURNED) || found.starts_with(ELEMENT);
-            if (marker || last_segment(&found).starts_with(|c: char| c.is_ascii_uppercase()))
-                && !out.contains(&found)
-            {
-                out.push(found);
-            }
-        }
-    };
     let mut from = 0;
     while let Some(pos) = text[from..].find(variable) {
         let start = from + pos;
@@ -36,103 +25,168 @@ pub(super) fn local_types(text: &str, variable: &str) -> Vec<String> {
             continue;
         }
         let after = text[end..].trim_start_matches([' ', '\t', '?']);
-        // `v: Type`
-        if let Some(rest) = after
-            .strip_prefix(':')
-            .filter(|r| !r.starts_with([':', '=']))
-        {
-            let mut rest = rest.trim_start();
-            for prefix in ["&", "mut ", "typing.Optional[", "Optional[", "\"", "'"] {
-                rest = rest.strip_prefix(prefix).unwrap_or(rest).trim_start();
-            }
-            if receiver::is_builtin_value(rest, true) {
-                push(Some(BUILTIN.to_string()));
-            } else if let Some((found, tail)) = type_path(rest) {
-                // `v: A | None` is an `A`; `v: A | B` could be either, unless the code
-                // replaces all but one (`if isinstance(v, A): v = v.b`).
-                if !receiver::is_union_of_types(tail) {
-                    push(Some(found));
-                } else if let Some(kept) = receiver::narrowed_union(&found, tail, text, variable) {
-                    push(Some(kept.to_string()));
-                }
-            }
-        }
-        // `v = Type(…)`, `v := &Type{…}`, and factories on a type: `v = Type::new(…)`,
-        // `v = Cart.empty()`, `let v = Self::new()`
-        let assigned = after.strip_prefix(":=").or_else(|| {
-            after
-                .strip_prefix('=')
-                .filter(|r| !r.starts_with(['=', '>']))
-        });
-        if let Some(rest) = assigned {
-            if receiver::is_builtin_value(rest, false) {
-                push(Some(BUILTIN.to_string()));
-            } else if let Some(callee) = receiver::assigned_callee(rest) {
-                push(Some(format!("{RETURNED}{callee}")));
-            }
-            let mut rest = rest.trim_start();
-            for prefix in ["await ", "new ", "&"] {
-                rest = rest.strip_prefix(prefix).unwrap_or(rest).trim_start();
-            }
-            let (ends, tail) = path_segments(rest);
-            let tail = skip_generics(tail.trim_start());
-            let n = ends.len();
-            let segment = |i: usize| {
-                let start = if i == 0 { 0 } else { ends[i - 1] };
-                rest[start..ends[i]].trim_start_matches([':', '.'])
-            };
-            if n > 0 && tail.starts_with(['(', '{']) {
-                if is_capitalised(segment(n - 1)) {
-                    push(Some(rest[..ends[n - 1]].to_string()));
-                } else if n >= 2 && tail.starts_with('(') && is_capitalised(segment(n - 2)) {
-                    push(Some(rest[..ends[n - 2]].to_string()));
-                }
-            }
-        }
         let before = text[..start].trim_end();
+        let use_site = UseSite {
+            text,
+            variable,
+            before,
+            after,
+            end,
+        };
+        use_site.read(&mut out);
+    }
+    out
+}
+
+/// One whole-word occurrence of the variable in a definition's text.
+struct UseSite<'t> {
+    text: &'t str,
+    variable: &'t str,
+    /// The text before the occurrence, trailing whitespace trimmed.
+    before: &'t str,
+    /// The text after it, leading blanks and `?` trimmed.
+    after: &'t str,
+    /// The offset just past the occurrence.
+    end: usize,
+}
+
+impl UseSite<'_> {
+    /// Every type this occurrence gives the variable, added to `out`.
+    fn read(&self, out: &mut Vec<String>) {
+        self.annotation(out);
+        self.assignment(out);
         // `for v in self.items:`, `for (const v of items)`: typed by the collection's
         // annotation once the resolver finds it.
-        if let Some(expr) = receiver::iterated(before, after) {
-            push(Some(format!("{ELEMENT}{expr}")));
+        if let Some(expr) = receiver::iterated(self.before, self.after) {
+            push(out, format!("{ELEMENT}{expr}"));
         }
-        // `with Type(…) as v`
-        if let Some(head) = before
-            .strip_suffix(" as")
-            .or_else(|| before.strip_suffix("\tas"))
-        {
-            let line = head.rsplit('\n').next().unwrap_or(head);
-            if let Some(idx) = line.rfind("with ") {
-                push(type_path(&line[idx + 5..]).map(|(t, _)| t));
-            } else if let Some(found) = receiver::with_call_type(head) {
-                push(Some(found.to_string()));
-            }
-        }
-        // `Type v =`, `Type<T> v,`, `for (Type v : items)` (Java, C#, C++)
-        if after.starts_with(['=', ';', ',', ')'])
-            || (after.starts_with(':') && !after.starts_with("::") && !after.starts_with(":="))
-        {
-            let before = before.trim_end_matches(['*', '&', ' ']);
-            let before = strip_generics_back(before);
-            // After the last character that is not part of a name (which may be several
-            // bytes long: `│ v =` in a string).
-            let word_start = before
-                .char_indices()
-                .rev()
-                .find(|&(_, c)| !(c.is_alphanumeric() || c == '_' || c == '.'))
-                .map_or(0, |(i, c)| i + c.len_utf8());
-            if word_start < before.len() {
-                push(Some(before[word_start..].to_string()));
-            }
-        }
+        self.with_as(out);
+        self.declaration(out);
         // `v *Type` (Go parameters)
-        let go = after.trim_start_matches('*');
+        let go = self.after.trim_start_matches('*');
         if let Some((found, tail)) = type_path(go) {
-            if tail.trim_start().starts_with([',', ')']) && after.len() < text[end..].len() + 1 {
-                push(Some(found));
+            if tail.trim_start().starts_with([',', ')'])
+                && self.after.len() < self.text[self.end..].len() + 1
+            {
+                push(out, found);
             }
         }
     }
-    out
+
+    /// `v: Type`
+    fn annotation(&self, out: &mut Vec<String>) {
+        let Some(rest) = self
+            .after
+            .strip_prefix(':')
+            .filter(|r| !r.starts_with([':', '=']))
+        else {
+            return;
+        };
+        let mut rest = rest.trim_start();
+        for prefix in ["&", "mut ", "typing.Optional[", "Optional[", "\"", "'"] {
+            rest = rest.strip_prefix(prefix).unwrap_or(rest).trim_start();
+        }
+        if receiver::is_builtin_value(rest, true) {
+            push(out, BUILTIN.to_string());
+        } else if let Some((found, tail)) = type_path(rest) {
+            // `v: A | None` is an `A`; `v: A | B` could be either, unless the code
+            // replaces all but one (`if isinstance(v, A): v = v.b`).
+            if !receiver::is_union_of_types(tail) {
+                push(out, found);
+            } else if let Some(kept) =
+                receiver::narrowed_union(&found, tail, self.text, self.variable)
+            {
+                push(out, kept.to_string());
+            }
+        }
+    }
+
+    /// `v = Type(…)`, `v := &Type{…}`, and factories on a type: `v = Type::new(…)`,
+    /// `v = Cart.empty()`, `let v = Self::new()`
+    fn assignment(&self, out: &mut Vec<String>) {
+        let assigned = self.after.strip_prefix(":=").or_else(|| {
+            self.after
+                .strip_prefix('=')
+                .filter(|r| !r.starts_with(['=', '>']))
+        });
+        let Some(rest) = assigned else {
+            return;
+        };
+        if receiver::is_builtin_value(rest, false) {
+            push(out, BUILTIN.to_string());
+        } else if let Some(callee) = receiver::assigned_callee(rest) {
+            push(out, format!("{RETURNED}{callee}"));
+        }
+        let mut rest = rest.trim_start();
+        for prefix in ["await ", "new ", "&"] {
+            rest = rest.strip_prefix(prefix).unwrap_or(rest).trim_start();
+        }
+        let (ends, tail) = path_segments(rest);
+        let tail = skip_generics(tail.trim_start());
+        let n = ends.len();
+        let segment = |i: usize| {
+            let start = if i == 0 { 0 } else { ends[i - 1] };
+            rest[start..ends[i]].trim_start_matches([':', '.'])
+        };
+        if n > 0 && tail.starts_with(['(', '{']) {
+            if is_capitalised(segment(n - 1)) {
+                push(out, rest[..ends[n - 1]].to_string());
+            } else if n >= 2 && tail.starts_with('(') && is_capitalised(segment(n - 2)) {
+                push(out, rest[..ends[n - 2]].to_string());
+            }
+        }
+    }
+
+    /// `with Type(…) as v`
+    fn with_as(&self, out: &mut Vec<String>) {
+        let Some(head) = self
+            .before
+            .strip_suffix(" as")
+            .or_else(|| self.before.strip_suffix("\tas"))
+        else {
+            return;
+        };
+        let line = head.rsplit('\n').next().unwrap_or(head);
+        if let Some(idx) = line.rfind("with ") {
+            if let Some((found, _)) = type_path(&line[idx + 5..]) {
+                push(out, found);
+            }
+        } else if let Some(found) = receiver::with_call_type(head) {
+            push(out, found.to_string());
+        }
+    }
+
+    /// `Type v =`, `Type<T> v,`, `for (Type v : items)` (Java, C#, C++)
+    fn declaration(&self, out: &mut Vec<String>) {
+        let after = self.after;
+        let declared = after.starts_with(['=', ';', ',', ')'])
+            || (after.starts_with(':') && !after.starts_with("::") && !after.starts_with(":="));
+        if !declared {
+            return;
+        }
+        let before = self.before.trim_end_matches(['*', '&', ' ']);
+        let before = strip_generics_back(before);
+        // After the last character that is not part of a name (which may be several
+        // bytes long: `│ v =` in a string).
+        let word_start = before
+            .char_indices()
+            .rev()
+            .find(|&(_, c)| !(c.is_alphanumeric() || c == '_' || c == '.'))
+            .map_or(0, |(i, c)| i + c.len_utf8());
+        if word_start < before.len() {
+            push(out, before[word_start..].to_string());
+        }
+    }
+}
+
+/// Adds a type name (or a marker) once; plain names only when capitalised.
+fn push(out: &mut Vec<String>, found: String) {
+    let marker = found == BUILTIN || found.starts_with(RETURNED) || found.starts_with(ELEMENT);
+    if (marker || last_segment(&found).starts_with(|c: char| c.is_ascii_uppercase()))
+        && !out.contains(&found)
+    {
+        out.push(found);
+    }
 }
 
 /// A dotted identifier path at the start of `text`, and what follows it.
