@@ -3,6 +3,8 @@
 //! Go package directories, Java packages, Dart library URIs, Lua `require` names, Elixir
 //! module names). Built once per index, on the first call-graph query that needs them.
 
+use std::collections::HashSet;
+
 use rustc_hash::FxHashMap as HashMap;
 
 use gather_languages::ImportStyle;
@@ -69,69 +71,8 @@ impl Modules {
         for (idx, file) in index.files().iter().enumerate() {
             let idx = idx as u32;
             modules.paths.insert(file.path.clone(), idx);
-            match style_of(file) {
-                ImportStyle::Python => {
-                    let (name, is_package) = python_module_name(&file.path, &has_init);
-                    modules.python.entry(name.clone()).or_insert(idx);
-                    // The full root-relative path also names the module (scripts, tests).
-                    let full = file
-                        .path
-                        .trim_end_matches(".pyi")
-                        .trim_end_matches(".py")
-                        .replace('/', ".");
-                    let full = full.strip_suffix(".__init__").unwrap_or(&full).to_string();
-                    modules.python.entry(full).or_insert(idx);
-                    modules.python_names.insert(idx, (name, is_package));
-                }
-                ImportStyle::Go | ImportStyle::Java => {
-                    let key = match (&file.package, style_of(file)) {
-                        (Some(package), ImportStyle::Java) => package.clone(),
-                        _ => parent_dir(&file.path).to_string(),
-                    };
-                    modules.packages.entry(key).or_default().push(idx);
-                }
-                ImportStyle::Lua => modules.lua.push((file.path.clone(), idx)),
-                ImportStyle::Elixir => {
-                    for (i, symbol) in file.symbols.iter().enumerate() {
-                        if symbol.kind == SymbolKind::Module {
-                            let id = SymbolId {
-                                file: idx,
-                                idx: i as u32,
-                            };
-                            modules
-                                .elixir
-                                .entry(symbol.qualified_name.clone())
-                                .or_insert(id);
-                        }
-                    }
-                }
-                _ => {}
-            }
-            let name = file.path.rsplit('/').next().unwrap_or(&file.path);
-            if name == "Cargo.toml" {
-                if let Some(crate_name) = read_manifest_value(index.root_dir(), &file.path, "name")
-                {
-                    let dir = parent_dir(&file.path);
-                    let src = if dir.is_empty() {
-                        "src".to_string()
-                    } else {
-                        format!("{dir}/src")
-                    };
-                    modules.crates.push((crate_name.replace('-', "_"), src));
-                }
-            } else if name == "pubspec.yaml" {
-                if let Some(package) = read_pubspec_name(index.root_dir(), &file.path) {
-                    modules
-                        .dart_packages
-                        .push((package, parent_dir(&file.path).to_string()));
-                }
-            } else if name == "go.mod" {
-                if let Some(module) = read_go_module(index.root_dir(), &file.path) {
-                    modules
-                        .go_modules
-                        .push((module, parent_dir(&file.path).to_string()));
-                }
-            }
+            modules.add_module(idx, file, &has_init);
+            modules.add_manifest(index.root_dir(), &file.path);
         }
         modules.npm = super::npm::packages(index);
         // Longest source directories first, so nested crates win over their parents.
@@ -140,6 +81,73 @@ impl Modules {
             .go_modules
             .sort_by_key(|m| std::cmp::Reverse(m.1.len()));
         modules
+    }
+
+    /// Files the module names of a file's import style name.
+    fn add_module(&mut self, idx: u32, file: &FileRecord, has_init: &HashSet<&str>) {
+        match style_of(file) {
+            ImportStyle::Python => {
+                let (name, is_package) = python_module_name(&file.path, has_init);
+                self.python.entry(name.clone()).or_insert(idx);
+                // The full root-relative path also names the module (scripts, tests).
+                let full = file
+                    .path
+                    .trim_end_matches(".pyi")
+                    .trim_end_matches(".py")
+                    .replace('/', ".");
+                let full = full.strip_suffix(".__init__").unwrap_or(&full).to_string();
+                self.python.entry(full).or_insert(idx);
+                self.python_names.insert(idx, (name, is_package));
+            }
+            ImportStyle::Go | ImportStyle::Java => {
+                let key = match (&file.package, style_of(file)) {
+                    (Some(package), ImportStyle::Java) => package.clone(),
+                    _ => parent_dir(&file.path).to_string(),
+                };
+                self.packages.entry(key).or_default().push(idx);
+            }
+            ImportStyle::Lua => self.lua.push((file.path.clone(), idx)),
+            ImportStyle::Elixir => {
+                for (i, symbol) in file.symbols.iter().enumerate() {
+                    if symbol.kind == SymbolKind::Module {
+                        let id = SymbolId {
+                            file: idx,
+                            idx: i as u32,
+                        };
+                        self.elixir
+                            .entry(symbol.qualified_name.clone())
+                            .or_insert(id);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A manifest naming a crate (`Cargo.toml`), a Dart package (`pubspec.yaml`) or a Go
+    /// module (`go.mod`).
+    fn add_manifest(&mut self, root: &Root, path: &str) {
+        let name = path.rsplit('/').next().unwrap_or(path);
+        if name == "Cargo.toml" {
+            if let Some(crate_name) = read_manifest_value(root, path, "name") {
+                let dir = parent_dir(path);
+                let src = if dir.is_empty() {
+                    "src".to_string()
+                } else {
+                    format!("{dir}/src")
+                };
+                self.crates.push((crate_name.replace('-', "_"), src));
+            }
+        } else if name == "pubspec.yaml" {
+            if let Some(package) = read_pubspec_name(root, path) {
+                self.dart_packages
+                    .push((package, parent_dir(path).to_string()));
+            }
+        } else if name == "go.mod" {
+            if let Some(module) = read_go_module(root, path) {
+                self.go_modules.push((module, parent_dir(path).to_string()));
+            }
+        }
     }
 
     /// Python: the file of an absolute or relative module `source` imported from `from`.
