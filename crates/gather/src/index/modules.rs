@@ -202,19 +202,7 @@ impl Modules {
     /// `index`.
     fn probe_ecmascript(&self, dir: &str, specifier: &str) -> Option<u32> {
         let joined = normalize(&format!("{dir}/{specifier}"));
-        let stem = ["js", "jsx", "mjs", "cjs"]
-            .iter()
-            .find_map(|ext| joined.strip_suffix(&format!(".{ext}")))
-            .unwrap_or(&joined);
-        let mut candidates = vec![joined.clone()];
-        for base in [stem, joined.as_str()] {
-            for ext in ["ts", "tsx", "d.ts", "js", "jsx", "mjs", "cjs", "mts", "cts"] {
-                candidates.push(format!("{base}.{ext}"));
-            }
-            for ext in ["ts", "tsx", "js", "jsx", "mjs"] {
-                candidates.push(format!("{base}/index.{ext}"));
-            }
-        }
+        let candidates = ImportStyle::EcmaScript.module_file_candidates(&joined);
         candidates
             .iter()
             .find_map(|c| self.paths.get(c.trim_start_matches("./")).copied())

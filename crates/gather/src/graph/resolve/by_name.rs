@@ -43,13 +43,10 @@ impl<'a> Context<'a> {
         self.family(a) == self.family(b)
     }
 
-    /// The language family of a file: languages that call each other's definitions.
+    /// The language family of a file: languages that call each other's definitions (a
+    /// language outside the table is its own family).
     pub(super) fn family(&self, idx: u32) -> &'a str {
         let language = self.file(idx).language.as_deref().unwrap_or("");
-        match language {
-            "javascript" | "typescript" | "tsx" => "ecmascript",
-            "c" | "cpp" => "c",
-            other => other,
-        }
+        gather_languages::by_id(language).map_or(language, |spec| spec.family)
     }
 }

@@ -3,9 +3,7 @@
 
 use super::{
     is_callable, is_constructible, is_method, outcome_of, Context, LocalType, Outcome, Target,
-    SELF_NAMES,
 };
-use crate::graph::receiver;
 use crate::graph::Confidence;
 use crate::index::{CallKind, CallSite, SymbolId, SymbolKind};
 use crate::lines::Line;
@@ -29,7 +27,9 @@ impl Context<'_> {
             Some(q) if q == "super" || q.starts_with("super(") => {
                 self.resolve_super(file_idx, caller, name)
             }
-            Some(q) if SELF_NAMES.contains(&q) => self.resolve_on_self(file_idx, caller, q, name),
+            Some(q) if self.is_self_name(file_idx, q) => {
+                self.resolve_on_self(file_idx, caller, q, name)
+            }
             Some(q) => match self.resolve_qualifier(file_idx, caller, q, 0) {
                 Some((targets, confidence)) => {
                     let (found, external) = self.members_of_targets(&targets, name, q);
@@ -90,7 +90,11 @@ impl Context<'_> {
         });
         // `xs.append(…)`, `err.Error()`: one workspace method of a builtin's
         // name is no proof; the call stays open.
-        if candidates.len() == 1 && receiver::is_builtin_method(self.family(file_idx), name) {
+        if candidates.len() == 1
+            && self
+                .spec(file_idx)
+                .is_some_and(|spec| spec.builtin_methods.contains(&name))
+        {
             return Outcome::Ambiguous(candidates);
         }
         outcome_of(candidates)

@@ -2,7 +2,7 @@
 //! unresolved receiver may be a module.
 
 use super::scan::only_used_as_receiver;
-use super::{Context, SELF_NAMES};
+use super::Context;
 use crate::index::CallSite;
 use crate::lines::LineRange;
 use gather_languages::ImportStyle;
@@ -22,7 +22,7 @@ impl Context<'_> {
             || !first
                 .chars()
                 .all(|c| c.is_alphanumeric() || c == '_' || c == '$')
-            || SELF_NAMES.contains(&first)
+            || self.is_self_name(file_idx, first)
             || first == "super"
         {
             return false;

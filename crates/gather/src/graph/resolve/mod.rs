@@ -42,6 +42,7 @@ type TypeNames = Arc<Vec<String>>;
 /// Workspace types found for a receiver, an attribute or an imported variable.
 type FoundTypes = Arc<Vec<SymbolId>>;
 
+use gather_languages::LanguageSpec;
 use rayon::prelude::*;
 
 use super::Confidence;
@@ -148,7 +149,6 @@ struct Context<'a> {
     found_types: Mutex<HashMap<(SymbolId, String), FoundTypes>>,
 }
 
-const SELF_NAMES: &[&str] = &["self", "this", "Self", "cls", "static", "$this"];
 const MAX_DEPTH: u32 = 6;
 
 impl<'a> Context<'a> {
@@ -168,6 +168,21 @@ impl<'a> Context<'a> {
 
     fn file(&self, idx: u32) -> &'a FileRecord {
         &self.index.files()[idx as usize]
+    }
+
+    /// The language row of a file, when its language is in the table.
+    fn spec(&self, idx: u32) -> Option<&'static LanguageSpec> {
+        self.file(idx)
+            .language
+            .as_deref()
+            .and_then(gather_languages::by_id)
+    }
+
+    /// Whether `word` names the enclosing type or its instance (`self`, `this`) in the
+    /// language of a file.
+    fn is_self_name(&self, idx: u32, word: &str) -> bool {
+        self.spec(idx)
+            .is_some_and(|spec| spec.self_names.contains(&word))
     }
 
     fn resolve(&self, file_idx: u32, caller: SymbolId, call: &CallSite) -> Outcome {

@@ -16,7 +16,10 @@ impl Context<'_> {
         let Some(first) = found.first() else {
             return found;
         };
-        if found.len() < 2 || self.family(first.file) != "ecmascript" {
+        let shadow = self
+            .spec(first.file)
+            .is_some_and(|spec| spec.redefinitions_shadow);
+        if found.len() < 2 || !shadow {
             return found;
         }
         let mut found = self.implementations(found);
@@ -40,7 +43,10 @@ impl Context<'_> {
         call: &CallSite,
         found: Vec<SymbolId>,
     ) -> Vec<SymbolId> {
-        if found.len() < 2 || !matches!(self.family(file_idx), "java" | "csharp" | "c" | "kotlin") {
+        let by_arity = self
+            .spec(file_idx)
+            .is_some_and(|spec| spec.overloads_by_arity);
+        if found.len() < 2 || !by_arity {
             return found;
         }
         let mut groups: HashMap<(u32, Option<u32>), usize> = HashMap::default();

@@ -3,7 +3,7 @@
 
 use super::local_types::local_types;
 use super::scan::is_identifier;
-use super::{is_type, BaseChain, Context, Outcome, Target, TypeNames, MAX_DEPTH, SELF_NAMES};
+use super::{is_type, BaseChain, Context, Outcome, Target, TypeNames, MAX_DEPTH};
 use crate::graph::receiver::{self, BUILTIN, ELEMENT, RETURNED};
 use crate::graph::Confidence;
 use crate::index::{CallKind, SymbolId, SymbolKind};
@@ -32,7 +32,7 @@ impl Context<'_> {
             Names(TypeNames),
             Imported(Arc<Vec<SymbolId>>),
         }
-        let first = if SELF_NAMES.contains(&segments[0]) {
+        let first = if self.is_self_name(file_idx, segments[0]) {
             First::Own
         } else {
             let names = self.variable_types(file_idx, caller, segments[0])?;
@@ -185,7 +185,7 @@ impl Context<'_> {
                 out.extend(self.returned_types(file_idx, context, callee));
                 continue;
             }
-            if SELF_NAMES.contains(&type_name.as_str()) {
+            if self.is_self_name(file_idx, type_name) {
                 out.extend(self.enclosing_type(file_idx, context));
                 continue;
             }
@@ -269,7 +269,7 @@ impl Context<'_> {
                 Outcome::Resolved(found, confidence) if confidence != Confidence::Name => found,
                 _ => return Vec::new(),
             },
-            Some(q) if SELF_NAMES.contains(&q) => self
+            Some(q) if self.is_self_name(file_idx, q) => self
                 .method_of_enclosing_type(file_idx, caller, function)
                 .unwrap_or_default(),
             Some(_) => return Vec::new(),

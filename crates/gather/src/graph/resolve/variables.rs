@@ -3,7 +3,7 @@
 
 use super::local_types::local_types;
 use super::scan::{is_identifier, last_segment};
-use super::{Context, LocalType, Outcome, Target, TypeNames, SELF_NAMES};
+use super::{Context, LocalType, Outcome, Target, TypeNames};
 use crate::graph::receiver::{self, BUILTIN, ELEMENT, RETURNED};
 use crate::graph::Confidence;
 use crate::index::{CallKind, SymbolId, SymbolKind};
@@ -24,7 +24,9 @@ impl Context<'_> {
         name: &str,
     ) -> Option<LocalType> {
         if let Some((receiver, attribute)) = variable.split_once('.') {
-            if SELF_NAMES.contains(&receiver) && is_identifier(attribute.trim_start_matches('#')) {
+            if self.is_self_name(file_idx, receiver)
+                && is_identifier(attribute.trim_start_matches('#'))
+            {
                 return self.member_via_attribute(file_idx, caller, variable, attribute, name);
             }
         }
@@ -88,7 +90,7 @@ impl Context<'_> {
         expr: &str,
     ) -> Vec<String> {
         let annotation = match expr.split_once('.') {
-            Some((receiver, attribute)) if SELF_NAMES.contains(&receiver) => {
+            Some((receiver, attribute)) if self.is_self_name(file_idx, receiver) => {
                 let Some(holder) = self.enclosing_type(file_idx, caller) else {
                     return Vec::new();
                 };
@@ -186,7 +188,7 @@ impl Context<'_> {
                 }
                 continue;
             }
-            if SELF_NAMES.contains(&type_name.as_str()) {
+            if self.is_self_name(file_idx, type_name) {
                 if let Some(found) = self.method_of_enclosing_type(file_idx, caller, name) {
                     return Some(LocalType::Members(found));
                 }
@@ -238,7 +240,7 @@ impl Context<'_> {
                 Outcome::Resolved(found, confidence) if confidence != Confidence::Name => found,
                 _ => return None,
             },
-            Some(q) if SELF_NAMES.contains(&q) => {
+            Some(q) if self.is_self_name(file_idx, q) => {
                 self.method_of_enclosing_type(file_idx, caller, function)?
             }
             Some(q) => {
@@ -259,7 +261,7 @@ impl Context<'_> {
             let Some(type_name) = receiver::return_type(&signature) else {
                 continue;
             };
-            if SELF_NAMES.contains(&type_name) {
+            if self.is_self_name(target.file, type_name) {
                 if let Some(found) = self.method_of_enclosing_type(target.file, target, name) {
                     return Some(LocalType::Members(found));
                 }
