@@ -2,8 +2,7 @@
 //! tables by name and by path. Built in parallel from the walk; each [`FileRecord`] is
 //! self-contained so one file can be replaced without touching the others.
 
-pub mod modules;
-mod npm;
+pub use crate::imports as modules;
 pub mod postings;
 mod symbol;
 

@@ -5,9 +5,9 @@ use super::{
     is_callable, is_constructible, is_method, outcome_of, Context, LocalType, Outcome, Target,
 };
 use crate::graph::Confidence;
+use crate::imports::shares_package_scope;
 use crate::index::{CallKind, CallSite, SymbolId, SymbolKind};
 use crate::lines::Line;
-use gather_languages::ImportStyle;
 
 impl Context<'_> {
     /// Where a call goes, by its shape: a macro, a bare call, `super`, a call on the
@@ -161,7 +161,7 @@ impl Context<'_> {
                 }
             }
         }
-        if matches!(scope.style, ImportStyle::Go | ImportStyle::Java) {
+        if shares_package_scope(scope.style) {
             let package: Vec<u32> = self
                 .modules
                 .same_package(self.file(file_idx))

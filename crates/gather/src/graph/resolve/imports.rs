@@ -3,7 +3,7 @@
 
 use super::{Context, Target, MAX_DEPTH};
 use crate::graph::receiver;
-use crate::index::modules::{style_of, Named};
+use crate::imports::{has_default_export, style_of, Named};
 use crate::index::{FileRecord, Import, SymbolId, SymbolKind};
 use gather_languages::ImportStyle;
 
@@ -218,7 +218,7 @@ impl Context<'_> {
         // `export default function f`, `export default f`: that definition; an anonymous
         // `export default (…) => …` is none of the module's named definitions.
         if let Some(&file_idx) = files.first() {
-            if style_of(self.file(file_idx)) == ImportStyle::EcmaScript {
+            if has_default_export(style_of(self.file(file_idx))) {
                 if let Some(loaded) = self.file_text(file_idx) {
                     match receiver::default_export_name(loaded.text()) {
                         Some(Some(name)) => return self.top_in_files(files, name),

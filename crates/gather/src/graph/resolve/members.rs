@@ -4,9 +4,8 @@
 use super::scan::{constructed_type, last_segment};
 use super::{is_method, is_type, Context, Outcome, Target};
 use crate::graph::Confidence;
-use crate::index::modules::style_of;
+use crate::imports::{has_default_export, style_of};
 use crate::index::{SymbolId, SymbolKind};
-use gather_languages::ImportStyle;
 
 impl Context<'_> {
     /// The members named `name` of a target: top-level definitions of a module, methods
@@ -137,7 +136,7 @@ impl Context<'_> {
                     }
                     let default_exports = files
                         .first()
-                        .is_some_and(|&f| style_of(self.file(f)) == ImportStyle::EcmaScript);
+                        .is_some_and(|&f| has_default_export(style_of(self.file(f))));
                     if default_exports {
                         let local = last_segment(qualifier);
                         for export in self.default_export(files, local) {

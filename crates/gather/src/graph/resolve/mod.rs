@@ -46,7 +46,7 @@ use gather_languages::LanguageSpec;
 use rayon::prelude::*;
 
 use super::Confidence;
-use crate::index::modules::Modules;
+use crate::imports::Modules;
 use crate::index::{CallSite, FileRecord, Index, SymbolId, SymbolKind};
 use crate::lines::{Line, LineIndex, LineRange};
 use scope::FileScope;

@@ -3,7 +3,7 @@
 
 use super::{is_type, Context, Target, MAX_DEPTH};
 use crate::graph::Confidence;
-use crate::index::modules::style_of;
+use crate::imports::{shares_package_scope, submodule_paths};
 use crate::index::{SymbolId, SymbolKind};
 use gather_languages::ImportStyle;
 
@@ -33,9 +33,12 @@ impl Context<'_> {
             return None;
         }
         // Rust paths: `crate::`, `self::`, `super::` and crate names.
-        if self.scope(file_idx).style == ImportStyle::Rust && qualifier.contains("::") {
+        if qualifier.contains("::") {
+            let style = self.scope(file_idx).style;
             let file = self.file(file_idx);
-            if let Some((module_file, consumed)) = self.modules.rust_module(&file.path, &segments) {
+            if let Some((module_file, consumed)) =
+                self.modules.module_of_path(style, &file.path, &segments)
+            {
                 let rest = &segments[consumed..];
                 let target = self.walk_members(vec![Target::Module(vec![module_file])], rest);
                 if !target.is_empty() {
@@ -116,7 +119,7 @@ impl Context<'_> {
         if base.is_empty() {
             base = self.in_enclosing_scope(file_idx, caller, first);
         }
-        if base.is_empty() && matches!(scope.style, ImportStyle::Go | ImportStyle::Java) {
+        if base.is_empty() && shares_package_scope(scope.style) {
             let package: Vec<u32> = self.modules.same_package(self.file(file_idx)).to_vec();
             base.extend(
                 self.top_in_files(&package, first)
@@ -186,21 +189,13 @@ impl Context<'_> {
         current
     }
 
-    /// A submodule of a Python package or directory (`pkg.sub`).
+    /// A submodule of a package or directory (`pkg.sub`), where a module's attributes
+    /// reach its submodules.
     pub(super) fn submodule(&self, files: &[u32], name: &str) -> Option<Target> {
         let file = self.file(*files.first()?);
-        if style_of(file) == ImportStyle::Python {
-            let own = file.path.trim_end_matches(".py");
-            let dir = own.strip_suffix("/__init__").unwrap_or(own);
-            for candidate in [
-                format!("{dir}/{name}.py"),
-                format!("{dir}/{name}/__init__.py"),
-            ] {
-                if let Some(idx) = self.index.file_idx(&candidate) {
-                    return Some(Target::Module(vec![idx]));
-                }
-            }
-        }
-        None
+        submodule_paths(file, name)
+            .iter()
+            .find_map(|candidate| self.index.file_idx(candidate))
+            .map(|idx| Target::Module(vec![idx]))
     }
 }

@@ -2,7 +2,7 @@
 //! first use, and lookups of top-level names in a set of files.
 
 use super::Context;
-use crate::index::modules::style_of;
+use crate::imports::style_of;
 use crate::index::{FileRecord, Import, SymbolId, SymbolKind};
 use gather_languages::ImportStyle;
 use gather_languages::LanguageSpec;

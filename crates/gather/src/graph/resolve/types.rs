@@ -7,7 +7,6 @@ use super::{is_type, BaseChain, Context, Outcome, Target, TypeNames, MAX_DEPTH};
 use crate::graph::receiver::{self, BUILTIN, ELEMENT, RETURNED};
 use crate::graph::Confidence;
 use crate::index::{CallKind, SymbolId, SymbolKind};
-use gather_languages::ImportStyle;
 use std::sync::Arc;
 
 impl Context<'_> {
@@ -133,13 +132,10 @@ impl Context<'_> {
             .get(variable)?
             .iter()
             .find(|i| i.local.as_deref() == Some(variable) && i.name.is_some())?;
-        let module = match scope.style {
-            ImportStyle::Python => self.modules.python_module(file_idx, &import.source)?,
-            ImportStyle::EcmaScript => self
-                .modules
-                .ecmascript_module(&self.file(file_idx).path, &import.source)?,
-            _ => return None,
-        };
+        let from_path = &self.file(file_idx).path;
+        let module = self
+            .modules
+            .module_file(scope.style, file_idx, from_path, &import.source)?;
         let declared = import.name.as_deref()?;
         // Any definition of the module serves as the place names are resolved from.
         let context = SymbolId {

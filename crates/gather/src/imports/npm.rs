@@ -8,8 +8,8 @@ use std::collections::BTreeSet;
 use gather_languages::ImportStyle;
 use serde_json::Value;
 
-use super::modules::style_of;
-use super::Index;
+use super::style_of;
+use crate::index::Index;
 
 /// The packages declared by a `package.json` in a directory holding ECMAScript files or
 /// in one of its parents. Read by path rather than taken from the walk, which leaves out a
