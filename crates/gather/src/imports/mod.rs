@@ -24,7 +24,7 @@ use rustc_hash::FxHashMap as HashMap;
 use gather_languages::ImportStyle;
 
 use crate::confined::Root;
-use crate::index::{FileRecord, Import, Index, SymbolId};
+use crate::index::{FileRecord, Import, SymbolId};
 
 /// The module maps of one workspace.
 #[derive(Debug)]
@@ -63,8 +63,8 @@ pub enum Named {
 }
 
 impl Modules {
-    /// Builds the maps for every file of `index`.
-    pub fn new(index: &Index) -> Modules {
+    /// Builds the maps for the files of a workspace (an index's files, in order) under `root`.
+    pub fn new(files: &[FileRecord], root: &Root) -> Modules {
         let mut modules = Modules {
             python: HashMap::default(),
             python_names: HashMap::default(),
@@ -77,18 +77,17 @@ impl Modules {
             lua: Vec::new(),
             elixir: HashMap::default(),
         };
-        let has_init: HashSet<&str> = index
-            .files()
+        let has_init: HashSet<&str> = files
             .iter()
             .filter_map(|f| f.path.strip_suffix("/__init__.py"))
             .collect();
-        for (idx, file) in index.files().iter().enumerate() {
+        for (idx, file) in files.iter().enumerate() {
             let idx = idx as u32;
             modules.paths.insert(file.path.clone(), idx);
             modules.add_module(idx, file, &has_init);
-            modules.add_manifest(index.root_dir(), &file.path);
+            modules.add_manifest(root, &file.path);
         }
-        modules.npm = npm::packages(index);
+        modules.npm = npm::packages(files, root);
         // Longest source directories first, so nested crates win over their parents.
         modules.crates.sort_by_key(|c| std::cmp::Reverse(c.1.len()));
         modules
@@ -186,6 +185,27 @@ pub fn style_of(file: &FileRecord) -> ImportStyle {
 /// (Go directories, Java packages).
 pub fn shares_package_scope(style: ImportStyle) -> bool {
     matches!(style, ImportStyle::Go | ImportStyle::Java)
+}
+
+/// Which names a module imports are also reachable as its own (`pkg.f` where `pkg`
+/// imports `f`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reexports {
+    /// Every imported name is a module attribute (Python).
+    All,
+    /// Only names imported by a re-export (`export {a} from './a'`, ECMAScript).
+    Marked,
+    /// None.
+    Nothing,
+}
+
+/// Which imported names a module of this style re-exports.
+pub fn reexports(style: ImportStyle) -> Reexports {
+    match style {
+        ImportStyle::Python => Reexports::All,
+        ImportStyle::EcmaScript => Reexports::Marked,
+        _ => Reexports::Nothing,
+    }
 }
 
 /// Whether a module of this style may stand for its default export (`import Logger from

@@ -591,7 +591,8 @@ impl Index {
     /// The module maps of import resolution, built on first use: every call-graph query
     /// needs them, and they depend on the files alone.
     pub fn modules(&self) -> &modules::Modules {
-        self.modules.get_or_init(|| modules::Modules::new(self))
+        self.modules
+            .get_or_init(|| modules::Modules::new(self.files(), self.root_dir()))
     }
 
     /// Whether the postings are built (or were handed over) yet.

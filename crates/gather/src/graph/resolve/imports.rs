@@ -3,7 +3,7 @@
 
 use super::{Context, Target, MAX_DEPTH};
 use crate::graph::receiver;
-use crate::imports::{has_default_export, style_of, Named};
+use crate::imports::{has_default_export, reexports, style_of, Named, Reexports};
 use crate::index::{FileRecord, Import, SymbolId, SymbolKind};
 use gather_languages::ImportStyle;
 
@@ -164,16 +164,16 @@ impl Context<'_> {
     /// imported name is a module attribute), only through `export … from` in ECMAScript.
     pub(super) fn exports_imports(&self, module: u32, name: &str) -> bool {
         let scope = self.scope(module);
-        match scope.style {
-            ImportStyle::EcmaScript => {
+        match reexports(scope.style) {
+            Reexports::Marked => {
                 scope
                     .imports
                     .get(name)
                     .is_some_and(|imports| imports.iter().any(|i| i.is_reexport))
                     || scope.globs.iter().any(|g| g.is_reexport)
             }
-            ImportStyle::Python => true,
-            _ => false,
+            Reexports::All => true,
+            Reexports::Nothing => false,
         }
     }
 
