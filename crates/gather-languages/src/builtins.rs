@@ -7,6 +7,18 @@
 /// still treated as the enclosing type's.
 pub const SELF_NAMES: &[&str] = &["self", "this", "Self", "cls", "static", "$this"];
 
+/// How a language marks a declaration that only types an overload, whose implementation
+/// is another definition of the same name: a call runs the implementation's body.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OverloadStubs {
+    /// No such declarations.
+    None,
+    /// A decorator ending in `overload` above the name (Python's `@overload`).
+    Decorated,
+    /// A signature without a body, its last line ending in `;` (TypeScript).
+    Bodyless,
+}
+
 /// Python: methods of `list`, `dict`, `set`, `str`, `bytes`, files and regular expressions.
 pub const PYTHON_METHODS: &[&str] = &[
     "add",
@@ -144,7 +156,7 @@ pub const RUST_METHODS: &[&str] = &[
 
 #[cfg(test)]
 mod tests {
-    use crate::{by_id, ImportStyle};
+    use crate::{by_id, ImportStyle, OverloadStubs};
 
     #[test]
     fn families_group_languages_that_call_each_other() {
@@ -154,6 +166,14 @@ mod tests {
         assert_eq!(family("cpp"), family("c"));
         assert_ne!(family("python"), family("javascript"));
         assert_eq!(family("go"), Some("go"));
+    }
+
+    #[test]
+    fn overload_stubs_follow_the_language() {
+        let stubs = |id: &str| by_id(id).map(|spec| spec.overload_stubs);
+        assert_eq!(stubs("python"), Some(OverloadStubs::Decorated));
+        assert_eq!(stubs("typescript"), Some(OverloadStubs::Bodyless));
+        assert_eq!(stubs("java"), Some(OverloadStubs::None));
     }
 
     #[test]

@@ -17,6 +17,7 @@ mod table;
 use std::path::Path;
 use std::sync::OnceLock;
 
+pub use builtins::OverloadStubs;
 pub use table::LANGUAGES;
 pub use tree_sitter;
 
@@ -180,6 +181,8 @@ pub struct LanguageSpec {
     /// Methods of the language's builtin types (`append`, `push`): on a receiver of
     /// unknown type such a call is as likely the builtin's as a workspace method's.
     pub builtin_methods: &'static [&'static str],
+    /// How the language marks declarations that only type an overload.
+    pub overload_stubs: OverloadStubs,
 }
 
 /// A compiled query with the tables that let it be run on candidate nodes only.

@@ -36,6 +36,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         redefinitions_shadow: false,
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: crate::builtins::RUST_METHODS,
+        overload_stubs: crate::OverloadStubs::None,
     },
     LanguageSpec {
         id: "python",
@@ -57,6 +58,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         redefinitions_shadow: false,
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: crate::builtins::PYTHON_METHODS,
+        overload_stubs: crate::OverloadStubs::Decorated,
     },
     LanguageSpec {
         id: "javascript",
@@ -78,6 +80,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         redefinitions_shadow: true,
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: crate::builtins::ECMASCRIPT_METHODS,
+        overload_stubs: crate::OverloadStubs::Bodyless,
     },
     LanguageSpec {
         id: "typescript",
@@ -102,6 +105,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         redefinitions_shadow: true,
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: crate::builtins::ECMASCRIPT_METHODS,
+        overload_stubs: crate::OverloadStubs::Bodyless,
     },
     LanguageSpec {
         id: "tsx",
@@ -126,6 +130,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         redefinitions_shadow: true,
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: crate::builtins::ECMASCRIPT_METHODS,
+        overload_stubs: crate::OverloadStubs::Bodyless,
     },
     LanguageSpec {
         id: "go",
@@ -152,6 +157,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         redefinitions_shadow: false,
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: crate::builtins::GO_METHODS,
+        overload_stubs: crate::OverloadStubs::None,
     },
     LanguageSpec {
         id: "java",
@@ -173,6 +179,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         redefinitions_shadow: false,
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
+        overload_stubs: crate::OverloadStubs::None,
     },
     LanguageSpec {
         id: "c",
@@ -194,6 +201,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         redefinitions_shadow: false,
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
+        overload_stubs: crate::OverloadStubs::None,
     },
     LanguageSpec {
         id: "cpp",
@@ -217,6 +225,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         redefinitions_shadow: false,
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
+        overload_stubs: crate::OverloadStubs::None,
     },
     LanguageSpec {
         id: "csharp",
@@ -238,6 +247,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         redefinitions_shadow: false,
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
+        overload_stubs: crate::OverloadStubs::None,
     },
     LanguageSpec {
         id: "ruby",
@@ -259,6 +269,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         redefinitions_shadow: false,
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
+        overload_stubs: crate::OverloadStubs::None,
     },
     LanguageSpec {
         id: "php",
@@ -280,6 +291,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         redefinitions_shadow: false,
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
+        overload_stubs: crate::OverloadStubs::None,
     },
     LanguageSpec {
         id: "kotlin",
@@ -301,6 +313,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         redefinitions_shadow: false,
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
+        overload_stubs: crate::OverloadStubs::None,
     },
     LanguageSpec {
         id: "swift",
@@ -322,6 +335,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         redefinitions_shadow: false,
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
+        overload_stubs: crate::OverloadStubs::None,
     },
     LanguageSpec {
         id: "scala",
@@ -343,6 +357,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         redefinitions_shadow: false,
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
+        overload_stubs: crate::OverloadStubs::None,
     },
     LanguageSpec {
         id: "lua",
@@ -364,6 +379,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         redefinitions_shadow: false,
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
+        overload_stubs: crate::OverloadStubs::None,
     },
     LanguageSpec {
         id: "bash",
@@ -385,6 +401,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         redefinitions_shadow: false,
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
+        overload_stubs: crate::OverloadStubs::None,
     },
     LanguageSpec {
         id: "elixir",
@@ -406,6 +423,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         redefinitions_shadow: false,
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
+        overload_stubs: crate::OverloadStubs::None,
     },
     LanguageSpec {
         id: "dart",
@@ -427,6 +445,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         redefinitions_shadow: false,
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
+        overload_stubs: crate::OverloadStubs::None,
     },
     LanguageSpec {
         id: "haskell",
@@ -448,6 +467,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         redefinitions_shadow: false,
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
+        overload_stubs: crate::OverloadStubs::None,
     },
     LanguageSpec {
         id: "ocaml",
@@ -469,6 +489,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         redefinitions_shadow: false,
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
+        overload_stubs: crate::OverloadStubs::None,
     },
     LanguageSpec {
         id: "zig",
@@ -490,6 +511,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         redefinitions_shadow: false,
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
+        overload_stubs: crate::OverloadStubs::None,
     },
     LanguageSpec {
         id: "objc",
@@ -511,6 +533,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         redefinitions_shadow: false,
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
+        overload_stubs: crate::OverloadStubs::None,
     },
     LanguageSpec {
         id: "r",
@@ -532,6 +555,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         redefinitions_shadow: false,
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
+        overload_stubs: crate::OverloadStubs::None,
     },
     LanguageSpec {
         id: "hcl",
@@ -553,6 +577,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         redefinitions_shadow: false,
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
+        overload_stubs: crate::OverloadStubs::None,
     },
     LanguageSpec {
         id: "solidity",
@@ -574,5 +599,6 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         redefinitions_shadow: false,
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
+        overload_stubs: crate::OverloadStubs::None,
     },
 ];

@@ -187,6 +187,27 @@ pub fn shares_package_scope(style: ImportStyle) -> bool {
     matches!(style, ImportStyle::Go | ImportStyle::Java)
 }
 
+/// How the receiver of a call may name a module, so that free functions are candidates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ModuleReceiver {
+    /// Never: packages come only from imports and every other receiver is a value (Go,
+    /// Java), so no name is a global either.
+    Never,
+    /// Only before `::` (Rust's `m::f()`, not `v.f()`).
+    Path,
+    /// Any receiver may be a module.
+    Any,
+}
+
+/// How a receiver of this style may name a module.
+pub fn module_receiver(style: ImportStyle) -> ModuleReceiver {
+    match style {
+        ImportStyle::Go | ImportStyle::Java => ModuleReceiver::Never,
+        ImportStyle::Rust => ModuleReceiver::Path,
+        _ => ModuleReceiver::Any,
+    }
+}
+
 /// Which names a module imports are also reachable as its own (`pkg.f` where `pkg`
 /// imports `f`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,9 +3,9 @@
 
 use super::scan::only_used_as_receiver;
 use super::Context;
+use crate::imports::{module_receiver, ModuleReceiver};
 use crate::index::CallSite;
 use crate::lines::LineRange;
-use gather_languages::ImportStyle;
 
 impl Context<'_> {
     /// Whether the receiver `qualifier` starts at a name nothing in the workspace binds: no
@@ -42,7 +42,7 @@ impl Context<'_> {
         }
         // Go and Java have no global values: a lowercase receiver is a variable or a
         // package the imports name. A glob import (`from m import *`) may bind anything.
-        if matches!(scope.style, ImportStyle::Go | ImportStyle::Java) || !scope.globs.is_empty() {
+        if module_receiver(scope.style) == ModuleReceiver::Never || !scope.globs.is_empty() {
             return false;
         }
         let key = (file_idx, first.to_string());
@@ -73,12 +73,12 @@ impl Context<'_> {
         call: &CallSite,
         qualifier: &str,
     ) -> bool {
-        match self.scope(file_idx).style {
-            ImportStyle::Go | ImportStyle::Java => false,
-            ImportStyle::Rust => self
+        match module_receiver(self.scope(file_idx).style) {
+            ModuleReceiver::Never => false,
+            ModuleReceiver::Path => self
                 .lines_of(file_idx, LineRange::new(call.line, call.line))
                 .is_none_or(|line| line.contains(&format!("{qualifier}::{}", call.name))),
-            _ => true,
+            ModuleReceiver::Any => true,
         }
     }
 }

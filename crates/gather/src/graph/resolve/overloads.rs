@@ -5,7 +5,7 @@ use super::Context;
 use crate::graph::arity;
 use crate::index::{CallSite, SymbolId, SymbolKind};
 use crate::lines::{Line, LineRange};
-use gather_languages::ImportStyle;
+use gather_languages::OverloadStubs;
 use rustc_hash::FxHashMap as HashMap;
 
 impl Context<'_> {
@@ -134,9 +134,12 @@ impl Context<'_> {
         if !matches!(symbol.kind, SymbolKind::Function | SymbolKind::Method) {
             return false;
         }
-        match self.scope(id.file).style {
+        let stubs = self
+            .spec(id.file)
+            .map_or(OverloadStubs::None, |spec| spec.overload_stubs);
+        match stubs {
             // The decorator lines above the name.
-            ImportStyle::Python if symbol.name_line > symbol.range.start => self
+            OverloadStubs::Decorated if symbol.name_line > symbol.range.start => self
                 .lines_of(
                     id.file,
                     LineRange::new(symbol.range.start, symbol.name_line - 1),
@@ -148,7 +151,7 @@ impl Context<'_> {
                     })
                 }),
             // The last line: a signature ends in `;`, a body in `}`.
-            ImportStyle::EcmaScript => self
+            OverloadStubs::Bodyless => self
                 .lines_of(id.file, LineRange::new(symbol.range.end, symbol.range.end))
                 .is_some_and(|line| {
                     let line = line.trim_end();
