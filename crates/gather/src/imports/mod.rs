@@ -252,6 +252,7 @@ fn package_key(file: &FileRecord) -> String {
     }
 }
 
+/// The directory of a root-relative path (`""` at the root).
 pub(super) fn parent_dir(path: &str) -> &str {
     path.rsplit_once('/').map_or("", |(dir, _)| dir)
 }

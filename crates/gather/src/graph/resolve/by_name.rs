@@ -39,6 +39,7 @@ impl<'a> Context<'a> {
             .collect()
     }
 
+    /// Whether two files' languages resolve into each other (one family).
     pub(super) fn same_language(&self, a: u32, b: u32) -> bool {
         self.family(a) == self.family(b)
     }

@@ -1,11 +1,12 @@
 //! Where an import points, by import style, and names a module re-exports or exports by
 //! default.
 
+use gather_languages::ImportStyle;
+
 use super::{Context, Target, MAX_DEPTH};
 use crate::graph::receiver;
 use crate::imports::{has_default_export, reexports, style_of, Named, Reexports};
 use crate::index::{FileRecord, Import, SymbolId, SymbolKind};
-use gather_languages::ImportStyle;
 
 impl Context<'_> {
     /// Where an import points.

@@ -1,13 +1,14 @@
 //! Inheritance: the bases a type declares, methods inherited from them, `super` calls,
 //! and the type enclosing a definition.
 
+use std::sync::Arc;
+
 use super::scan::base_names;
 use super::{is_method, is_type, outcome_of, BaseChain, Context, Outcome, Target, MAX_DEPTH};
 use crate::graph::receiver;
 use crate::graph::Confidence;
 use crate::index::{CallSite, SymbolId};
 use crate::lines::LineRange;
-use std::sync::Arc;
 
 impl Context<'_> {
     /// Methods named `name` that `ty` inherits from its workspace bases, remembered.

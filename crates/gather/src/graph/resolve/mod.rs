@@ -31,25 +31,23 @@ mod scope;
 mod types;
 mod variables;
 
-use std::sync::OnceLock;
-
-use rustc_hash::FxHashMap as HashMap;
-use std::sync::{Arc, Mutex};
-
-/// Type names found for a variable, shared between calls.
-type TypeNames = Arc<Vec<String>>;
-
-/// Workspace types found for a receiver, an attribute or an imported variable.
-type FoundTypes = Arc<Vec<SymbolId>>;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use gather_languages::LanguageSpec;
 use rayon::prelude::*;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::Confidence;
 use crate::imports::Modules;
 use crate::index::{CallSite, FileRecord, Index, SymbolId, SymbolKind};
 use crate::lines::{Line, LineIndex, LineRange};
 use scope::FileScope;
+
+/// Type names found for a variable, shared between calls.
+type TypeNames = Arc<Vec<String>>;
+
+/// Workspace types found for a receiver, an attribute or an imported variable.
+type FoundTypes = Arc<Vec<SymbolId>>;
 
 /// One call site's resolution.
 pub(super) struct ResolvedCall {
@@ -135,6 +133,7 @@ enum Target {
     External,
 }
 
+/// What resolution reads and remembers while resolving the calls of one query.
 struct Context<'a> {
     index: &'a Index,
     modules: &'a Modules,
@@ -149,6 +148,7 @@ struct Context<'a> {
     found_types: Mutex<HashMap<(SymbolId, String), FoundTypes>>,
 }
 
+/// How deep import chains, qualifiers and base classes are followed.
 const MAX_DEPTH: u32 = 6;
 
 impl<'a> Context<'a> {

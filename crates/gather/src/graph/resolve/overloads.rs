@@ -1,12 +1,13 @@
 //! Narrowing several candidates of one name: the implementation rather than its overload
 //! stubs, the overloads whose arity fits the call, the nearest of redefinitions in one file.
 
+use gather_languages::OverloadStubs;
+use rustc_hash::FxHashMap as HashMap;
+
 use super::Context;
 use crate::graph::arity;
 use crate::index::{CallSite, SymbolId, SymbolKind};
 use crate::lines::{Line, LineRange};
-use gather_languages::OverloadStubs;
-use rustc_hash::FxHashMap as HashMap;
 
 impl Context<'_> {
     /// One of several top-level definitions of a name in one ECMAScript file (a

@@ -1,11 +1,12 @@
 //! What a qualifier (`np`, `os.path`, `Type`, `crate::a`) points at, and walking its
 //! members segment by segment.
 
+use gather_languages::ImportStyle;
+
 use super::{is_type, Context, Target, MAX_DEPTH};
 use crate::graph::Confidence;
 use crate::imports::{shares_package_scope, submodule_paths};
 use crate::index::{SymbolId, SymbolKind};
-use gather_languages::ImportStyle;
 
 impl Context<'_> {
     /// What a qualifier (`np`, `os.path`, `Type`, `crate::a`, `TopNode`) points at.

@@ -39,6 +39,7 @@ pub(super) fn path_segments(text: &str) -> (Vec<usize>, &str) {
     (ends, &text[pos..])
 }
 
+/// Whether a path segment starts with an uppercase letter (a type, by convention).
 pub(super) fn is_capitalised(segment: &str) -> bool {
     segment.starts_with(|c: char| c.is_uppercase())
 }
@@ -140,6 +141,7 @@ pub(super) fn base_names(signature: &str, name: &str) -> Vec<String> {
     out
 }
 
+/// Adds the identifier path at the start of `text` to `out`.
 pub(super) fn push_path(out: &mut Vec<String>, text: &str) {
     let (ends, _) = path_segments(text);
     if let Some(&end) = ends.last() {
@@ -218,6 +220,7 @@ pub(super) fn skip_generics(text: &str) -> &str {
     text
 }
 
+/// Whether `text` is one identifier (letters, digits, `_`, `$`).
 pub(super) fn is_identifier(text: &str) -> bool {
     !text.is_empty()
         && text

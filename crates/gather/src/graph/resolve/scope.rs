@@ -1,12 +1,13 @@
 //! File scopes: the names each file defines (top level and members) and imports, built on
 //! first use, and lookups of top-level names in a set of files.
 
-use super::Context;
-use crate::imports::style_of;
-use crate::index::{FileRecord, Import, SymbolId, SymbolKind};
 use gather_languages::ImportStyle;
 use gather_languages::LanguageSpec;
 use rustc_hash::FxHashMap as HashMap;
+
+use super::Context;
+use crate::imports::style_of;
+use crate::index::{FileRecord, Import, SymbolId, SymbolKind};
 
 /// The names one file defines and imports.
 pub(super) struct FileScope<'a> {
@@ -66,6 +67,7 @@ impl<'a> Context<'a> {
         })
     }
 
+    /// Top-level definitions named `name` in `files`.
     pub(super) fn top_in_files(&self, files: &[u32], name: &str) -> Vec<SymbolId> {
         let mut out = Vec::new();
         for &file in files {
@@ -76,6 +78,7 @@ impl<'a> Context<'a> {
         out
     }
 
+    /// Top-level definitions named `name` in one file whose kind `keep` accepts.
     pub(super) fn top_named(
         &self,
         file_idx: u32,

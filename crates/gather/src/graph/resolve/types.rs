@@ -1,13 +1,14 @@
 //! Workspace types behind receivers that reach further: dotted attribute paths,
 //! module-level variables of other modules, declared return types; remembered per key.
 
+use std::sync::Arc;
+
 use super::local_types::local_types;
 use super::scan::is_identifier;
 use super::{is_type, BaseChain, Context, Outcome, Target, TypeNames, MAX_DEPTH};
 use crate::graph::receiver::{self, BUILTIN, ELEMENT, RETURNED};
 use crate::graph::Confidence;
 use crate::index::{CallKind, SymbolId, SymbolKind};
-use std::sync::Arc;
 
 impl Context<'_> {
     /// Methods named `name` of the type a dotted receiver ends at (`request.url`,

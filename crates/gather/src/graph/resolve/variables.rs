@@ -1,13 +1,14 @@
 //! Receivers typed by the text of their definition: a variable's annotation or
 //! constructor, an attribute of the enclosing class, a call's declared return type.
 
+use std::sync::Arc;
+
 use super::local_types::local_types;
 use super::scan::{is_identifier, last_segment};
 use super::{Context, LocalType, Outcome, Target, TypeNames};
 use crate::graph::receiver::{self, BUILTIN, ELEMENT, RETURNED};
 use crate::graph::Confidence;
 use crate::index::{CallKind, SymbolId, SymbolKind};
-use std::sync::Arc;
 
 impl Context<'_> {
     /// Methods named `name` of the type the enclosing definition gives `variable`: a
