@@ -11,11 +11,13 @@
 //! [`DEFINITION_CAPTURES`]. Each language's queries are compiled once, lazily, the first
 //! time a file of that language is parsed, and validated against the accepted captures.
 
+mod builtins;
 mod table;
 
 use std::path::Path;
 use std::sync::OnceLock;
 
+pub use builtins::OverloadStubs;
 pub use table::LANGUAGES;
 pub use tree_sitter;
 
@@ -95,6 +97,32 @@ pub enum ImportStyle {
     Elixir,
 }
 
+impl ImportStyle {
+    /// The files a module path (joined to the importing directory, without `./`) may name,
+    /// in probing order: as written, then with each extension the style resolves (a
+    /// written `.js` also stands for its TypeScript source), then a directory's `index`.
+    /// Only ECMAScript specifiers leave extensions out; other styles probe the path alone.
+    pub fn module_file_candidates(self, path: &str) -> Vec<String> {
+        let mut candidates = vec![path.to_string()];
+        if self != ImportStyle::EcmaScript {
+            return candidates;
+        }
+        let stem = ["js", "jsx", "mjs", "cjs"]
+            .iter()
+            .find_map(|ext| path.strip_suffix(&format!(".{ext}")))
+            .unwrap_or(path);
+        for base in [stem, path] {
+            for ext in ["ts", "tsx", "d.ts", "js", "jsx", "mjs", "cjs", "mts", "cts"] {
+                candidates.push(format!("{base}.{ext}"));
+            }
+            for ext in ["ts", "tsx", "js", "jsx", "mjs"] {
+                candidates.push(format!("{base}/index.{ext}"));
+            }
+        }
+        candidates
+    }
+}
+
 /// Captures a definitions query may use besides `definition.<kind>`:
 /// - `name`: the defined identifier (required in every pattern);
 /// - `receiver`: the type a method belongs to when the method is not nested inside it
@@ -137,6 +165,24 @@ pub struct LanguageSpec {
     pub blank_macros: bool,
     /// Joins a parent's name and a child's name in qualified names (`::` or `.`).
     pub scope_separator: &'static str,
+    /// The languages whose files call each other's definitions share a family
+    /// (`ecmascript` for JavaScript, TypeScript and TSX; `c` for C and C++): a call is
+    /// matched by name only to definitions of its own family.
+    pub family: &'static str,
+    /// Whether overloads (one name, several signatures in one scope) are told apart by the
+    /// number of arguments a call passes.
+    pub overloads_by_arity: bool,
+    /// Whether a name defined several times at a file's top level means, at a call, the
+    /// last definition above the call (a `function App()` in each test's callback), rather
+    /// than every definition (Python's `if …: def f()` / `else: def f()`).
+    pub redefinitions_shadow: bool,
+    /// Receiver words that name the enclosing type or its instance (`self`, `this`).
+    pub self_names: &'static [&'static str],
+    /// Methods of the language's builtin types (`append`, `push`): on a receiver of
+    /// unknown type such a call is as likely the builtin's as a workspace method's.
+    pub builtin_methods: &'static [&'static str],
+    /// How the language marks declarations that only type an overload.
+    pub overload_stubs: OverloadStubs,
 }
 
 /// A compiled query with the tables that let it be run on candidate nodes only.

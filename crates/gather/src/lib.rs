@@ -19,6 +19,7 @@ pub mod cache;
 pub mod confined;
 pub mod error;
 pub mod graph;
+pub mod imports;
 pub mod index;
 pub mod lines;
 pub mod pack;

@@ -284,3 +284,14 @@ pub struct Import {
     /// The line of the import.
     pub line: Line,
 }
+
+/// Identifies a symbol: its file's position in the index and its position in that file.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+pub struct SymbolId {
+    /// Index into [`Index::files`](crate::index::Index::files).
+    pub file: u32,
+    /// Index into that file's symbols.
+    pub idx: u32,
+}

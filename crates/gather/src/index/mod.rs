@@ -3,8 +3,7 @@
 //! self-contained so one file can be replaced without touching the others.
 
 mod lookup;
-pub mod modules;
-mod npm;
+pub use crate::imports as modules;
 pub mod postings;
 mod refresh;
 
@@ -16,7 +15,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 pub use crate::record::{
-    CallKind, CallSite, FileRecord, FileStatus, Import, SkipReason, Symbol, SymbolKind,
+    CallKind, CallSite, FileRecord, FileStatus, Import, SkipReason, Symbol, SymbolId, SymbolKind,
 };
 
 pub use lookup::{similar_names, split_line_suffix, split_qualified};
@@ -40,17 +39,6 @@ pub(crate) fn index_of(files: &[(&str, &str)]) -> (tempfile::TempDir, Index) {
     }
     let index = build(dir.path()).unwrap();
     (dir, index)
-}
-
-/// Identifies a symbol: its file's position in the index and its position in that file.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
-)]
-pub struct SymbolId {
-    /// Index into [`Index::files`].
-    pub file: u32,
-    /// Index into that file's symbols.
-    pub idx: u32,
 }
 
 /// Index settings.
@@ -310,7 +298,8 @@ impl Index {
     /// The module maps of import resolution, built on first use: every call-graph query
     /// needs them, and they depend on the files alone.
     pub fn modules(&self) -> &modules::Modules {
-        self.modules.get_or_init(|| modules::Modules::new(self))
+        self.modules
+            .get_or_init(|| modules::Modules::new(self.files(), self.root_dir()))
     }
 
     /// Whether the postings are built (or were handed over) yet.

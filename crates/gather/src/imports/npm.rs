@@ -8,16 +8,17 @@ use std::collections::BTreeSet;
 use gather_languages::ImportStyle;
 use serde_json::Value;
 
-use super::modules::style_of;
-use super::Index;
+use super::style_of;
+use crate::confined::Root;
+use crate::record::FileRecord;
 
 /// The packages declared by a `package.json` in a directory holding ECMAScript files or
 /// in one of its parents. Read by path rather than taken from the walk, which leaves out a
 /// tracked `package.json` that an ignore file covers (zod ignores its generated stubs
 /// with `**/package.json`).
-pub(super) fn packages(index: &Index) -> Vec<Package> {
+pub(super) fn packages(files: &[FileRecord], root: &Root) -> Vec<Package> {
     let mut dirs: BTreeSet<&str> = BTreeSet::new();
-    for file in index.files() {
+    for file in files {
         if style_of(file) != ImportStyle::EcmaScript {
             continue;
         }
@@ -37,7 +38,7 @@ pub(super) fn packages(index: &Index) -> Vec<Package> {
             } else {
                 format!("{dir}/package.json")
             };
-            let text = index.root_dir().read_text(&path)?;
+            let text = root.read_text(&path)?;
             Package::parse(&path, &text)
         })
         .collect()

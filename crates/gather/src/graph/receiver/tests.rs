@@ -1,0 +1,167 @@
+//! Tests of the receiver readers.
+
+use super::{
+    annotation_of, assigned_callee, assigned_names, default_export_name, element_type,
+    is_builtin_value, is_union_of_types, iterated, narrowed_union, return_type, with_call_type,
+};
+
+#[test]
+fn default_exports() {
+    assert_eq!(
+        default_export_name("export default isObject;"),
+        Some(Some("isObject"))
+    );
+    assert_eq!(
+        default_export_name("export default function useForm<T>(p) {"),
+        Some(Some("useForm"))
+    );
+    assert_eq!(
+        default_export_name("export default class Cart {"),
+        Some(Some("Cart"))
+    );
+    assert_eq!(
+        default_export_name("export default <T>(value: T) => !!value;"),
+        Some(None)
+    );
+    assert_eq!(default_export_name("export default (v) => v;"), Some(None));
+    assert_eq!(
+        default_export_name("export default {\n  a,\n};"),
+        Some(None)
+    );
+    assert_eq!(default_export_name("export const a = 1;"), None);
+}
+
+#[test]
+fn builtin_values_and_annotations() {
+    for value in [
+        "[]",
+        "{}",
+        "{'a': 1}",
+        "\"x\"",
+        "f'{a}'",
+        "list(xs)",
+        "make([]int, 3)",
+        "mutableListOf<Item>()",
+        "mapOf(1 to 2)",
+        "0",
+    ] {
+        assert!(is_builtin_value(value, false), "{value}");
+    }
+    for value in ["Client()", "compute(1)", "a.b", "new Map()", "listOf.x"] {
+        assert!(!is_builtin_value(value, false), "{value}");
+    }
+    for annotation in ["str", "list[int]", "string[]", "Node[]", "readonly Item[]"] {
+        assert!(is_builtin_value(annotation, true), "{annotation}");
+    }
+    for annotation in ["Client", "str | None", "Headers", "Map<string, T>"] {
+        assert!(!is_builtin_value(annotation, true), "{annotation}");
+    }
+}
+
+#[test]
+fn assigned_callees() {
+    assert_eq!(assigned_callee(" self._decoder()"), Some("self._decoder"));
+    assert_eq!(assigned_callee(" await make(a, (b))\n"), Some("make"));
+    assert_eq!(assigned_callee(" this.#build(x);"), Some("this.#build"));
+    assert_eq!(assigned_callee(" Client()"), None);
+    assert_eq!(assigned_callee(" Cart.empty()"), None);
+    assert_eq!(assigned_callee(" f(x).y"), None);
+    assert_eq!(assigned_callee(" f(x) or g"), None);
+    assert_eq!(assigned_callee(" f(x)\n    v.g()"), Some("f"));
+    assert_eq!(assigned_callee(" a"), None);
+}
+
+#[test]
+fn loop_elements() {
+    assert_eq!(
+        iterated("        for", "in self.order:\n"),
+        Some("self.order")
+    );
+    assert_eq!(
+        iterated("  for (const", "of this.items) {"),
+        Some("this.items")
+    );
+    assert_eq!(iterated("x = [t for", "in tags]"), None);
+    assert_eq!(iterated("for", "in range(3):"), None);
+    assert_eq!(
+        annotation_of("self.order: list[JSONTag] = []\n", "self.order"),
+        Some("list[JSONTag] = []")
+    );
+    assert_eq!(annotation_of("myself.order: X\n", "self.order"), None);
+    assert_eq!(element_type("list[JSONTag] = []"), Some("JSONTag"));
+    assert_eq!(element_type("t.Sequence[Tag]"), Some("Tag"));
+    assert_eq!(element_type("readonly Item[];"), Some("Item"));
+    assert_eq!(element_type("Array<Item>"), Some("Item"));
+    assert_eq!(element_type("dict[str, Tag]"), None);
+    assert_eq!(element_type("list[Tag | None]"), None);
+    assert_eq!(element_type("Tag"), None);
+}
+
+#[test]
+fn narrowed_unions() {
+    let text = "def __init__(self, io: IO | Output) -> None:\n    if isinstance(io, IO):\n        io = io.output\n\n    self._output = io\n";
+    assert_eq!(
+        narrowed_union("IO", " | Output) -> None", text, "io"),
+        Some("Output")
+    );
+    // Narrowed but not replaced: either type may arrive.
+    let text = "def f(io: IO | Output):\n    if isinstance(io, IO):\n        log(io)\n";
+    assert_eq!(narrowed_union("IO", " | Output)", text, "io"), None);
+    // Three types, one replaced: still open.
+    let text = "def f(v: A | B | C):\n    if isinstance(v, A): v = v.b\n";
+    assert_eq!(narrowed_union("A", " | B | C)", text, "v"), None);
+    let text = "def f(v: A | B | None):\n    if isinstance(v, A): v = v.b\n";
+    assert_eq!(narrowed_union("A", " | B | None)", text, "v"), Some("B"));
+}
+
+#[test]
+fn unions() {
+    assert!(is_union_of_types(" | Output, x"));
+    assert!(is_union_of_types(" | None | B)"));
+    assert!(!is_union_of_types(" | None = None"));
+    assert!(!is_union_of_types(" | undefined;"));
+    assert!(!is_union_of_types(", b: int"));
+}
+
+#[test]
+fn names_assigned_to_attributes() {
+    let text = "def __init__(self, serializer: S, n):\n    self.serializer = serializer\n    self.n = n + 1\n    self.serializer == x";
+    assert_eq!(assigned_names(text, "self.serializer"), ["serializer"]);
+    assert!(assigned_names(text, "self.n").is_empty());
+    assert_eq!(assigned_names("  this.#out = out;", "this.#out"), ["out"]);
+}
+
+#[test]
+fn multi_line_with() {
+    assert_eq!(
+        with_call_type("    with Client(\n        a=1,\n        b=f(2),\n    )"),
+        Some("Client")
+    );
+    assert_eq!(
+        with_call_type("async with httpx.AsyncClient()"),
+        Some("httpx.AsyncClient")
+    );
+    assert_eq!(with_call_type("x = g(a)"), None);
+}
+
+#[test]
+fn return_types() {
+    assert_eq!(
+        return_type("def f(self) -> ContentDecoder:"),
+        Some("ContentDecoder")
+    );
+    assert_eq!(
+        return_type("def f(self, a: int) -> \"Response\":"),
+        Some("Response")
+    );
+    assert_eq!(return_type("  build(a: A): QueryNode {"), Some("QueryNode"));
+    assert_eq!(return_type("fn f(&self) -> Stock {"), Some("Stock"));
+    assert_eq!(
+        return_type("export function f<T>(a: T): Builder<T> {"),
+        Some("Builder")
+    );
+    assert_eq!(return_type("def f(self) -> Optional[Response]:"), None);
+    assert_eq!(return_type("def f(self) -> str:"), None);
+    assert_eq!(return_type("def f(self):"), None);
+    assert_eq!(return_type("f(a: A): A | B {"), None);
+}

@@ -1,0 +1,269 @@
+//! Resolves call sites to definitions. Order of proof for a call `q.n()`:
+//! 1. no qualifier: a definition in an enclosing scope of the same file (`local`), a name
+//!    bound by an import (`import`), a glob import, the same package (`local`), a method of
+//!    the enclosing class where the language has an implicit receiver (`local`); a bare
+//!    `super(…)` is the base class (`qualified`);
+//! 2. `self`/`this`/`Self`/`cls`: a method of the enclosing type; `super`: a method of a
+//!    base the type's declaration names, never the type's own (`qualified`);
+//! 3. a qualifier bound by an import or naming a type or module in scope: the member of that
+//!    module or type (`import` or `qualified`);
+//! 4. a receiver built in place (`new C().n()`, `C().n()`, `T::new().n()`) or a variable
+//!    whose type the enclosing definition spells out: the member of that type (`qualified`);
+//! 5. a receiver nothing in the workspace binds (`console`, `Math`, `Vec`): external;
+//! 6. otherwise the definitions of that name in the workspace, same language (methods
+//!    only where the receiver must be a value): one gives a `name` edge, several an
+//!    ambiguous call, none an external one.
+//!
+//! A name proven to come from outside the workspace (an import of a third-party module, a
+//! type from outside) stays external rather than falling back to name matching.
+
+mod by_name;
+mod call;
+mod globals;
+mod imports;
+mod inheritance;
+mod local_types;
+mod members;
+mod overloads;
+mod qualifier;
+mod scan;
+mod scope;
+mod types;
+mod variables;
+
+use std::sync::{Arc, Mutex, OnceLock};
+
+use gather_languages::LanguageSpec;
+use rayon::prelude::*;
+use rustc_hash::FxHashMap as HashMap;
+
+use super::Confidence;
+use crate::imports::Modules;
+use crate::index::{CallSite, FileRecord, Index, SymbolId, SymbolKind};
+use crate::lines::{Line, LineIndex, LineRange};
+use scope::FileScope;
+
+/// Type names found for a variable, shared between calls.
+type TypeNames = Arc<Vec<String>>;
+
+/// Workspace types found for a receiver, an attribute or an imported variable.
+type FoundTypes = Arc<Vec<SymbolId>>;
+
+/// One call site's resolution.
+pub(super) struct ResolvedCall {
+    pub caller: SymbolId,
+    pub name: String,
+    pub line: Line,
+    pub outcome: Outcome,
+}
+
+/// Where a call goes.
+pub(super) enum Outcome {
+    Resolved(Vec<SymbolId>, Confidence),
+    Ambiguous(Vec<SymbolId>),
+    External,
+}
+
+/// Resolves every call site that has an enclosing definition, in (file, line) order.
+pub(super) fn all(index: &Index) -> Vec<ResolvedCall> {
+    some(index, None, |_, _| true)
+}
+
+/// Resolves the call sites `keep(file, call)` selects, in (file, line) order, looking only
+/// at `files` (ascending file positions) when given.
+pub(super) fn some(
+    index: &Index,
+    files: Option<&[u32]>,
+    keep: impl Fn(u32, &CallSite) -> bool + Sync,
+) -> Vec<ResolvedCall> {
+    let context = Context::new(index);
+    let keep = &keep;
+    let visit: Vec<u32> = match files {
+        Some(files) => files.to_vec(),
+        None => (0..index.files().len() as u32).collect(),
+    };
+    visit
+        .par_iter()
+        .flat_map_iter(|&file_idx| {
+            let context = &context;
+            let file = &index.files()[file_idx as usize];
+            file.calls.iter().filter_map(move |call| {
+                if !keep(file_idx, call) {
+                    return None;
+                }
+                let caller = SymbolId {
+                    file: file_idx,
+                    idx: call.enclosing?,
+                };
+                Some(ResolvedCall {
+                    caller,
+                    name: call.name.clone(),
+                    line: call.line,
+                    outcome: context.resolve(file_idx, caller, call),
+                })
+            })
+        })
+        .collect()
+}
+
+/// What a receiver's local type says about a call.
+enum LocalType {
+    /// The members of the type.
+    Members(Vec<SymbolId>),
+    /// Every type found lies outside the workspace.
+    External,
+}
+
+/// What following a type's bases found out.
+#[derive(Default)]
+struct BaseChain {
+    /// Some base was read and resolved (in the workspace or outside it).
+    known: bool,
+    /// Some base could not be read or resolved.
+    unknown: bool,
+}
+
+/// What an import or qualifier points at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Target {
+    Symbol(SymbolId),
+    /// A module: its files.
+    Module(Vec<u32>),
+    /// Defined outside the workspace.
+    External,
+}
+
+/// What resolution reads and remembers while resolving the calls of one query.
+struct Context<'a> {
+    index: &'a Index,
+    modules: &'a Modules,
+    scopes: Vec<OnceLock<FileScope<'a>>>,
+    texts: Mutex<HashMap<u32, Option<Arc<LineIndex>>>>,
+    local_types: Mutex<HashMap<(SymbolId, String), TypeNames>>,
+    /// Per (file, name): whether the name is a global nothing in the workspace binds.
+    globals: Mutex<HashMap<(u32, String), bool>>,
+    /// Types found for a dotted receiver in a definition, an attribute of a type, or a
+    /// variable another module declares; shared between calls, as one class's attribute
+    /// is read for every call through it.
+    found_types: Mutex<HashMap<(SymbolId, String), FoundTypes>>,
+}
+
+/// How deep import chains, qualifiers and base classes are followed.
+const MAX_DEPTH: u32 = 6;
+
+impl<'a> Context<'a> {
+    fn new(index: &'a Index) -> Context<'a> {
+        // Scopes are built on first use: a query touches few files of a large workspace.
+        let scopes = index.files().iter().map(|_| OnceLock::new()).collect();
+        Context {
+            index,
+            modules: index.modules(),
+            scopes,
+            texts: Mutex::new(HashMap::default()),
+            local_types: Mutex::new(HashMap::default()),
+            globals: Mutex::new(HashMap::default()),
+            found_types: Mutex::new(HashMap::default()),
+        }
+    }
+
+    fn file(&self, idx: u32) -> &'a FileRecord {
+        &self.index.files()[idx as usize]
+    }
+
+    /// The language row of a file, when its language is in the table.
+    fn spec(&self, idx: u32) -> Option<&'static LanguageSpec> {
+        self.file(idx)
+            .language
+            .as_deref()
+            .and_then(gather_languages::by_id)
+    }
+
+    /// Whether `word` names the enclosing type or its instance (`self`, `this`) in the
+    /// language of a file.
+    fn is_self_name(&self, idx: u32, word: &str) -> bool {
+        self.spec(idx)
+            .is_some_and(|spec| spec.self_names.contains(&word))
+    }
+
+    fn resolve(&self, file_idx: u32, caller: SymbolId, call: &CallSite) -> Outcome {
+        match self.resolve_call(file_idx, caller, call) {
+            Outcome::Resolved(found, confidence) => {
+                let found = self.implementations(found);
+                Outcome::Resolved(self.by_arity(file_idx, call, found), confidence)
+            }
+            Outcome::Ambiguous(found) => {
+                let before = found.len();
+                let found = self.by_arity(file_idx, call, self.implementations(found));
+                match found {
+                    // Overloads of one function: that function, found by name.
+                    one if one.len() == 1 && before > 1 => Outcome::Resolved(one, Confidence::Name),
+                    several => Outcome::Ambiguous(several),
+                }
+            }
+            Outcome::External => Outcome::External,
+        }
+    }
+
+    /// The source lines of a definition, read from disk (each file once).
+    fn text_of(&self, file_idx: u32, id: SymbolId) -> Option<String> {
+        let range = self.file(file_idx).symbols[id.idx as usize].range;
+        self.lines_of(file_idx, range)
+    }
+
+    /// Lines `range` of a file.
+    fn lines_of(&self, file_idx: u32, range: LineRange) -> Option<String> {
+        Some(self.file_text(file_idx)?.slice(range).to_string())
+    }
+
+    /// A file's text, indexed by line, read from disk once.
+    fn file_text(&self, file_idx: u32) -> Option<Arc<LineIndex>> {
+        let file = self.file(file_idx);
+        let mut cache = self.texts.lock().ok()?;
+        cache
+            .entry(file_idx)
+            .or_insert_with(|| {
+                let text = self.index.root_dir().read_text(&file.path)?;
+                Some(Arc::new(LineIndex::new(text)))
+            })
+            .clone()
+    }
+}
+
+/// One candidate is a `name` edge, several an ambiguous call, none an external one.
+fn outcome_of(candidates: Vec<SymbolId>) -> Outcome {
+    match candidates.len() {
+        0 => Outcome::External,
+        1 => Outcome::Resolved(candidates, Confidence::Name),
+        _ => Outcome::Ambiguous(candidates),
+    }
+}
+
+fn is_method(kind: SymbolKind) -> bool {
+    kind == SymbolKind::Method
+}
+
+fn is_type(kind: SymbolKind) -> bool {
+    matches!(
+        kind,
+        SymbolKind::Class
+            | SymbolKind::Struct
+            | SymbolKind::Enum
+            | SymbolKind::Interface
+            | SymbolKind::Trait
+            | SymbolKind::Type
+    )
+}
+
+/// What `new X()` can build: a class or struct, never an interface or a type alias (which
+/// only type the value a constant of the same name holds).
+fn is_constructible(kind: SymbolKind) -> bool {
+    is_type(kind) && !matches!(kind, SymbolKind::Interface | SymbolKind::Type)
+}
+
+/// What a bare call can reach: functions, and classes (constructors, Python `C()`).
+fn is_callable(kind: SymbolKind) -> bool {
+    matches!(
+        kind,
+        SymbolKind::Function | SymbolKind::Class | SymbolKind::Struct | SymbolKind::Macro
+    )
+}

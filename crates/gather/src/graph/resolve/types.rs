@@ -1,0 +1,294 @@
+//! Workspace types behind receivers that reach further: dotted attribute paths,
+//! module-level variables of other modules, declared return types; remembered per key.
+
+use std::sync::Arc;
+
+use super::local_types::local_types;
+use super::scan::is_identifier;
+use super::{is_type, BaseChain, Context, Outcome, Target, TypeNames, MAX_DEPTH};
+use crate::graph::receiver::{self, BUILTIN, ELEMENT, RETURNED};
+use crate::graph::Confidence;
+use crate::index::{CallKind, SymbolId, SymbolKind};
+
+impl Context<'_> {
+    /// Methods named `name` of the type a dotted receiver ends at (`request.url`,
+    /// `self.request.headers`): the first name's type as the definition gives it, then each
+    /// attribute's as its class gives it (annotation, assignment, property return type).
+    pub(super) fn member_via_path(
+        &self,
+        file_idx: u32,
+        caller: SymbolId,
+        path: &str,
+        name: &str,
+    ) -> Option<Vec<SymbolId>> {
+        let segments: Vec<&str> = path.split('.').collect();
+        if segments.len() < 2 || segments.len() > 4 || !segments.iter().all(|s| is_identifier(s)) {
+            return None;
+        }
+        // Most dotted receivers start at a name the definition gives no type, nor a module
+        // it imports from: stop there.
+        enum First {
+            Own,
+            Names(TypeNames),
+            Imported(Arc<Vec<SymbolId>>),
+        }
+        let first = if self.is_self_name(file_idx, segments[0]) {
+            First::Own
+        } else {
+            let names = self.variable_types(file_idx, caller, segments[0])?;
+            if !names.is_empty() {
+                First::Names(names)
+            } else {
+                // `current_app.json.load()`: a variable another module declares.
+                let types = self.module_variable_types(file_idx, segments[0])?;
+                if types.len() != 1 {
+                    return None;
+                }
+                First::Imported(types)
+            }
+        };
+        let types = self.cached_types((caller, path.to_string()), || {
+            let mut types: Vec<SymbolId> = match &first {
+                First::Own => self.enclosing_type(file_idx, caller).into_iter().collect(),
+                First::Names(names) => self.types_named(file_idx, caller, names),
+                First::Imported(types) => types.to_vec(),
+            };
+            for segment in &segments[1..] {
+                let mut next = Vec::new();
+                for ty in &types {
+                    next.extend(self.attribute_types(*ty, segment).iter().copied());
+                }
+                next.sort();
+                next.dedup();
+                // An attribute given several types (`self.stream = ByteStream(…)` here,
+                // `= UnattachedStream()` there) says nothing certain.
+                if next.len() != 1 {
+                    return Vec::new();
+                }
+                types = next;
+            }
+            types
+        });
+        if types.is_empty() {
+            return None;
+        }
+        let targets: Vec<Target> = types.iter().copied().map(Target::Symbol).collect();
+        let (found, _) = self.members_of_targets(&targets, name, path);
+        (!found.is_empty()).then_some(found)
+    }
+
+    /// `compute()`, remembered under `key` (a definition and a name): the types of a
+    /// receiver path, of an attribute, or of an imported variable.
+    pub(super) fn cached_types(
+        &self,
+        key: (SymbolId, String),
+        compute: impl FnOnce() -> Vec<SymbolId>,
+    ) -> Arc<Vec<SymbolId>> {
+        if let Some(found) = self
+            .found_types
+            .lock()
+            .ok()
+            .and_then(|c| c.get(&key).cloned())
+        {
+            return found;
+        }
+        let found = Arc::new(compute());
+        if let Ok(mut cache) = self.found_types.lock() {
+            cache.insert(key, found.clone());
+        }
+        found
+    }
+
+    /// Methods named `name` of the type a module gives a variable of its top level that
+    /// this file imports by name (`from .globals import current_app`), read from the
+    /// module's lines that start with the variable (`current_app: FlaskProxy = …`).
+    pub(super) fn member_via_module_variable(
+        &self,
+        file_idx: u32,
+        variable: &str,
+        name: &str,
+    ) -> Option<Vec<SymbolId>> {
+        let types = self.module_variable_types(file_idx, variable)?;
+        if types.len() != 1 {
+            return None;
+        }
+        let targets = [Target::Symbol(types[0])];
+        let (found, _) = self.members_of_targets(&targets, name, variable);
+        (!found.is_empty()).then_some(found)
+    }
+
+    /// The workspace types another module declares for a module-level variable this file
+    /// imports (`current_app: FlaskProxy = LocalProxy(…)`), remembered.
+    pub(super) fn module_variable_types(
+        &self,
+        file_idx: u32,
+        variable: &str,
+    ) -> Option<Arc<Vec<SymbolId>>> {
+        if !is_identifier(variable) {
+            return None;
+        }
+        let scope = self.scope(file_idx);
+        let import = scope
+            .imports
+            .get(variable)?
+            .iter()
+            .find(|i| i.local.as_deref() == Some(variable) && i.name.is_some())?;
+        let from_path = &self.file(file_idx).path;
+        let module = self
+            .modules
+            .module_file(scope.style, file_idx, from_path, &import.source)?;
+        let declared = import.name.as_deref()?;
+        // Any definition of the module serves as the place names are resolved from.
+        let context = SymbolId {
+            file: module,
+            idx: (!self.file(module).symbols.is_empty()).then_some(0)?,
+        };
+        let types = self.cached_types((context, format!("<module>{declared}")), || {
+            let Some(loaded) = self.file_text(module) else {
+                return Vec::new();
+            };
+            let top: String = loaded
+                .text()
+                .lines()
+                .filter(|line| {
+                    let line = line
+                        .strip_prefix("export ")
+                        .map(|l| l.trim_start_matches("const ").trim_start_matches("let "))
+                        .unwrap_or(line);
+                    line.strip_prefix(declared)
+                        .is_some_and(|rest| rest.trim_start().starts_with([':', '=']))
+                })
+                .map(|line| format!("{line}\n"))
+                .collect();
+            self.types_named(module, context, &local_types(&top, declared))
+        });
+        Some(types)
+    }
+
+    /// The workspace types that type names read by `local_types` stand for, seen from
+    /// `context` (a definition in `file_idx`); call results through their declared return type.
+    pub(super) fn types_named(
+        &self,
+        file_idx: u32,
+        context: SymbolId,
+        names: &[String],
+    ) -> Vec<SymbolId> {
+        let mut out = Vec::new();
+        for type_name in names {
+            if type_name == BUILTIN || type_name.starts_with(ELEMENT) {
+                continue;
+            }
+            if let Some(callee) = type_name.strip_prefix(RETURNED) {
+                out.extend(self.returned_types(file_idx, context, callee));
+                continue;
+            }
+            if self.is_self_name(file_idx, type_name) {
+                out.extend(self.enclosing_type(file_idx, context));
+                continue;
+            }
+            if let Some((targets, _)) = self.resolve_qualifier(file_idx, context, type_name, 1) {
+                out.extend(targets.into_iter().filter_map(|t| match t {
+                    Target::Symbol(id) if is_type(self.index.symbol(id).symbol.kind) => Some(id),
+                    _ => None,
+                }));
+            }
+        }
+        out
+    }
+
+    /// The types of attribute `attribute` of the type `ty`: as the class annotates or
+    /// assigns it, or as the method of that name (a property) declares it returns.
+    pub(super) fn attribute_types(&self, ty: SymbolId, attribute: &str) -> Arc<Vec<SymbolId>> {
+        self.attribute_types_at(ty, attribute, 0)
+    }
+
+    /// [`Self::attribute_types`], `depth` bases up from the class the path reached.
+    pub(super) fn attribute_types_at(
+        &self,
+        ty: SymbolId,
+        attribute: &str,
+        depth: u32,
+    ) -> Arc<Vec<SymbolId>> {
+        self.cached_types((ty, format!("<attr>{attribute}")), || {
+            let Some(text) = self.text_of(ty.file, ty) else {
+                return Vec::new();
+            };
+            let mut names = Vec::new();
+            for receiver in ["self", "this"] {
+                names.extend(local_types(&text, &format!("{receiver}.{attribute}")));
+            }
+            if names.is_empty() {
+                names = local_types(&text, attribute);
+            }
+            let mut found = self.types_named(ty.file, ty, &names);
+            if found.is_empty() {
+                for method in self.member_of(&Target::Symbol(ty), attribute) {
+                    found.extend(self.declared_return_types(method));
+                }
+            }
+            if found.is_empty() && !names.iter().any(|n| n == BUILTIN) && depth < MAX_DEPTH {
+                // An attribute the class's workspace bases set (`self.json: JSONProvider`
+                // in `App.__init__`, read through `Flask` or a subclass). Names that found
+                // no type (`:param json: If given…` in a docstring) do not stop the search.
+                let mut chain = BaseChain::default();
+                for base in self.bases_of(ty, depth, &mut chain) {
+                    if base != ty {
+                        let inherited = self.attribute_types_at(base, attribute, depth + 1);
+                        found.extend(inherited.iter().copied());
+                    }
+                }
+                found.sort();
+                found.dedup();
+            }
+            found
+        })
+    }
+
+    /// The types `callee` (as written, seen from `caller`) declares it returns.
+    pub(super) fn returned_types(
+        &self,
+        file_idx: u32,
+        caller: SymbolId,
+        callee: &str,
+    ) -> Vec<SymbolId> {
+        let (qualifier, function) = match callee.rsplit_once('.') {
+            Some((q, f)) => (Some(q), f),
+            None => (None, callee),
+        };
+        let targets = match qualifier {
+            None => match self.resolve_bare(
+                file_idx,
+                caller,
+                function,
+                CallKind::Call,
+                self.index.symbol(caller).symbol.name_line,
+            ) {
+                Outcome::Resolved(found, confidence) if confidence != Confidence::Name => found,
+                _ => return Vec::new(),
+            },
+            Some(q) if self.is_self_name(file_idx, q) => self
+                .method_of_enclosing_type(file_idx, caller, function)
+                .unwrap_or_default(),
+            Some(_) => return Vec::new(),
+        };
+        targets
+            .into_iter()
+            .flat_map(|t| self.declared_return_types(t))
+            .collect()
+    }
+
+    /// The workspace types a function or method declares it returns (`-> T`, `): T`).
+    pub(super) fn declared_return_types(&self, function: SymbolId) -> Vec<SymbolId> {
+        let symbol = self.index.symbol(function).symbol;
+        if !matches!(symbol.kind, SymbolKind::Function | SymbolKind::Method) {
+            return Vec::new();
+        }
+        let Some(signature) = self.lines_of(function.file, symbol.signature) else {
+            return Vec::new();
+        };
+        let Some(type_name) = receiver::return_type(&signature) else {
+            return Vec::new();
+        };
+        self.types_named(function.file, function, &[type_name.to_string()])
+    }
+}

@@ -1,0 +1,283 @@
+//! Receivers typed by the text of their definition: a variable's annotation or
+//! constructor, an attribute of the enclosing class, a call's declared return type.
+
+use std::sync::Arc;
+
+use super::local_types::local_types;
+use super::scan::{is_identifier, last_segment};
+use super::{Context, LocalType, Outcome, Target, TypeNames};
+use crate::graph::receiver::{self, BUILTIN, ELEMENT, RETURNED};
+use crate::graph::Confidence;
+use crate::index::{CallKind, SymbolId, SymbolKind};
+
+impl Context<'_> {
+    /// Methods named `name` of the type the enclosing definition gives `variable`: a
+    /// parameter annotation (`auth: Auth`, `Auth auth`, `auth *Auth`), a constructor
+    /// assignment (`client = httpx.Client(…)`, `c := &Client{…}`, `const c = new Client(…)`,
+    /// `let s = Stock::new()`), a `with Client(…) as client`, or, where bare names reach
+    /// fields (Java, C#, C++), a field declaration of the enclosing type. When every type
+    /// found lies outside the workspace (`List<Book> books`), the call is external.
+    pub(super) fn member_via_local_type(
+        &self,
+        file_idx: u32,
+        caller: SymbolId,
+        variable: &str,
+        name: &str,
+    ) -> Option<LocalType> {
+        if let Some((receiver, attribute)) = variable.split_once('.') {
+            if self.is_self_name(file_idx, receiver)
+                && is_identifier(attribute.trim_start_matches('#'))
+            {
+                return self.member_via_attribute(file_idx, caller, variable, attribute, name);
+            }
+        }
+        if !is_identifier(variable) {
+            return None;
+        }
+        let types = self.variable_types(file_idx, caller, variable)?;
+        self.members_of_types(file_idx, caller, &types, name)
+    }
+
+    /// The type names `local_types` reads for `variable` in `caller` (or, where bare names
+    /// reach fields, in its class), read once per definition and variable.
+    pub(super) fn variable_types(
+        &self,
+        file_idx: u32,
+        caller: SymbolId,
+        variable: &str,
+    ) -> Option<TypeNames> {
+        let key = (caller, variable.to_string());
+        if let Some(types) = self.local_types.lock().ok()?.get(&key).cloned() {
+            return Some(types);
+        }
+        // Sliced from the file's cached text, not copied: this runs for many variables.
+        let loaded = self.file_text(file_idx)?;
+        let range = self.file(file_idx).symbols[caller.idx as usize].range;
+        let own = loaded.slice(range);
+        let mut found = local_types(own, variable);
+        // A loop variable takes the element type of the collection's annotation.
+        let mut elements = Vec::new();
+        found.retain(|name| match name.strip_prefix(ELEMENT) {
+            Some(expr) => {
+                elements.extend(self.element_types(file_idx, caller, own, expr));
+                false
+            }
+            None => true,
+        });
+        for element in elements {
+            if !found.contains(&element) {
+                found.push(element);
+            }
+        }
+        if found.is_empty() && self.scope(file_idx).implicit_this() {
+            if let Some(holder) = self.enclosing_type(file_idx, caller) {
+                if let Some(text) = self.text_of(file_idx, holder) {
+                    found = local_types(&text, variable);
+                }
+            }
+        }
+        let types = Arc::new(found);
+        self.local_types.lock().ok()?.insert(key, types.clone());
+        Some(types)
+    }
+
+    /// The element type the annotation of the collection `expr` names (`self.order:
+    /// list[JSONTag]` in the class, `items: Item[]` in `own`, the definition's text).
+    pub(super) fn element_types(
+        &self,
+        file_idx: u32,
+        caller: SymbolId,
+        own: &str,
+        expr: &str,
+    ) -> Vec<String> {
+        let annotation = match expr.split_once('.') {
+            Some((receiver, attribute)) if self.is_self_name(file_idx, receiver) => {
+                let Some(holder) = self.enclosing_type(file_idx, caller) else {
+                    return Vec::new();
+                };
+                let Some(text) = self.text_of(file_idx, holder) else {
+                    return Vec::new();
+                };
+                receiver::annotation_of(&text, expr)
+                    .or_else(|| receiver::annotation_of(&text, attribute))
+                    .and_then(receiver::element_type)
+                    .map(str::to_string)
+            }
+            Some(_) => None,
+            None => receiver::annotation_of(own, expr)
+                .and_then(receiver::element_type)
+                .map(str::to_string),
+        };
+        annotation
+            .filter(|t| last_segment(t).starts_with(|c: char| c.is_ascii_uppercase()))
+            .into_iter()
+            .collect()
+    }
+
+    /// Methods named `name` of the type the enclosing class gives its attribute
+    /// `receiver` (`self._io`, `this.#output`): an annotation or constructor assignment in
+    /// the class (`self._io: IO = …`, `private _io: IO`, `self.c = Client()`), or the
+    /// declared return type of a property or method of that name (`def output(self) -> Output`).
+    pub(super) fn member_via_attribute(
+        &self,
+        file_idx: u32,
+        caller: SymbolId,
+        receiver: &str,
+        attribute: &str,
+        name: &str,
+    ) -> Option<LocalType> {
+        let holder = self.enclosing_type(file_idx, caller)?;
+        let key = (holder, receiver.to_string());
+        let cached = self.local_types.lock().ok()?.get(&key).cloned();
+        let types = match cached {
+            Some(types) => types,
+            None => {
+                let text = self.text_of(file_idx, holder)?;
+                let mut found = local_types(&text, receiver);
+                if found.is_empty() {
+                    found = local_types(&text, attribute);
+                }
+                if found.is_empty() {
+                    // `self.serializer = serializer` with `serializer: Serializer` a parameter.
+                    for assigned in receiver::assigned_names(&text, receiver) {
+                        for type_name in local_types(&text, assigned) {
+                            if !found.contains(&type_name) {
+                                found.push(type_name);
+                            }
+                        }
+                    }
+                }
+                if found.is_empty()
+                    && !self
+                        .member_of(&Target::Symbol(holder), attribute)
+                        .is_empty()
+                {
+                    found.push(format!("{RETURNED}{receiver}"));
+                }
+                let types = Arc::new(found);
+                self.local_types.lock().ok()?.insert(key, types.clone());
+                types
+            }
+        };
+        self.members_of_types(file_idx, caller, &types, name)
+    }
+
+    /// Methods named `name` of the first of `types` (as `local_types` reads them) that has
+    /// one; external when every type lies outside the workspace.
+    pub(super) fn members_of_types(
+        &self,
+        file_idx: u32,
+        caller: SymbolId,
+        types: &[String],
+        name: &str,
+    ) -> Option<LocalType> {
+        let (mut external, mut inside) = (false, false);
+        for type_name in types.iter() {
+            if type_name == BUILTIN {
+                external = true;
+                continue;
+            }
+            if type_name.starts_with(ELEMENT) {
+                inside = true;
+                continue;
+            }
+            if let Some(callee) = type_name.strip_prefix(RETURNED) {
+                match self.returned_type_members(file_idx, caller, callee, name) {
+                    Some(LocalType::Members(found)) => return Some(LocalType::Members(found)),
+                    Some(LocalType::External) => external = true,
+                    None => inside = true,
+                }
+                continue;
+            }
+            if self.is_self_name(file_idx, type_name) {
+                if let Some(found) = self.method_of_enclosing_type(file_idx, caller, name) {
+                    return Some(LocalType::Members(found));
+                }
+                inside = true;
+                continue;
+            }
+            let Some((targets, _)) = self.resolve_qualifier(file_idx, caller, type_name, 1) else {
+                if self.is_global(file_idx, type_name) {
+                    external = true;
+                } else {
+                    inside = true;
+                }
+                continue;
+            };
+            let (found, to_external) = self.members_of_targets(&targets, name, type_name);
+            if !found.is_empty() {
+                return Some(LocalType::Members(found));
+            }
+            if to_external && targets.iter().all(|t| *t == Target::External) {
+                external = true;
+            } else {
+                inside = true;
+            }
+        }
+        (external && !inside).then_some(LocalType::External)
+    }
+
+    /// Methods named `name` of the type that `callee` (as written: `self._decoder`, `make`,
+    /// `Type.create`) declares it returns, when the callee resolves without guessing.
+    pub(super) fn returned_type_members(
+        &self,
+        file_idx: u32,
+        caller: SymbolId,
+        callee: &str,
+        name: &str,
+    ) -> Option<LocalType> {
+        let (qualifier, function) = match callee.rsplit_once('.') {
+            Some((q, f)) => (Some(q), f),
+            None => (None, callee),
+        };
+        let targets = match qualifier {
+            None => match self.resolve_bare(
+                file_idx,
+                caller,
+                function,
+                CallKind::Call,
+                self.index.symbol(caller).symbol.name_line,
+            ) {
+                Outcome::Resolved(found, confidence) if confidence != Confidence::Name => found,
+                _ => return None,
+            },
+            Some(q) if self.is_self_name(file_idx, q) => {
+                self.method_of_enclosing_type(file_idx, caller, function)?
+            }
+            Some(q) => {
+                let (targets, _) = self.resolve_qualifier(file_idx, caller, q, 1)?;
+                self.members_of_targets(&targets, function, q).0
+            }
+        };
+        let targets = self.implementations(targets);
+        let mut external = false;
+        for target in targets {
+            let symbol = self.index.symbol(target).symbol;
+            if !matches!(symbol.kind, SymbolKind::Function | SymbolKind::Method) {
+                continue;
+            }
+            let Some(signature) = self.lines_of(target.file, symbol.signature) else {
+                continue;
+            };
+            let Some(type_name) = receiver::return_type(&signature) else {
+                continue;
+            };
+            if self.is_self_name(target.file, type_name) {
+                if let Some(found) = self.method_of_enclosing_type(target.file, target, name) {
+                    return Some(LocalType::Members(found));
+                }
+                continue;
+            }
+            let Some((types, _)) = self.resolve_qualifier(target.file, target, type_name, 1) else {
+                external |= self.is_global(target.file, type_name);
+                continue;
+            };
+            let (found, to_external) = self.members_of_targets(&types, name, type_name);
+            if !found.is_empty() {
+                return Some(LocalType::Members(found));
+            }
+            external |= to_external && types.iter().all(|t| *t == Target::External);
+        }
+        external.then_some(LocalType::External)
+    }
+}

@@ -1,0 +1,38 @@
+//! Lua: `require("a.b")` names the file `a/b.lua` (or `a/b/init.lua`) under some directory.
+
+use super::{Modules, Named};
+
+impl Modules {
+    /// Lua: `a.b` is the file `a/b.lua` or `a/b/init.lua` under any directory (Lua's search
+    /// path is the application's choice); of several, the one sharing the most directories
+    /// with the requiring file. None in the workspace: a library.
+    pub(super) fn lua_module(&self, from_path: &str, name: &str) -> Option<Named> {
+        let relative = name.replace('.', "/");
+        let wanted = [format!("{relative}.lua"), format!("{relative}/init.lua")];
+        let fits = |path: &str| {
+            wanted
+                .iter()
+                .any(|w| path == w || path.ends_with(&format!("/{w}")))
+        };
+        let shared = |path: &str| {
+            from_path
+                .split('/')
+                .zip(path.split('/'))
+                .take_while(|(a, b)| a == b)
+                .count()
+        };
+        let mut found: Vec<(usize, u32)> = self
+            .lua
+            .iter()
+            .filter(|(path, _)| fits(path))
+            .map(|(path, idx)| (shared(path), *idx))
+            .collect();
+        found.sort_by_key(|&(shared, _)| std::cmp::Reverse(shared));
+        match found.as_slice() {
+            [] => Some(Named::External),
+            [(_, idx)] => Some(Named::File(*idx)),
+            [(a, idx), (b, _), ..] if a > b => Some(Named::File(*idx)),
+            _ => None,
+        }
+    }
+}
