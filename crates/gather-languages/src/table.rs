@@ -54,8 +54,12 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         file_names: &[],
         grammar: || tree_sitter_javascript::LANGUAGE.into(),
         node_types: tree_sitter_javascript::NODE_TYPES,
-        definitions: queries!("javascript"),
-        calls: concat!(queries!("javascript", "calls"), queries!("jsx", "calls")),
+        definitions: concat!(queries!("ecmascript"), queries!("javascript")),
+        calls: concat!(
+            queries!("ecmascript", "calls"),
+            queries!("javascript", "calls"),
+            queries!("jsx", "calls")
+        ),
         imports: queries!("javascript", "imports"),
         import_style: ImportStyle::EcmaScript,
         implicit_this: false,
@@ -70,8 +74,11 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         file_names: &[],
         grammar: || tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
         node_types: tree_sitter_typescript::TYPESCRIPT_NODE_TYPES,
-        definitions: queries!("typescript"),
-        calls: queries!("typescript", "calls"),
+        definitions: concat!(queries!("ecmascript"), queries!("typescript")),
+        calls: concat!(
+            queries!("ecmascript", "calls"),
+            queries!("typescript", "calls")
+        ),
         imports: concat!(
             queries!("javascript", "imports"),
             queries!("typescript", "imports")
@@ -89,8 +96,12 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         file_names: &[],
         grammar: || tree_sitter_typescript::LANGUAGE_TSX.into(),
         node_types: tree_sitter_typescript::TSX_NODE_TYPES,
-        definitions: queries!("typescript"),
-        calls: concat!(queries!("typescript", "calls"), queries!("jsx", "calls")),
+        definitions: concat!(queries!("ecmascript"), queries!("typescript")),
+        calls: concat!(
+            queries!("ecmascript", "calls"),
+            queries!("typescript", "calls"),
+            queries!("jsx", "calls")
+        ),
         imports: concat!(
             queries!("javascript", "imports"),
             queries!("typescript", "imports")
@@ -145,7 +156,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         file_names: &[],
         grammar: || tree_sitter_c::LANGUAGE.into(),
         node_types: tree_sitter_c::NODE_TYPES,
-        definitions: queries!("c"),
+        definitions: concat!(queries!("c-family"), queries!("c")),
         calls: queries!("c", "calls"),
         imports: queries!("c", "imports"),
         import_style: ImportStyle::None,
@@ -163,7 +174,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         file_names: &[],
         grammar: || tree_sitter_cpp::LANGUAGE.into(),
         node_types: tree_sitter_cpp::NODE_TYPES,
-        definitions: queries!("cpp"),
+        definitions: concat!(queries!("c-family"), queries!("cpp")),
         calls: queries!("cpp", "calls"),
         imports: queries!("cpp", "imports"),
         import_style: ImportStyle::None,
@@ -387,7 +398,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         file_names: &[],
         grammar: || tree_sitter_objc::LANGUAGE.into(),
         node_types: tree_sitter_objc::NODE_TYPES,
-        definitions: concat!(queries!("c"), queries!("objc")),
+        definitions: concat!(queries!("c-family"), queries!("c"), queries!("objc")),
         calls: concat!(queries!("c", "calls"), queries!("objc", "calls")),
         imports: queries!("objc", "imports"),
         import_style: ImportStyle::None,
