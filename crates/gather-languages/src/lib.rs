@@ -95,6 +95,45 @@ pub enum ImportStyle {
     Elixir,
 }
 
+/// A naming convention that marks a definition as a test: a prefix, and what must follow it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TestName {
+    /// What the name starts with (`test_`, `Test`).
+    pub prefix: &'static str,
+    /// What the rest of the name must be.
+    pub rest: TestNameRest,
+}
+
+/// What must follow a [`TestName`] prefix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TestNameRest {
+    /// Anything, nothing included (`test_`).
+    Any,
+    /// At least one character (`Test` alone is not a test).
+    NonEmpty,
+    /// Nothing, or a character that is not lower case (Go's `TestParse`, `Test`, not `Testify`).
+    NotLowercase,
+    /// An upper-case character or `_` (PHP's `testTotal`, not `testament` or `test`).
+    UpperOrUnderscore,
+}
+
+impl TestName {
+    /// Whether `name` follows this convention.
+    pub fn matches(&self, name: &str) -> bool {
+        let Some(rest) = name.strip_prefix(self.prefix) else {
+            return false;
+        };
+        match self.rest {
+            TestNameRest::Any => true,
+            TestNameRest::NonEmpty => !rest.is_empty(),
+            TestNameRest::NotLowercase => !rest.starts_with(|c: char| c.is_lowercase()),
+            TestNameRest::UpperOrUnderscore => {
+                rest.starts_with(|c: char| c.is_uppercase() || c == '_')
+            }
+        }
+    }
+}
+
 /// Captures a definitions query may use besides `definition.<kind>`:
 /// - `name`: the defined identifier (required in every pattern);
 /// - `receiver`: the type a method belongs to when the method is not nested inside it
@@ -126,6 +165,9 @@ pub struct LanguageSpec {
     /// Whether a bare call inside a method may name another method of the same class
     /// (Java, C++, C#, Ruby), rather than only functions in scope.
     pub implicit_this: bool,
+    /// Naming conventions that mark a definition as a test (Python's `test_x`, Go's
+    /// `TestX`); any one of them is enough.
+    pub test_names: &'static [TestName],
     /// Node kinds that decorate the next sibling definition (Rust `attribute_item`);
     /// they are part of the definition's range.
     pub attribute_kinds: &'static [&'static str],

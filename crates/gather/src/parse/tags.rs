@@ -276,7 +276,7 @@ pub fn extract(
         let is_test = is_test_file
             || parent_symbol.is_some_and(|p| p.is_test)
             || testcode::has_test_marker(head_text)
-            || testcode::has_test_name(spec.id, &name);
+            || testcode::has_test_name(spec.test_names, &name);
         symbols.push(Symbol {
             signature: signature(raw.node, raw.name, range),
             name,
