@@ -1,7 +1,9 @@
 //! The language table: one row per language. The only file that names grammar crates.
 //!
 //! To add a language: add its grammar crate to `Cargo.toml`, a row here, query files
-//! under `queries/<id>/`, and a fixture under `tests/fixtures/languages/`.
+//! under `queries/<id>/`, and a fixture under `tests/fixtures/languages/`. A language whose
+//! grammar extends another's shares that one's patterns through a base file
+//! (`queries/ecmascript/`, `queries/c-family/`) that its row concatenates before its own.
 
 use crate::{ImportStyle, LanguageSpec, TestName, TestNameRest};
 
