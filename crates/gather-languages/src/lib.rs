@@ -12,12 +12,17 @@
 //! time a file of that language is parsed, and validated against the accepted captures.
 
 mod builtins;
+mod node_types;
+mod patterns;
 mod table;
 
 use std::path::Path;
 use std::sync::OnceLock;
 
 pub use builtins::OverloadStubs;
+use node_types::NodeTypes;
+use patterns::patterns;
+pub use patterns::Patterns;
 pub use table::LANGUAGES;
 pub use tree_sitter;
 
@@ -123,6 +128,45 @@ impl ImportStyle {
     }
 }
 
+/// A naming convention that marks a definition as a test: a prefix, and what must follow it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TestName {
+    /// What the name starts with (`test_`, `Test`).
+    pub prefix: &'static str,
+    /// What the rest of the name must be.
+    pub rest: TestNameRest,
+}
+
+/// What must follow a [`TestName`] prefix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TestNameRest {
+    /// Anything, nothing included (`test_`).
+    Any,
+    /// At least one character (`Test` alone is not a test).
+    NonEmpty,
+    /// Nothing, or a character that is not lower case (Go's `TestParse`, `Test`, not `Testify`).
+    NotLowercase,
+    /// An upper-case character or `_` (PHP's `testTotal`, not `testament` or `test`).
+    UpperOrUnderscore,
+}
+
+impl TestName {
+    /// Whether `name` follows this convention.
+    pub fn matches(&self, name: &str) -> bool {
+        let Some(rest) = name.strip_prefix(self.prefix) else {
+            return false;
+        };
+        match self.rest {
+            TestNameRest::Any => true,
+            TestNameRest::NonEmpty => !rest.is_empty(),
+            TestNameRest::NotLowercase => !rest.starts_with(|c: char| c.is_lowercase()),
+            TestNameRest::UpperOrUnderscore => {
+                rest.starts_with(|c: char| c.is_uppercase() || c == '_')
+            }
+        }
+    }
+}
+
 /// Captures a definitions query may use besides `definition.<kind>`:
 /// - `name`: the defined identifier (required in every pattern);
 /// - `receiver`: the type a method belongs to when the method is not nested inside it
@@ -143,9 +187,11 @@ pub struct LanguageSpec {
     /// The grammar's `node-types.json`: which node kinds can hold which, so that the walk
     /// for definitions skips subtrees (string literals, most expressions) that cannot hold one.
     pub node_types: &'static str,
-    /// `queries/<id>/definitions.scm`.
+    /// `queries/<id>/definitions.scm`, after the shared file it extends, if any (its first
+    /// line says `; inherits: ecmascript` or `; inherits: c-family`).
     pub definitions: &'static str,
-    /// `queries/<id>/calls.scm` (empty: no call sites).
+    /// `queries/<id>/calls.scm`, after the shared file it extends, if any (empty: no call
+    /// sites).
     pub calls: &'static str,
     /// `queries/<id>/imports.scm` (empty: no imports).
     pub imports: &'static str,
@@ -154,6 +200,9 @@ pub struct LanguageSpec {
     /// Whether a bare call inside a method may name another method of the same class
     /// (Java, C++, C#, Ruby), rather than only functions in scope.
     pub implicit_this: bool,
+    /// Naming conventions that mark a definition as a test (Python's `test_x`, Go's
+    /// `TestX`); any one of them is enough.
+    pub test_names: &'static [TestName],
     /// Node kinds that decorate the next sibling definition (Rust `attribute_item`);
     /// they are part of the definition's range.
     pub attribute_kinds: &'static [&'static str],
@@ -183,51 +232,6 @@ pub struct LanguageSpec {
     pub builtin_methods: &'static [&'static str],
     /// How the language marks declarations that only type an overload.
     pub overload_stubs: OverloadStubs,
-}
-
-/// A compiled query with the tables that let it be run on candidate nodes only.
-pub struct Patterns {
-    /// The query.
-    pub query: tree_sitter::Query,
-    /// Indexed by node kind id: whether some pattern starts at a node of that kind. `None`
-    /// when a pattern starts with a wildcard, so every node must be offered to the query.
-    pub roots: Option<Vec<bool>>,
-    /// Indexed by node kind id: whether a node of that kind can have a root somewhere below
-    /// it. Kinds the node types do not describe count as able to.
-    pub descend: Vec<bool>,
-    /// Indexed by root kind id: when every pattern starting at that kind names a child that
-    /// must be there, the kinds of those children (indexed by kind id). A node of that kind
-    /// without a direct child of one of them cannot match, so it need not be offered to the
-    /// query. `None`: no such child is known, every node of the kind is offered.
-    pub required_children: Vec<Option<Box<[bool]>>>,
-}
-
-impl Patterns {
-    /// Whether `node`, of a root kind, may match: it has a direct child of a kind some
-    /// pattern starting at its kind requires, or its kind requires none. `cursor` is any
-    /// cursor; it is moved.
-    pub fn may_match<'t>(
-        &self,
-        node: tree_sitter::Node<'t>,
-        cursor: &mut tree_sitter::TreeCursor<'t>,
-    ) -> bool {
-        let Some(Some(required)) = self.required_children.get(node.kind_id() as usize) else {
-            return true;
-        };
-        cursor.reset(node);
-        if !cursor.goto_first_child() {
-            return false;
-        }
-        loop {
-            let kind = cursor.node().kind_id() as usize;
-            if required.get(kind).copied().unwrap_or(true) {
-                return true;
-            }
-            if !cursor.goto_next_sibling() {
-                return false;
-            }
-        }
-    }
 }
 
 /// The compiled queries of one language.
@@ -408,250 +412,6 @@ fn definitions_query(
     patterns(spec, grammar, types, definitions, spec.definitions)
 }
 
-/// The parsed `node-types.json` of a grammar, shared by the threads compiling its queries.
-type NodeTypes = OnceLock<Result<Vec<NodeType>, String>>;
-
-fn node_types<'a>(spec: &LanguageSpec, types: &'a NodeTypes) -> Result<&'a [NodeType], String> {
-    types
-        .get_or_init(|| serde_json::from_str(spec.node_types).map_err(|e| e.to_string()))
-        .as_deref()
-        .map_err(|e| format!("node types of {}: {e}", spec.id))
-}
-
-fn patterns(
-    spec: &LanguageSpec,
-    grammar: &tree_sitter::Language,
-    types: &NodeTypes,
-    query: tree_sitter::Query,
-    source: &str,
-) -> Result<Patterns, String> {
-    let roots = root_kinds(grammar, &query, source);
-    let descend = match &roots {
-        Some(roots) => containers(grammar, node_types(spec, types)?, roots),
-        None => vec![true; grammar.node_kind_count()],
-    };
-    let required_children = match &roots {
-        Some(_) => required_children(grammar, node_types(spec, types)?, &query, source),
-        None => Vec::new(),
-    };
-    Ok(Patterns {
-        query,
-        roots,
-        descend,
-        required_children,
-    })
-}
-
-/// For each root kind, the kinds of the children its patterns require (see
-/// [`Patterns::required_children`]), read from each pattern's source. A pattern whose
-/// required child cannot be read with certainty (an alternation at its root, only
-/// optional, wildcard, anonymous or supertype children) leaves its root kind unfiltered.
-fn required_children(
-    grammar: &tree_sitter::Language,
-    types: &[NodeType],
-    query: &tree_sitter::Query,
-    source: &str,
-) -> Vec<Option<Box<[bool]>>> {
-    let concrete: std::collections::HashSet<&str> = types
-        .iter()
-        .filter(|t| t.named && t.subtypes.is_empty())
-        .map(|t| t.kind.as_str())
-        .collect();
-    let count = grammar.node_kind_count();
-    let ids_named = |kind: &str| -> Vec<usize> {
-        (0..count as u16)
-            .filter(|&id| {
-                grammar.node_kind_is_named(id) && grammar.node_kind_for_id(id) == Some(kind)
-            })
-            .map(usize::from)
-            .collect()
-    };
-    // Per root kind: `None` until a pattern starts there, then `Some(None)` once one
-    // pattern requires nothing known, else the union of required kinds.
-    let mut table: Vec<Option<Option<Vec<bool>>>> = vec![None; count];
-    for pattern in 0..query.pattern_count() {
-        let text = strip_comments(
-            source
-                .get(query.start_byte_for_pattern(pattern)..query.end_byte_for_pattern(pattern))
-                .unwrap_or(""),
-        );
-        let (roots, required) = match root_and_children(&text) {
-            Some((root, children)) => (ids_named(&root), children),
-            None => {
-                // Where such a pattern starts is unknown here: no kind may be filtered.
-                return vec![None; count];
-            }
-        };
-        let required: Option<Vec<usize>> = required
-            .filter(|kind| concrete.contains(kind.as_str()))
-            .map(|kind| ids_named(&kind))
-            .filter(|ids| !ids.is_empty());
-        for root in roots {
-            let slot = &mut table[root];
-            match (slot.as_mut(), &required) {
-                (Some(None), _) => {}
-                (_, None) => *slot = Some(None),
-                (Some(Some(kinds)), Some(ids)) => ids.iter().for_each(|&id| kinds[id] = true),
-                (None, Some(ids)) => {
-                    let mut kinds = vec![false; count];
-                    ids.iter().for_each(|&id| kinds[id] = true);
-                    *slot = Some(Some(kinds));
-                }
-            }
-        }
-    }
-    table
-        .into_iter()
-        .map(|slot| slot.flatten().map(Vec::into_boxed_slice))
-        .collect()
-}
-
-/// The root kind of a pattern `(kind …)` (inside any grouping parentheses) and the kind of
-/// its first child that must be present: a `(child …)` or `field: (child …)` that is not
-/// made optional by `?` or `*`. `None` when the root is not a plain kind (an alternation or
-/// a wildcard); `Some((root, None))` when no such child is found.
-fn root_and_children(text: &str) -> Option<(String, Option<String>)> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut i = 0;
-    let skip_ws = |i: &mut usize| {
-        while *i < chars.len() && chars[*i].is_whitespace() {
-            *i += 1;
-        }
-    };
-    let word = |i: &mut usize| -> String {
-        let start = *i;
-        while *i < chars.len() && (chars[*i].is_alphanumeric() || chars[*i] == '_') {
-            *i += 1;
-        }
-        chars[start..*i].iter().collect()
-    };
-    // Grouping parentheses around the pattern: `((kind …) (#pred …))`.
-    skip_ws(&mut i);
-    while chars.get(i) == Some(&'(') && {
-        let mut j = i + 1;
-        skip_ws(&mut j);
-        chars.get(j) == Some(&'(')
-    } {
-        i += 1;
-        skip_ws(&mut i);
-    }
-    if chars.get(i) != Some(&'(') {
-        return None;
-    }
-    i += 1;
-    skip_ws(&mut i);
-    let root = word(&mut i);
-    if root.is_empty() || root == "_" || root.starts_with('_') || chars.get(i) == Some(&'/') {
-        return None;
-    }
-    // Walks the elements inside the root node up to its closing parenthesis.
-    loop {
-        skip_ws(&mut i);
-        let Some(&ch) = chars.get(i) else {
-            return Some((root, None));
-        };
-        match ch {
-            ')' => return Some((root, None)),
-            '@' | '!' => {
-                i += 1;
-                while i < chars.len() && (chars[i].is_alphanumeric() || "_.-".contains(chars[i])) {
-                    i += 1;
-                }
-            }
-            '.' | '?' | '*' | '+' => i += 1,
-            '"' => i = skip_string(&chars, i)?,
-            '[' | '(' => {
-                let end = skip_group(&chars, i)?;
-                let mut kind = None;
-                if ch == '(' {
-                    let mut j = i + 1;
-                    skip_ws(&mut j);
-                    let name = word(&mut j);
-                    let plain = !name.is_empty()
-                        && !name.starts_with('_')
-                        && chars.get(j) != Some(&'/')
-                        && name != "ERROR"
-                        && name != "MISSING";
-                    if plain {
-                        kind = Some(name);
-                    }
-                }
-                i = end;
-                // Suffixes: captures and quantifiers, in any order.
-                let mut optional = false;
-                loop {
-                    skip_ws(&mut i);
-                    match chars.get(i) {
-                        Some('?' | '*') => {
-                            optional = true;
-                            i += 1;
-                        }
-                        Some('+') => i += 1,
-                        Some('@') => {
-                            i += 1;
-                            while i < chars.len()
-                                && (chars[i].is_alphanumeric() || "_.-".contains(chars[i]))
-                            {
-                                i += 1;
-                            }
-                        }
-                        _ => break,
-                    }
-                }
-                if let (Some(kind), false) = (kind, optional) {
-                    return Some((root, Some(kind)));
-                }
-            }
-            c if c.is_alphanumeric() || c == '_' => {
-                // A field name (`name:`) or a bare wildcard `_`.
-                word(&mut i);
-                skip_ws(&mut i);
-                if chars.get(i) == Some(&':') {
-                    i += 1;
-                }
-            }
-            _ => return Some((root, None)),
-        }
-    }
-}
-
-/// The index just past the string literal starting at `start`.
-fn skip_string(chars: &[char], start: usize) -> Option<usize> {
-    let mut i = start + 1;
-    while i < chars.len() {
-        match chars[i] {
-            '\\' => i += 2,
-            '"' => return Some(i + 1),
-            _ => i += 1,
-        }
-    }
-    None
-}
-
-/// The index just past the bracketed group (`(…)` or `[…]`) starting at `start`.
-fn skip_group(chars: &[char], start: usize) -> Option<usize> {
-    let mut depth = 0i32;
-    let mut i = start;
-    while i < chars.len() {
-        match chars[i] {
-            '"' => {
-                i = skip_string(chars, i)?;
-                continue;
-            }
-            '(' | '[' => depth += 1,
-            ')' | ']' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(i + 1);
-                }
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    None
-}
-
 fn optional_query(
     spec: &LanguageSpec,
     grammar: &tree_sitter::Language,
@@ -680,228 +440,6 @@ fn optional_query(
     Ok(Some(patterns(spec, grammar, types, query, source)?))
 }
 
-/// The node kinds that the patterns of `query` start with, read from each pattern's source:
-/// `(kind …` gives `kind`; anything else (`[…]`, `(_ …`) means any node can start a match.
-fn root_kinds(
-    grammar: &tree_sitter::Language,
-    query: &tree_sitter::Query,
-    source: &str,
-) -> Option<Vec<bool>> {
-    let mut roots = vec![false; grammar.node_kind_count()];
-    for pattern in 0..query.pattern_count() {
-        let text = source
-            .get(query.start_byte_for_pattern(pattern)..query.end_byte_for_pattern(pattern))?;
-        for kind in pattern_roots(&strip_comments(text))? {
-            let mut found = false;
-            for id in 0..grammar.node_kind_count() as u16 {
-                if grammar.node_kind_is_named(id)
-                    && grammar.node_kind_for_id(id) == Some(kind.as_str())
-                {
-                    roots[id as usize] = true;
-                    found = true;
-                }
-            }
-            if !found {
-                return None;
-            }
-        }
-    }
-    Some(roots)
-}
-
-/// The node kinds a pattern can start with: `(kind …)`, or each `(kind …)` of a top-level
-/// alternation `[(a …) (b …)]` (optionally grouped in parentheses). `None` for a wildcard.
-fn pattern_roots(text: &str) -> Option<Vec<String>> {
-    let mut text = text.trim_start();
-    // A group `((node) @capture (#predicate))` starts like its first member.
-    while let Some(inner) = text
-        .strip_prefix('(')
-        .map(str::trim_start)
-        .filter(|t| t.starts_with('('))
-    {
-        text = inner;
-    }
-    let grouped = text
-        .strip_prefix('(')
-        .map(str::trim_start)
-        .filter(|t| t.starts_with('['));
-    let Some(alternatives) = grouped.or_else(|| text.strip_prefix('[').map(|_| text)) else {
-        let kind: String = text
-            .strip_prefix('(')?
-            .chars()
-            .take_while(|c| c.is_alphanumeric() || *c == '_')
-            .collect();
-        return (!kind.is_empty() && kind != "_").then(|| vec![kind]);
-    };
-    let mut kinds = Vec::new();
-    let (mut parens, mut brackets, mut in_string) = (0i32, 0i32, false);
-    let chars: Vec<char> = alternatives.chars().collect();
-    for (idx, &ch) in chars.iter().enumerate() {
-        if in_string {
-            in_string = ch != '"' || chars[idx - 1] == '\\';
-            continue;
-        }
-        match ch {
-            '"' => in_string = true,
-            '[' => brackets += 1,
-            ']' => {
-                brackets -= 1;
-                if brackets == 0 {
-                    break;
-                }
-            }
-            '(' => {
-                if brackets == 1 && parens == 0 {
-                    let kind: String = chars[idx + 1..]
-                        .iter()
-                        .take_while(|c| c.is_alphanumeric() || **c == '_')
-                        .collect();
-                    if kind.is_empty() || kind == "_" {
-                        return None;
-                    }
-                    kinds.push(kind);
-                }
-                parens += 1;
-            }
-            ')' => parens -= 1,
-            _ => {}
-        }
-    }
-    (!kinds.is_empty()).then_some(kinds)
-}
-
-#[derive(serde::Deserialize)]
-struct NodeType {
-    #[serde(rename = "type")]
-    kind: String,
-    named: bool,
-    #[serde(default)]
-    fields: std::collections::BTreeMap<String, ChildTypes>,
-    children: Option<ChildTypes>,
-    #[serde(default)]
-    subtypes: Vec<TypeRef>,
-}
-
-#[derive(serde::Deserialize)]
-struct ChildTypes {
-    types: Vec<TypeRef>,
-}
-
-#[derive(serde::Deserialize)]
-struct TypeRef {
-    #[serde(rename = "type")]
-    kind: String,
-    named: bool,
-}
-
-/// For every node kind, whether a node marked in `roots` can occur below it, worked out
-/// from the grammar's node types (supertypes expanded) to a fixed point.
-fn containers(grammar: &tree_sitter::Language, types: &[NodeType], roots: &[bool]) -> Vec<bool> {
-    use std::collections::{HashMap, HashSet};
-    let supertypes: HashMap<&str, Vec<&str>> = types
-        .iter()
-        .filter(|t| !t.subtypes.is_empty())
-        .map(|t| {
-            (
-                t.kind.as_str(),
-                t.subtypes
-                    .iter()
-                    .filter(|s| s.named)
-                    .map(|s| s.kind.as_str())
-                    .collect(),
-            )
-        })
-        .collect();
-    fn expand<'a>(
-        kind: &'a str,
-        supertypes: &HashMap<&'a str, Vec<&'a str>>,
-        out: &mut HashSet<&'a str>,
-    ) {
-        match supertypes.get(kind) {
-            Some(subtypes) => {
-                for sub in subtypes {
-                    if out.insert(sub) {
-                        expand(sub, supertypes, out);
-                    }
-                }
-            }
-            None => {
-                out.insert(kind);
-            }
-        }
-    }
-    let mut children: HashMap<&str, HashSet<&str>> = HashMap::new();
-    for t in types.iter().filter(|t| t.named && t.subtypes.is_empty()) {
-        let mut kids = HashSet::new();
-        for child in t
-            .fields
-            .values()
-            .chain(t.children.iter())
-            .flat_map(|c| c.types.iter())
-        {
-            if child.named {
-                expand(&child.kind, &supertypes, &mut kids);
-            }
-        }
-        children.insert(t.kind.as_str(), kids);
-    }
-    let root_names: HashSet<&str> = (0..grammar.node_kind_count() as u16)
-        .filter(|&id| roots[id as usize])
-        .filter_map(|id| grammar.node_kind_for_id(id))
-        .collect();
-    // A kind may hold definitions if a child kind is a root or may hold definitions.
-    let mut holds: HashSet<&str> = HashSet::new();
-    loop {
-        let before = holds.len();
-        for (kind, kids) in &children {
-            if !holds.contains(kind)
-                && kids
-                    .iter()
-                    .any(|k| root_names.contains(k) || holds.contains(k))
-            {
-                holds.insert(kind);
-            }
-        }
-        if holds.len() == before {
-            break;
-        }
-    }
-    (0..grammar.node_kind_count() as u16)
-        .map(|id| {
-            if !grammar.node_kind_is_named(id) {
-                return false;
-            }
-            match grammar.node_kind_for_id(id) {
-                Some(name) if children.contains_key(name) => holds.contains(name),
-                // Not described (hidden or aliased kinds, ERROR): assume it may.
-                _ => true,
-            }
-        })
-        .collect()
-}
-
-/// Removes `;` comments (outside strings) from query source.
-fn strip_comments(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for line in text.lines() {
-        let mut in_string = false;
-        let mut prev = '\0';
-        let mut cut = line.len();
-        for (idx, ch) in line.char_indices() {
-            if ch == '"' && prev != '\\' {
-                in_string = !in_string;
-            } else if ch == ';' && !in_string {
-                cut = idx;
-                break;
-            }
-            prev = ch;
-        }
-        out.push_str(&line[..cut]);
-        out.push('\n');
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -927,89 +465,6 @@ mod tests {
                 spec.id
             );
         }
-    }
-
-    #[test]
-    fn pattern_roots_read_kinds_and_alternations() {
-        assert_eq!(
-            pattern_roots("(function_item name: (identifier) @name)"),
-            Some(vec!["function_item".into()])
-        );
-        assert_eq!(
-            pattern_roots("([(a (x)) (b \"(no\" (y))] (#eq? @n \"v\"))"),
-            Some(vec!["a".into(), "b".into()])
-        );
-        assert_eq!(
-            pattern_roots("[(c) (d)] @x"),
-            Some(vec!["c".into(), "d".into()])
-        );
-        assert_eq!(pattern_roots("(_ (x))"), None);
-        assert_eq!(
-            pattern_roots("((e (x) @n) (#eq? @n \"v\"))"),
-            Some(vec!["e".into()])
-        );
-        assert_eq!(strip_comments("; c (x)\n(a) ; (b)\n"), "\n(a) \n");
-    }
-
-    #[test]
-    fn required_children_are_read_from_patterns() {
-        let read = |text: &str| root_and_children(&strip_comments(text));
-        let some =
-            |root: &str, child: Option<&str>| Some((root.to_string(), child.map(str::to_string)));
-        assert_eq!(
-            read("(call function: (identifier) @name) @reference.call"),
-            some("call", Some("identifier"))
-        );
-        // Optional children, anonymous nodes, negated fields, anchors and wildcards are
-        // skipped; the first child that must be there counts.
-        assert_eq!(
-            read("(a (comment)? @doc . \"x\" !body (_) (b/c) (d) @n)"),
-            some("a", Some("d"))
-        );
-        assert_eq!(read("(a (b)* @x)"), some("a", None));
-        assert_eq!(read("(a (b) @x ?)"), some("a", None));
-        assert_eq!(read("(a [(b) (c)])"), some("a", None));
-        assert_eq!(
-            read("((module (expression_statement) @d) (#match? @d \"x\"))"),
-            some("module", Some("expression_statement"))
-        );
-        assert_eq!(read("[(a) (b)] @x"), None);
-        assert_eq!(read("(_ (b))"), None);
-    }
-
-    #[test]
-    fn python_candidates_without_a_required_child_are_not_offered() {
-        let spec = by_id("python").unwrap();
-        let compiled = spec.compiled().unwrap();
-        let mut parser = tree_sitter::Parser::new();
-        parser.set_language(&compiled.grammar).unwrap();
-        let tree = parser.parse("f(x)\ny = lambda: 1\n", None).unwrap();
-        let root = tree.root_node();
-        let mut cursor = tree.walk();
-        let call_statement = root.named_child(0).unwrap();
-        let assignment = root.named_child(1).unwrap();
-        assert_eq!(call_statement.kind(), "expression_statement");
-        let definitions = &compiled.definitions;
-        assert!(!definitions.may_match(call_statement, &mut cursor));
-        assert!(definitions.may_match(assignment, &mut cursor));
-        // Kinds no filter is known for are always offered.
-        assert!(definitions.may_match(call_statement.named_child(0).unwrap(), &mut cursor));
-    }
-
-    #[test]
-    fn leaves_and_expressions_cannot_hold_python_definitions() {
-        let compiled = by_id("python").unwrap().compiled().unwrap();
-        let grammar = &compiled.grammar;
-        let holds = |kind: &str| {
-            compiled.definitions.descend[grammar.id_for_node_kind(kind, true) as usize]
-        };
-        assert!(holds("module"));
-        assert!(holds("class_definition"));
-        assert!(holds("block"));
-        assert!(holds("if_statement"));
-        assert!(!holds("string"));
-        assert!(!holds("call"));
-        assert!(!holds("binary_operator"));
     }
 
     #[test]

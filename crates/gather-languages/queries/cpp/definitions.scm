@@ -1,4 +1,6 @@
-; C++ definitions. A function's name sits in a function_declarator under zero to two
+; inherits: c-family
+; C++ definitions beyond those shared with C (the row reads c-family/definitions.scm
+; first). A function's name sits in a function_declarator under zero to two
 ; pointer or reference declarators (`T *f()`, `T &f()`, `char **f()`). Out-of-line
 ; members (`void ns::Type::m() {}`, `T Stack<T>::pop() {}`) name their innermost scope
 ; as receiver; the pipeline attaches them to that class and makes them methods.
@@ -117,60 +119,31 @@
   default_value: (number_literal) @_zero
   (#eq? @_zero "0")) @definition.function
 
-; Types with a body; forward declarations (`class A;`) are not definitions.
+; Classes with a body; forward declarations (`class A;`) are not definitions.
 (class_specifier name: (type_identifier) @name body: (_)) @definition.class
-(struct_specifier name: (type_identifier) @name body: (_)) @definition.struct
-(union_specifier name: (type_identifier) @name body: (_)) @definition.struct
-(enum_specifier name: (type_identifier) @name body: (_)) @definition.enum
 ; Template specialisations (`struct formatter<T, Char> {`) are named by their template.
 (class_specifier name: (template_type name: (type_identifier) @name) body: (_)) @definition.class
 (struct_specifier name: (template_type name: (type_identifier) @name) body: (_)) @definition.struct
 (union_specifier name: (template_type name: (type_identifier) @name) body: (_)) @definition.struct
 (type_definition
   type: (class_specifier name: (type_identifier) @name body: (_))) @definition.class
-(type_definition
-  type: (struct_specifier name: (type_identifier) @name body: (_))) @definition.struct
-(type_definition
-  type: (union_specifier name: (type_identifier) @name body: (_))) @definition.struct
-(type_definition
-  type: (enum_specifier name: (type_identifier) @name body: (_))) @definition.enum
-(type_definition
-  type: (struct_specifier !name body: (_))
-  declarator: (type_identifier) @name) @definition.struct
-(type_definition
-  type: (union_specifier !name body: (_))
-  declarator: (type_identifier) @name) @definition.struct
-(type_definition
-  type: (enum_specifier !name body: (_))
-  declarator: (type_identifier) @name) @definition.enum
 
 (namespace_definition
   name: [(namespace_identifier) (nested_namespace_specifier)] @name) @definition.module
 
-; Aliases and the other typedefs.
+; Aliases, and the typedefs of C++'s own types and declarators.
 (alias_declaration name: (type_identifier) @name) @definition.type
 (type_definition
-  type: [(primitive_type) (type_identifier) (sized_type_specifier) (qualified_identifier)
-         (template_type) (struct_specifier name: (_)) (union_specifier name: (_))
-         (enum_specifier name: (_)) (class_specifier name: (_))]
+  type: [(qualified_identifier) (template_type) (class_specifier name: (_))]
   declarator: (type_identifier) @name) @definition.type
 (type_definition
-  declarator: [(pointer_declarator declarator: (type_identifier) @name)
-               (reference_declarator (type_identifier) @name)
-               (array_declarator declarator: (type_identifier) @name)
-               (function_declarator declarator: (type_identifier) @name)
-               (function_declarator
-                 declarator: (parenthesized_declarator
-                   (pointer_declarator declarator: (type_identifier) @name)))]) @definition.type
+  declarator: (reference_declarator (type_identifier) @name)) @definition.type
 
-; Constants: `const`/`constexpr` variables at file or namespace scope (also inside
-; `#if` blocks and `extern "C"`), not locals; and `constexpr` class members.
+; Constants beyond C's `const` ones at file scope: `constexpr` ones there (also inside
+; `#if` blocks), both at namespace scope and in `extern "C"` (a `declaration_list`), and
+; `constexpr` class members. Not locals.
 ([
   (translation_unit
-    (declaration
-      (type_qualifier) @_qualifier
-      declarator: (init_declarator declarator: (identifier) @name)) @definition.const)
-  (declaration_list
     (declaration
       (type_qualifier) @_qualifier
       declarator: (init_declarator declarator: (identifier) @name)) @definition.const)
@@ -190,68 +163,27 @@
     (declaration
       (type_qualifier) @_qualifier
       declarator: (init_declarator declarator: (identifier) @name)) @definition.const)]
-  (#any-of? @_qualifier "const" "constexpr")
+  (#eq? @_qualifier "constexpr")
   (#not-any-of? @name "struct" "union" "enum" "class" "typename" "return" "const" "static"))
+((declaration_list
+   (declaration
+     (type_qualifier) @_qualifier
+     declarator: (init_declarator declarator: (identifier) @name)) @definition.const)
+ (#any-of? @_qualifier "const" "constexpr")
+ (#not-any-of? @name "struct" "union" "enum" "class" "typename" "return" "const" "static"))
 (field_declaration
   (type_qualifier) @_qualifier
   declarator: (field_identifier) @name
   default_value: (_)
   (#eq? @_qualifier "constexpr")) @definition.const
 
-; Macros: function-like ones are macros, object-like ones with a value are constants.
-(preproc_function_def name: (identifier) @name) @definition.macro
-(preproc_def name: (identifier) @name value: (_)) @definition.const
-
-; Tables: file-scope variables initialised with a brace list, const or not
-; (`static const struct cfunction function_list[] = {...}`), arrays of pointers included.
-; Code that does not parse (a macro body, say) can yield a keyword as the name.
-([
-  (translation_unit
-    (declaration
-      declarator: (init_declarator
-        declarator: [(identifier) @name
-                     (array_declarator declarator: (identifier) @name)
-                     (pointer_declarator
-                       declarator: (array_declarator declarator: (identifier) @name))]
-        value: (initializer_list))) @definition.const)
-  (declaration_list
-    (declaration
-      declarator: (init_declarator
-        declarator: [(identifier) @name
-                     (array_declarator declarator: (identifier) @name)
-                     (pointer_declarator
-                       declarator: (array_declarator declarator: (identifier) @name))]
-        value: (initializer_list))) @definition.const)
-  (preproc_ifdef
-    (declaration
-      declarator: (init_declarator
-        declarator: [(identifier) @name
-                     (array_declarator declarator: (identifier) @name)
-                     (pointer_declarator
-                       declarator: (array_declarator declarator: (identifier) @name))]
-        value: (initializer_list))) @definition.const)
-  (preproc_if
-    (declaration
-      declarator: (init_declarator
-        declarator: [(identifier) @name
-                     (array_declarator declarator: (identifier) @name)
-                     (pointer_declarator
-                       declarator: (array_declarator declarator: (identifier) @name))]
-        value: (initializer_list))) @definition.const)
-  (preproc_else
-    (declaration
-      declarator: (init_declarator
-        declarator: [(identifier) @name
-                     (array_declarator declarator: (identifier) @name)
-                     (pointer_declarator
-                       declarator: (array_declarator declarator: (identifier) @name))]
-        value: (initializer_list))) @definition.const)
-  (preproc_elif
-    (declaration
-      declarator: (init_declarator
-        declarator: [(identifier) @name
-                     (array_declarator declarator: (identifier) @name)
-                     (pointer_declarator
-                       declarator: (array_declarator declarator: (identifier) @name))]
-        value: (initializer_list))) @definition.const)]
-  (#not-any-of? @name "struct" "union" "enum" "class" "typename" "return" "const" "static"))
+; Tables at namespace scope and in `extern "C"` (C's tables are file-scope ones).
+((declaration_list
+   (declaration
+     declarator: (init_declarator
+       declarator: [(identifier) @name
+                    (array_declarator declarator: (identifier) @name)
+                    (pointer_declarator
+                      declarator: (array_declarator declarator: (identifier) @name))]
+       value: (initializer_list))) @definition.const)
+ (#not-any-of? @name "struct" "union" "enum" "class" "typename" "return" "const" "static"))

@@ -1,11 +1,6 @@
-; TypeScript and TSX call sites (both grammars share these node kinds). `C()` is a call
-; whether C is a function or a class; the resolver tells them apart. Tagged templates (sql`…`) and decorators parse as calls. `require(…)`
-; and dynamic `import(…)` load modules (imports.scm), they are not calls.
-
-; f(), f?.(), sql`…`
-((call_expression
-   function: (identifier) @name) @reference.call
- (#not-eq? @name "require"))
+; inherits: ecmascript
+; TypeScript and TSX call sites beyond those shared with JavaScript (both rows read
+; ecmascript/calls.scm first; both grammars share these node kinds).
 
 ; a.b.c(), a?.b(), this.m(), super.m(), this.#p(): the object is the qualifier.
 ((call_expression
@@ -18,23 +13,6 @@
   function: (member_expression
     object: (non_null_expression (_) @qualifier)
     property: [(property_identifier) (private_property_identifier)] @name)) @reference.call
-
-; super(…) in a constructor.
-(call_expression function: (super) @name) @reference.call
-
-; new C(), new C, new ns.C()
-(new_expression constructor: (identifier) @name) @reference.new
-(new_expression
-  constructor: (member_expression
-    object: (_) @qualifier
-    property: (property_identifier) @name)) @reference.new
-
-; Decorators without parentheses: @sealed, @ns.sealed (`@f()` is a call_expression above).
-(decorator (identifier) @name) @reference.call
-(decorator
-  (member_expression
-    object: (_) @qualifier
-    property: (property_identifier) @name)) @reference.call
 
 ; Non-null assertions before the call: a.b!(), f!().
 (call_expression

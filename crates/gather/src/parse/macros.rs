@@ -39,72 +39,10 @@ const STATEMENT_KEYWORDS: &[&str] = &["return", "case", "else", "do", "goto", "s
 /// `text` with attribute-like macros replaced by spaces (borrowed when there are none).
 pub fn blank(text: &str) -> Cow<'_, str> {
     let bytes = text.as_bytes();
-    let mut spans: Vec<(usize, usize)> = Vec::new();
-    for m in macro_token().find_iter(text) {
-        if on_preprocessor_line(bytes, m.start()) {
-            continue;
-        }
-        let before = text[..m.start()].trim_end();
-        let after = text[m.end()..].trim_start();
-        let after_start = text.len() - after.len();
-        let prev_word = before
-            .rsplit(|c: char| !(c.is_alphanumeric() || c == '_'))
-            .next()
-            .unwrap_or("");
-        let prev_char = before.chars().last();
-        let next_char = after.chars().next();
-        let line_start = bytes[..m.start()]
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1);
-        let first_on_line = text[line_start..m.start()].trim().is_empty();
-        let is_specifier = next_char.is_some_and(|c| c.is_alphabetic() || c == '_' || c == '~')
-            && (first_on_line
-                || prev_char.is_none_or(|c| matches!(c, ';' | '{' | '}' | '>' | ':' | '/'))
-                || SPECIFIER_CONTEXT.contains(&prev_word));
-        let after_parameters =
-            prev_char == Some(')') || prev_word == "const" || prev_word == "override";
-        // After a declarator, an annotation with arguments that ends the declaration:
-        // `NSURLSessionTaskMetrics *metrics AF_API_AVAILABLE(ios(10));`.
-        let after_declarator = prev_char.is_some_and(|c| c.is_alphanumeric() || c == '_')
-            && !STATEMENT_KEYWORDS.contains(&prev_word)
-            && next_char == Some('(')
-            && balanced(bytes, after_start).is_some_and(|end| {
-                matches!(text[end..].trim_start().chars().next(), Some(';' | '{'))
-            });
-        let is_trailing = (after_parameters
-            && matches!(next_char, Some('{' | ';' | ':' | '=' | '(')))
-            || after_declarator;
-        let line_end = bytes[m.end()..]
-            .iter()
-            .position(|&b| b == b'\n')
-            .map_or(text.len(), |i| m.end() + i);
-        // A line of its own: `NS_ASSUME_NONNULL_BEGIN`, `G_BEGIN_DECLS`, `Q_OBJECT`, or an
-        // annotation call before an Objective-C directive
-        // (`NS_EXTENSION_UNAVAILABLE_IOS("…")` above `@interface`).
-        let alone = first_on_line && text[m.end()..line_end].trim().is_empty();
-        let annotates_directive = first_on_line
-            && next_char == Some('(')
-            && balanced(bytes, after_start).is_some_and(|end| {
-                end <= line_end
-                    && text[end..line_end].trim().is_empty()
-                    && text[line_end..].trim_start().starts_with('@')
-            });
-        if alone {
-            spans.push((m.start(), m.end()));
-        } else if annotates_directive {
-            spans.push((m.start(), balanced(bytes, after_start).unwrap_or(m.end())));
-        } else if is_specifier {
-            spans.push((m.start(), m.end()));
-        } else if is_trailing {
-            let end = if next_char == Some('(') {
-                balanced(bytes, after_start).unwrap_or(m.end())
-            } else {
-                m.end()
-            };
-            spans.push((m.start(), end));
-        }
-    }
+    let mut spans: Vec<(usize, usize)> = macro_token()
+        .find_iter(text)
+        .filter_map(|m| macro_span(text, m))
+        .collect();
     // A block comment inside a `#define` ends the directive for the grammar, which then
     // reads the rest of the macro body as code.
     for (start, _) in text.match_indices("/*") {
@@ -128,6 +66,74 @@ pub fn blank(text: &str) -> Cow<'_, str> {
     }
     // Only ASCII bytes inside macro spans were replaced, by ASCII spaces.
     Cow::Owned(String::from_utf8(out).unwrap_or_else(|_| text.to_string()))
+}
+
+/// The bytes to blank for the macro-like token `m`, if it is an annotation:
+/// a line of its own, a specifier before a declaration, or a trailing annotation after
+/// parameters or a declarator (with its arguments).
+fn macro_span(text: &str, m: regex::Match) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    if on_preprocessor_line(bytes, m.start()) {
+        return None;
+    }
+    let before = text[..m.start()].trim_end();
+    let after = text[m.end()..].trim_start();
+    let after_start = text.len() - after.len();
+    let prev_word = before
+        .rsplit(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .next()
+        .unwrap_or("");
+    let prev_char = before.chars().last();
+    let next_char = after.chars().next();
+    let line_start = bytes[..m.start()]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let first_on_line = text[line_start..m.start()].trim().is_empty();
+    let is_specifier = next_char.is_some_and(|c| c.is_alphabetic() || c == '_' || c == '~')
+        && (first_on_line
+            || prev_char.is_none_or(|c| matches!(c, ';' | '{' | '}' | '>' | ':' | '/'))
+            || SPECIFIER_CONTEXT.contains(&prev_word));
+    let after_parameters =
+        prev_char == Some(')') || prev_word == "const" || prev_word == "override";
+    // After a declarator, an annotation with arguments that ends the declaration:
+    // `NSURLSessionTaskMetrics *metrics AF_API_AVAILABLE(ios(10));`.
+    let after_declarator = prev_char.is_some_and(|c| c.is_alphanumeric() || c == '_')
+        && !STATEMENT_KEYWORDS.contains(&prev_word)
+        && next_char == Some('(')
+        && balanced(bytes, after_start)
+            .is_some_and(|end| matches!(text[end..].trim_start().chars().next(), Some(';' | '{')));
+    let is_trailing = (after_parameters && matches!(next_char, Some('{' | ';' | ':' | '=' | '(')))
+        || after_declarator;
+    let line_end = bytes[m.end()..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(text.len(), |i| m.end() + i);
+    // A line of its own: `NS_ASSUME_NONNULL_BEGIN`, `G_BEGIN_DECLS`, `Q_OBJECT`, or an
+    // annotation call before an Objective-C directive
+    // (`NS_EXTENSION_UNAVAILABLE_IOS("…")` above `@interface`).
+    let alone = first_on_line && text[m.end()..line_end].trim().is_empty();
+    let annotates_directive = first_on_line
+        && next_char == Some('(')
+        && balanced(bytes, after_start).is_some_and(|end| {
+            end <= line_end
+                && text[end..line_end].trim().is_empty()
+                && text[line_end..].trim_start().starts_with('@')
+        });
+    if alone || is_specifier {
+        Some((m.start(), m.end()))
+    } else if annotates_directive {
+        Some((m.start(), balanced(bytes, after_start).unwrap_or(m.end())))
+    } else if is_trailing {
+        let end = if next_char == Some('(') {
+            balanced(bytes, after_start).unwrap_or(m.end())
+        } else {
+            m.end()
+        };
+        Some((m.start(), end))
+    } else {
+        None
+    }
 }
 
 /// Whether `pos` is inside a preprocessor directive, continuation lines of a multi-line

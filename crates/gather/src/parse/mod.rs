@@ -2,6 +2,9 @@
 //! parsed with tree-sitter (`tags`), other code goes through line rules (`heuristic`),
 //! prose and data are recorded as text with no definitions.
 
+mod budget;
+mod candidates;
+mod extent;
 mod heuristic;
 mod macros;
 mod refs;

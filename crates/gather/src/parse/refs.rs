@@ -9,7 +9,7 @@ use std::ops::Range;
 use gather_languages::tree_sitter::{Node, QueryMatch, Tree};
 use gather_languages::{ImportStyle, Patterns};
 
-use super::tags::run;
+use super::candidates::run;
 use crate::lines::Line;
 use crate::record::{CallKind, CallSite, Import, Symbol, SymbolKind};
 
@@ -83,78 +83,83 @@ pub(super) fn imports<'t>(
     bytes: &[u8],
     style: ImportStyle,
 ) -> (Vec<Import>, Option<String>) {
-    let names = patterns.query.capture_names();
     let mut out = Vec::new();
     let mut package = None;
     run(patterns, tree, candidates, bytes, |m: &QueryMatch| {
+        let found = ImportMatch::read(patterns, m, bytes);
+        if let Some(declared) = found.package.clone() {
+            package = declared;
+        }
+        found.into_imports(style, &mut out);
+    });
+    out.sort_by(|a, b| (a.line, &a.local, &a.source).cmp(&(b.line, &b.local, &b.source)));
+    out.dedup();
+    (out, package)
+}
+
+/// What one match of an imports query captured.
+#[derive(Default)]
+struct ImportMatch {
+    source: Option<String>,
+    name: Option<String>,
+    alias: Option<String>,
+    use_tree: Option<String>,
+    path: Option<String>,
+    is_glob: bool,
+    is_reexport: bool,
+    /// `Some` when the match captured the file's package (`None` inside: unreadable).
+    package: Option<Option<String>>,
+    line: Line,
+}
+
+impl ImportMatch {
+    fn read(patterns: &Patterns, m: &QueryMatch, bytes: &[u8]) -> ImportMatch {
+        let names = patterns.query.capture_names();
         let text = |node: Node| node.utf8_text(bytes).ok().map(unquote);
-        let (mut source, mut name, mut alias, mut use_tree) = (None, None, None, None);
+        let mut found = ImportMatch::default();
         // A pattern may fix the imported name where no node spells it:
         // `(#set! import.name "default")` for `import x from './m'`.
         for property in patterns.query.property_settings(m.pattern_index) {
             if &*property.key == "import.name" {
-                name = property.value.as_deref().map(str::to_string);
+                found.name = property.value.as_deref().map(str::to_string);
             }
         }
-        let mut path = None;
-        let (mut is_glob, mut is_reexport) = (false, false);
-        let mut line = 0;
         for capture in m.captures() {
-            line = line.max(capture.node.start_position().row as Line + 1);
+            found.line = found
+                .line
+                .max(capture.node.start_position().row as Line + 1);
+            let value = || text(capture.node);
             match names[capture.index as usize] {
                 // Several captures in one match are the segments of a dotted path
                 // whose segments are separate nodes (Scala's `import a.b.C`).
-                "import.source" => source = join_segments(source, text(capture.node)),
-                "import.name" => name = text(capture.node),
-                "import.alias" => alias = text(capture.node),
-                "import.glob" => is_glob = true,
-                "import.reexport" => is_reexport = true,
-                "import.tree" => use_tree = text(capture.node),
-                "import.package" => package = text(capture.node),
-                "import.path" => path = join_segments(path, text(capture.node)),
+                "import.source" => found.source = join_segments(found.source.take(), value()),
+                "import.name" => found.name = value(),
+                "import.alias" => found.alias = value(),
+                "import.glob" => found.is_glob = true,
+                "import.reexport" => found.is_reexport = true,
+                "import.tree" => found.use_tree = value(),
+                "import.package" => found.package = Some(value()),
+                "import.path" => found.path = join_segments(found.path.take(), value()),
                 _ => {}
             }
         }
-        if let Some(use_tree) = use_tree {
-            for (path, leaf) in expand_use_tree(&use_tree) {
-                let import = match leaf {
-                    UseLeaf::Name { name, alias } => {
-                        let local = alias.unwrap_or_else(|| name.clone());
-                        // `a::b::{self}` binds the module `b` itself.
-                        if name == "self" {
-                            let (parent, last) =
-                                path.rsplit_once("::").unwrap_or(("", path.as_str()));
-                            Import {
-                                local: Some(local.replace("self", last)),
-                                source: parent.to_string(),
-                                name: Some(last.to_string()),
-                                is_reexport,
-                                line,
-                            }
-                        } else {
-                            Import {
-                                local: Some(local),
-                                source: path,
-                                name: Some(name),
-                                is_reexport,
-                                line,
-                            }
-                        }
-                    }
-                    UseLeaf::Glob => Import {
-                        local: None,
-                        source: path,
-                        name: None,
-                        is_reexport,
-                        line,
-                    },
-                };
-                out.push(import);
-            }
+        found
+    }
+
+    /// The imports the match stands for, appended to `out`.
+    fn into_imports(self, style: ImportStyle, out: &mut Vec<Import>) {
+        let (is_reexport, line) = (self.is_reexport, self.line);
+        if let Some(use_tree) = self.use_tree {
+            out.extend(
+                expand_use_tree(&use_tree)
+                    .into_iter()
+                    .map(|(path, leaf)| use_tree_import(path, leaf, is_reexport, line)),
+            );
             return;
         }
+        let (mut source, mut name) = (self.source, self.name);
         // `import.path` is `module.name`: the last segment is the name taken.
-        if let Some(path) = path {
+        if let Some(path) = self.path {
             match path.rsplit_once('.') {
                 Some((module, last)) => {
                     source = Some(module.to_string());
@@ -164,10 +169,10 @@ pub(super) fn imports<'t>(
             }
         }
         let Some(source) = source else { return };
-        let local = if is_glob {
+        let local = if self.is_glob {
             None
         } else {
-            alias
+            self.alias
                 .or_else(|| name.clone())
                 .or_else(|| Some(default_local(&source, style)))
         };
@@ -178,10 +183,42 @@ pub(super) fn imports<'t>(
             is_reexport,
             line,
         });
-    });
-    out.sort_by(|a, b| (a.line, &a.local, &a.source).cmp(&(b.line, &b.local, &b.source)));
-    out.dedup();
-    (out, package)
+    }
+}
+
+/// The import of one leaf of a Rust-style use tree under `path`.
+fn use_tree_import(path: String, leaf: UseLeaf, is_reexport: bool, line: Line) -> Import {
+    match leaf {
+        UseLeaf::Name { name, alias } => {
+            let local = alias.unwrap_or_else(|| name.clone());
+            // `a::b::{self}` binds the module `b` itself.
+            if name == "self" {
+                let (parent, last) = path.rsplit_once("::").unwrap_or(("", path.as_str()));
+                Import {
+                    local: Some(local.replace("self", last)),
+                    source: parent.to_string(),
+                    name: Some(last.to_string()),
+                    is_reexport,
+                    line,
+                }
+            } else {
+                Import {
+                    local: Some(local),
+                    source: path,
+                    name: Some(name),
+                    is_reexport,
+                    line,
+                }
+            }
+        }
+        UseLeaf::Glob => Import {
+            local: None,
+            source: path,
+            name: None,
+            is_reexport,
+            line,
+        },
+    }
 }
 
 /// `segment` appended to a dotted path read so far.

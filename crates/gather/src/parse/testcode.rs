@@ -1,6 +1,8 @@
 //! Recognises test code by path, by attribute and by naming convention, so that later
 //! stages can leave tests out of neighbours unless asked.
 
+use gather_languages::TestName;
+
 /// Whether a root-relative path is a test file by the common conventions of the supported
 /// languages (a `tests/` directory, `test_x.py`, `x_test.go`, `x.test.ts`, `XTest.java`, …).
 pub fn is_test_path(path: &str) -> bool {
@@ -49,22 +51,12 @@ pub fn has_test_marker(head: &str) -> bool {
     MARKERS.iter().any(|m| head.contains(m))
 }
 
-/// Whether a name follows a language's test naming convention.
-pub fn has_test_name(language: &str, name: &str) -> bool {
-    match language {
-        "python" => name.starts_with("test_") || name.starts_with("Test") && name.len() > 4,
-        "go" => ["Test", "Benchmark", "Fuzz", "Example"].iter().any(|p| {
-            name.strip_prefix(p).is_some_and(|rest| {
-                rest.is_empty() || !rest.starts_with(|c: char| c.is_lowercase())
-            })
-        }),
-        "ruby" => name.starts_with("test_"),
-        "php" => {
-            name.starts_with("test")
-                && name[4..].starts_with(|c: char| c.is_uppercase() || c == '_')
-        }
-        _ => false,
-    }
+/// Whether a name follows one of a language's test naming conventions (its row's
+/// `test_names`).
+pub fn has_test_name(conventions: &[TestName], name: &str) -> bool {
+    conventions
+        .iter()
+        .any(|convention| convention.matches(name))
 }
 
 #[cfg(test)]
@@ -95,12 +87,13 @@ mod tests {
 
     #[test]
     fn test_names() {
-        assert!(has_test_name("go", "TestParse"));
-        assert!(!has_test_name("go", "Testify"));
-        assert!(has_test_name("python", "test_parse"));
-        assert!(!has_test_name("rust", "test_parse"));
-        assert!(has_test_name("php", "testTotal"));
-        assert!(!has_test_name("php", "testament"));
-        assert!(!has_test_name("php", "test"));
+        let of = |id: &str| gather_languages::by_id(id).map_or(&[][..], |spec| spec.test_names);
+        assert!(has_test_name(of("go"), "TestParse"));
+        assert!(!has_test_name(of("go"), "Testify"));
+        assert!(has_test_name(of("python"), "test_parse"));
+        assert!(!has_test_name(of("rust"), "test_parse"));
+        assert!(has_test_name(of("php"), "testTotal"));
+        assert!(!has_test_name(of("php"), "testament"));
+        assert!(!has_test_name(of("php"), "test"));
     }
 }
