@@ -26,6 +26,7 @@ pub mod parse;
 pub mod quick;
 pub mod render;
 pub mod request;
+pub mod session;
 pub mod slice;
 pub mod terms;
 pub mod walk;
