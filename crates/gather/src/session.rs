@@ -168,3 +168,61 @@ impl Session {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn workspace() -> (tempfile::TempDir, Root) {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a.py"), "def alpha():\n    return 1\n").unwrap();
+        let root = Root::open(dir.path()).unwrap();
+        (dir, root)
+    }
+
+    fn open(root: &Root, cache: Option<Cache>) -> Session {
+        Session::open(root, &IndexOptions::default(), cache, &Progress::default()).unwrap()
+    }
+
+    #[test]
+    fn a_session_stores_its_index_and_the_postings_it_built() {
+        let (_ws, root) = workspace();
+        let store = tempfile::tempdir().unwrap();
+        let cache = Cache::new(store.path(), root.path());
+        let mut first = open(&root, Some(cache.clone()));
+        assert_eq!(first.report().state, cache::CacheState::Missing);
+        first.load_postings();
+        first.save_in_background();
+        first.index().postings();
+        assert!(first.finish().is_empty());
+        assert!(cache.file().is_file() && cache.postings_file().is_file());
+        let mut second = open(&root, Some(cache));
+        assert_eq!(second.report().state, cache::CacheState::Hit);
+        second.load_postings();
+        assert!(second.index().has_postings());
+    }
+
+    #[test]
+    fn an_untrusted_cache_is_a_warning_returned_once() {
+        let (_ws, root) = workspace();
+        let store = tempfile::tempdir().unwrap();
+        let cache = Cache::new(store.path(), root.path());
+        std::fs::write(cache.file(), b"not an index").unwrap();
+        let mut session = open(&root, Some(cache));
+        let warnings = session.take_warnings();
+        assert_eq!(warnings.len(), 1);
+        assert!(warnings[0].ends_with("rebuilding it"), "{warnings:?}");
+        assert!(session.take_warnings().is_empty());
+    }
+
+    #[test]
+    fn a_refresh_sees_a_new_file() {
+        let (ws, root) = workspace();
+        let session = open(&root, None);
+        assert_eq!(session.index().file_count(), 1);
+        std::fs::write(ws.path().join("b.py"), "def beta():\n    return 2\n").unwrap();
+        let session = session.refresh(&IndexOptions::default()).unwrap();
+        assert_eq!(session.index().file_count(), 2);
+        assert_eq!(session.index().find("beta").len(), 1);
+    }
+}
