@@ -116,36 +116,40 @@ impl Cache {
         scanned_ns: i64,
         payload: &(impl Serialize + ?Sized),
     ) -> std::io::Result<()> {
-        self.write_framed(path, magic, scanned_ns, payload)
-            .map_err(|e| explain_write_error(e, path))
-    }
-
-    fn write_framed(
-        &self,
-        path: &Path,
-        magic: &[u8; 8],
-        scanned_ns: i64,
-        payload: &(impl Serialize + ?Sized),
-    ) -> std::io::Result<()> {
         let header = Header {
             gather_version: env!("CARGO_PKG_VERSION").to_string(),
             fingerprint: fingerprint(),
             root: self.root.as_os_str().as_encoded_bytes().to_vec(),
             scanned_ns,
         };
-        let header = postcard::to_stdvec(&header).map_err(std::io::Error::other)?;
+        let framed = postcard::to_stdvec(&header)
+            .map_err(std::io::Error::other)
+            .and_then(|header| {
+                self.replace(path, |file| {
+                    file.write_all(magic)?;
+                    file.write_all(&FORMAT_VERSION.to_le_bytes())?;
+                    file.write_all(&header)?;
+                    let (len, hash) = stream(payload, &mut *file)?;
+                    file.write_all(&len.to_le_bytes())?;
+                    file.write_all(&hash.to_le_bytes())
+                })
+            });
+        framed.map_err(|e| explain_write_error(e, path))
+    }
+
+    /// Fills a new temporary file in the cache directory with `fill`, then renames it over
+    /// `path` in one step, so a reader sees the whole old file or the whole new one.
+    fn replace(
+        &self,
+        path: &Path,
+        fill: impl FnOnce(&mut std::fs::File) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
         std::fs::create_dir_all(&self.dir)?;
         let mut tmp = tempfile::Builder::new()
             .prefix(".gather-")
             .suffix(".tmp")
             .tempfile_in(&self.dir)?;
-        let file = tmp.as_file_mut();
-        file.write_all(magic)?;
-        file.write_all(&FORMAT_VERSION.to_le_bytes())?;
-        file.write_all(&header)?;
-        let (len, hash) = stream(payload, &mut *file)?;
-        file.write_all(&len.to_le_bytes())?;
-        file.write_all(&hash.to_le_bytes())?;
+        fill(tmp.as_file_mut())?;
         tmp.persist(path).map_err(|e| e.error)?;
         self.remove_stale_temporaries();
         Ok(())
