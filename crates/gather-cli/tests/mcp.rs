@@ -502,11 +502,8 @@ fn find_symbol_by_name_by_file_and_both() {
     assert_eq!(ok(&file)["complete"], true);
 }
 
-#[test]
-fn each_error_code_is_a_tool_result() {
-    let root = fixture_copy();
-    let mut server = Server::ready(root.path(), &[]);
-    // invalid_request, each with a message that says what to send.
+/// invalid_request, each with a message that says what to send.
+fn invalid_requests_say_what_to_send(server: &mut Server) {
     let both = server.call(
         "gather_context",
         json!({"question": "how is tax added?", "symbol": "rate"}),
@@ -539,6 +536,13 @@ fn each_error_code_is_a_tool_result() {
         .next()
         .unwrap()
         .contains("budget=800 lines (asked 801, the most is 800)"));
+}
+
+#[test]
+fn each_error_code_is_a_tool_result() {
+    let root = fixture_copy();
+    let mut server = Server::ready(root.path(), &[]);
+    invalid_requests_say_what_to_send(&mut server);
     error(&server.call("find_symbol", json!({})), "invalid_request");
     // not_found
     let unknown = server.call(

@@ -270,17 +270,7 @@ fn check_pack(pack: &Value, front: &mut Front, what: &str, tally: &mut Tally) {
     let items = pack["items"].as_array().unwrap();
     // Lines that re-requests return, by file.
     let mut accounted: HashMap<String, BTreeSet<u32>> = HashMap::new();
-    // Every line printed anywhere in the pack, by file.
-    let mut printed: HashMap<String, BTreeSet<u32>> = HashMap::new();
-    for item in items {
-        for run in item["shown"].as_array().unwrap() {
-            let (a, b) = (run[0].as_u64().unwrap(), run[1].as_u64().unwrap());
-            printed
-                .entry(item["path"].as_str().unwrap().to_string())
-                .or_default()
-                .extend(a as u32..=b as u32);
-        }
-    }
+    let printed = printed_lines(items);
     for item in items {
         let path = item["path"].as_str().unwrap();
         let range =
@@ -341,7 +331,31 @@ fn check_pack(pack: &Value, front: &mut Front, what: &str, tally: &mut Tally) {
             tally.elisions += 1;
         }
     }
-    // Printed or re-requestable: no line of any item is lost.
+    assert_nothing_lost(items, &printed, &accounted, what);
+}
+
+/// Every line printed anywhere in the pack, by file.
+fn printed_lines(items: &[Value]) -> HashMap<String, BTreeSet<u32>> {
+    let mut printed: HashMap<String, BTreeSet<u32>> = HashMap::new();
+    for item in items {
+        for run in item["shown"].as_array().unwrap() {
+            let (a, b) = (run[0].as_u64().unwrap(), run[1].as_u64().unwrap());
+            printed
+                .entry(item["path"].as_str().unwrap().to_string())
+                .or_default()
+                .extend(a as u32..=b as u32);
+        }
+    }
+    printed
+}
+
+/// Printed or re-requestable: no line of any item is lost.
+fn assert_nothing_lost(
+    items: &[Value],
+    printed: &HashMap<String, BTreeSet<u32>>,
+    accounted: &HashMap<String, BTreeSet<u32>>,
+    what: &str,
+) {
     for item in items {
         let path = item["path"].as_str().unwrap();
         let range =
@@ -350,7 +364,7 @@ fn check_pack(pack: &Value, front: &mut Front, what: &str, tally: &mut Tally) {
             let seen =
                 |m: &HashMap<String, BTreeSet<u32>>| m.get(path).is_some_and(|s| s.contains(&l));
             assert!(
-                seen(&printed) || seen(&accounted),
+                seen(printed) || seen(accounted),
                 "{what}: line {l} of {} is neither shown nor re-requested",
                 item["symbol"]
             );

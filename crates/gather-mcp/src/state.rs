@@ -5,15 +5,16 @@ use gather::confined::Root;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
-use gather::cache::{self, Cache};
-use gather::index::{self, Index, IndexOptions, Progress};
+use gather::cache::Cache;
+use gather::index::{ms_since, Index, IndexOptions, Progress};
+use gather::session::Session;
 use gather::{Error, ErrorCode, Result};
 
 enum Slot {
     /// The first build is running.
     Building,
     /// An index, as of the last answer.
-    Ready(Box<Index>),
+    Ready(Box<Session>),
     /// No index: the last build or refresh failed; the next call builds afresh.
     Empty,
 }
@@ -75,40 +76,18 @@ impl Workspace {
                 let _ = held.recv();
             }
             let started = Instant::now();
-            let built = cache::open(
-                &builder.root,
-                &builder.options,
-                cache.as_ref(),
-                &Progress::default(),
-            )
-            .map(|opened| {
-                if let Some(warning) = &opened.warning {
-                    eprintln!("gather serve: warning: {warning}");
-                }
-                if let Some(cache) = cache.as_ref().filter(|_| opened.needs_save) {
-                    if let Err(e) = cache.save(&opened.index) {
-                        eprintln!(
-                            "gather serve: warning: cannot write the index cache {}: {e}; continuing without it",
-                            cache.file().display()
-                        );
-                    }
-                }
-                // Stored postings that match spare the first question building them.
-                if let Some(postings) = cache.as_ref().and_then(|c| c.load_postings(&opened.index)) {
-                    opened.index.set_postings(postings);
-                }
-                opened.index
-            });
+            let built = first_session(&builder.root, &builder.options, cache);
             let mut slot = builder.lock();
             *slot = match built {
-                Ok(index) => {
+                Ok(session) => {
+                    let index = session.index();
                     eprintln!(
                         "gather serve: indexed {} files, {} definitions in {:.0} ms",
                         index.file_count(),
                         index.symbol_count(),
-                        started.elapsed().as_secs_f64() * 1000.0
+                        ms_since(started)
                     );
-                    Slot::Ready(Box::new(index))
+                    Slot::Ready(Box::new(session))
                 }
                 Err(error) => {
                     eprintln!("gather serve: the first index build failed: {error}");
@@ -168,9 +147,9 @@ impl Workspace {
                 .0;
         }
         let fresh = match std::mem::replace(&mut *slot, Slot::Empty) {
-            Slot::Ready(previous) => index::refresh(*previous, &self.options),
+            Slot::Ready(previous) => previous.refresh(&self.options),
             Slot::Building | Slot::Empty => {
-                index::build_in(&self.root, &self.options, &Progress::default())
+                Session::open(&self.root, &self.options, None, &Progress::default())
             }
         }
         .map_err(|error| {
@@ -183,8 +162,22 @@ impl Workspace {
                 ),
             )
         })?;
-        let result = answer(&fresh);
+        let result = answer(fresh.index());
         *slot = Slot::Ready(Box::new(fresh));
         result
     }
+}
+
+/// The first index of the server: the stored one brought up to date (or a fresh build),
+/// stored again when it changed, with the stored question postings when they match. The
+/// warnings go to stderr, the one place the server may write besides the protocol.
+fn first_session(root: &Root, options: &IndexOptions, cache: Option<Cache>) -> Result<Session> {
+    let mut session = Session::open(root, options, cache, &Progress::default())?;
+    session.save();
+    // Stored postings that match spare the first question building them.
+    session.load_postings();
+    for warning in session.take_warnings() {
+        eprintln!("gather serve: warning: {warning}");
+    }
+    Ok(session)
 }

@@ -46,26 +46,9 @@ impl Filter {
         if line.iter().all(u8::is_ascii_whitespace) {
             return Verdict::Skip;
         }
-        let Ok(text) = std::str::from_utf8(line) else {
-            return Verdict::Reply(error(
-                Value::Null,
-                -32700,
-                "Parse error: the line is not valid UTF-8",
-            ));
-        };
-        let message: Value = match serde_json::from_str(text.trim_start_matches('\u{feff}')) {
-            Ok(message) => message,
-            Err(e) => {
-                return Verdict::Reply(error(Value::Null, -32700, &format!("Parse error: {e}")))
-            }
-        };
-        let Value::Object(object) = &message else {
-            let what = if message.is_array() {
-                "Invalid Request: batches are not supported; send one JSON-RPC message per line"
-            } else {
-                "Invalid Request: a JSON-RPC message is a JSON object"
-            };
-            return Verdict::Reply(error(Value::Null, -32600, what));
+        let object = match read_object(line) {
+            Ok(object) => object,
+            Err(verdict) => return verdict,
         };
         let id = object.get("id").cloned();
         let reply_id = match &id {
@@ -87,57 +70,59 @@ impl Filter {
                 "Invalid Request: jsonrpc must be \"2.0\"",
             ));
         }
-        let Some(method) = object.get("method") else {
-            if object.contains_key("result") || object.contains_key("error") {
-                // A response to a request of ours; before the session it can only be stray.
-                return if self.begun {
-                    Verdict::Forward
-                } else {
-                    Verdict::Skip
-                };
-            }
-            return Verdict::Reply(error(
-                reply_id,
-                -32600,
-                "Invalid Request: a request needs a method",
-            ));
-        };
-        let Some(method) = method.as_str() else {
-            return Verdict::Reply(error(
-                reply_id,
-                -32600,
-                "Invalid Request: method must be a string",
-            ));
+        let method = match self.method(&object, &reply_id) {
+            Ok(method) => method,
+            Err(verdict) => return verdict,
         };
         let is_request = id.is_some();
-        let bad_params = match object.get("params") {
-            // The SDK reads a call without params as an unknown method (-32601).
-            None if method == "tools/call" => {
-                Some("Invalid params: tools/call needs params with the tool's name")
-            }
-            None => None,
-            Some(Value::Object(params)) if method == "tools/call" => {
-                if !params.get("name").is_some_and(Value::is_string) {
-                    Some("Invalid params: tools/call needs the tool's name as a string")
-                } else if params
-                    .get("arguments")
-                    .is_some_and(|a| !a.is_object() && !a.is_null())
-                {
-                    Some("Invalid params: tools/call arguments must be an object")
-                } else {
-                    None
-                }
-            }
-            Some(Value::Object(_)) => None,
-            Some(_) => Some("Invalid params: params must be an object"),
-        };
-        if let Some(message) = bad_params {
+        if let Some(message) = bad_params(method, &object) {
             return if is_request {
                 Verdict::Reply(error(reply_id, -32602, message))
             } else {
                 Verdict::Skip
             };
         }
+        self.begin(method, &object, is_request)
+    }
+
+    /// The method a message calls, or what to do with a message that calls none: a response
+    /// is forwarded once the session has begun, anything else is answered.
+    fn method<'m>(
+        &self,
+        object: &'m serde_json::Map<String, Value>,
+        reply_id: &Value,
+    ) -> Result<&'m str, Verdict> {
+        let Some(method) = object.get("method") else {
+            if object.contains_key("result") || object.contains_key("error") {
+                // A response to a request of ours; before the session it can only be stray.
+                return Err(if self.begun {
+                    Verdict::Forward
+                } else {
+                    Verdict::Skip
+                });
+            }
+            return Err(Verdict::Reply(error(
+                reply_id.clone(),
+                -32600,
+                "Invalid Request: a request needs a method",
+            )));
+        };
+        method.as_str().ok_or_else(|| {
+            Verdict::Reply(error(
+                reply_id.clone(),
+                -32600,
+                "Invalid Request: method must be a string",
+            ))
+        })
+    }
+
+    /// Forwards a well-formed message, noting when it begins the session.
+    fn begin(
+        &mut self,
+        method: &str,
+        object: &serde_json::Map<String, Value>,
+        is_request: bool,
+    ) -> Verdict {
         if !self.begun {
             if !is_request {
                 // A notification before the session: nothing to answer, and the SDK would
@@ -156,6 +141,63 @@ impl Filter {
             }
         }
         Verdict::Forward
+    }
+}
+
+/// The JSON object on a line, or the parse error or invalid-request reply it gets.
+fn read_object(line: &[u8]) -> Result<serde_json::Map<String, Value>, Verdict> {
+    let Ok(text) = std::str::from_utf8(line) else {
+        return Err(Verdict::Reply(error(
+            Value::Null,
+            -32700,
+            "Parse error: the line is not valid UTF-8",
+        )));
+    };
+    let message: Value = match serde_json::from_str(text.trim_start_matches('\u{feff}')) {
+        Ok(message) => message,
+        Err(e) => {
+            return Err(Verdict::Reply(error(
+                Value::Null,
+                -32700,
+                &format!("Parse error: {e}"),
+            )))
+        }
+    };
+    match message {
+        Value::Object(object) => Ok(object),
+        message => {
+            let what = if message.is_array() {
+                "Invalid Request: batches are not supported; send one JSON-RPC message per line"
+            } else {
+                "Invalid Request: a JSON-RPC message is a JSON object"
+            };
+            Err(Verdict::Reply(error(Value::Null, -32600, what)))
+        }
+    }
+}
+
+/// What is wrong with a message's params, when something is.
+fn bad_params(method: &str, object: &serde_json::Map<String, Value>) -> Option<&'static str> {
+    match object.get("params") {
+        // The SDK reads a call without params as an unknown method (-32601).
+        None if method == "tools/call" => {
+            Some("Invalid params: tools/call needs params with the tool's name")
+        }
+        None => None,
+        Some(Value::Object(params)) if method == "tools/call" => {
+            if !params.get("name").is_some_and(Value::is_string) {
+                Some("Invalid params: tools/call needs the tool's name as a string")
+            } else if params
+                .get("arguments")
+                .is_some_and(|a| !a.is_object() && !a.is_null())
+            {
+                Some("Invalid params: tools/call arguments must be an object")
+            } else {
+                None
+            }
+        }
+        Some(Value::Object(_)) => None,
+        Some(_) => Some("Invalid params: params must be an object"),
     }
 }
 

@@ -28,6 +28,7 @@ pub mod quick;
 pub mod record;
 pub mod render;
 pub mod request;
+pub mod session;
 pub mod slice;
 pub mod terms;
 pub mod walk;

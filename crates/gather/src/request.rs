@@ -278,11 +278,7 @@ fn locate(
         }
         (a, b) => a.or(b),
     };
-    let path = match request.path.as_deref() {
-        Some(p) => Some(workspace::resolve(index.root(), p)?.rel),
-        None => None,
-    };
-    let chosen = index.locate(name, path.as_deref(), line)?;
+    let (chosen, path) = locate_in(index, name, request.path.as_deref(), line)?;
     let mut others = Vec::new();
     if let (Some(path), None) = (&path, line) {
         for other in index.find(name) {
@@ -296,4 +292,20 @@ fn locate(
         }
     }
     Ok((chosen, others))
+}
+
+/// The definition `name` (plain or qualified) names, choosing by `line` among same-named
+/// ones; `path`, as the caller wrote it, is checked against the root first and returned
+/// root-relative. Symbol requests and the command line's `graph` locate alike.
+pub fn locate_in(
+    index: &Index,
+    name: &str,
+    path: Option<&str>,
+    line: Option<Line>,
+) -> Result<(SymbolId, Option<String>)> {
+    let path = match path {
+        Some(p) => Some(workspace::resolve(index.root(), p)?.rel),
+        None => None,
+    };
+    Ok((index.locate(name, path.as_deref(), line)?, path))
 }

@@ -189,7 +189,8 @@ pub struct BuildTimings {
     pub tables_ms: f64,
 }
 
-fn ms_since(started: Instant) -> f64 {
+/// Milliseconds since `started`: the one clock reading behind every reported time.
+pub fn ms_since(started: Instant) -> f64 {
     started.elapsed().as_secs_f64() * 1000.0
 }
 

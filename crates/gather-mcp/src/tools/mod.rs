@@ -1,7 +1,6 @@
-//! The three tools: their arguments (whose JSON Schemas clients see), their output schemas,
-//! and the library calls behind them. Each answer is a text rendering and a JSON value.
-
-use std::sync::Arc;
+//! The three tools: their arguments (whose JSON Schemas clients see, with the output
+//! schemas, in `tools/schema.rs`) and the library calls behind them. Each answer is a text
+//! rendering and a JSON value.
 
 use gather::budget::{self, Budget};
 use gather::index::{self, Index, SymbolRef};
@@ -10,14 +9,17 @@ use gather::render::zoom::Frontend;
 use gather::request::{self, ContextRequest};
 use gather::slice::{self, SliceRequest};
 use gather::{render, workspace, Error, ErrorCode, Result};
-use rmcp::model::{JsonObject, Tool, ToolAnnotations};
-use schemars::generate::SchemaSettings;
+use rmcp::model::JsonObject;
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::state::Workspace;
+
+mod schema;
+
+pub use schema::list;
 
 /// Tool names.
 pub const GATHER_CONTEXT: &str = "gather_context";
@@ -195,215 +197,6 @@ fn either<T: PartialEq>(a: Option<T>, b: Option<T>, names: &str) -> Result<Optio
         ))),
         (a, b) => Ok(a.or(b)),
     }
-}
-
-/// The input schema of `T`: JSON Schema 2020-12, inlined, optional fields not nullable.
-fn input_schema<T: JsonSchema>() -> Arc<JsonObject> {
-    let mut settings = SchemaSettings::draft2020_12();
-    settings.inline_subschemas = true;
-    let schema = settings.into_generator().into_root_schema_for::<T>();
-    let mut value = serde_json::to_value(schema).unwrap_or_default();
-    portable(&mut value);
-    let mut object = match value {
-        Value::Object(object) => object,
-        _ => JsonObject::new(),
-    };
-    object.remove("title");
-    object.remove("description");
-    Arc::new(object)
-}
-
-/// Keeps schemas portable: an optional argument is left out rather than sent as null, so
-/// `"type": ["string", "null"]` becomes `"type": "string"`; Rust's integer formats (`uint32`)
-/// are not JSON Schema formats and go.
-fn portable(value: &mut Value) {
-    match value {
-        Value::Object(object) => {
-            if object
-                .get("format")
-                .and_then(Value::as_str)
-                .is_some_and(|f| f.starts_with("uint") || f.starts_with("int"))
-            {
-                object.remove("format");
-            }
-            // `Option<T>` of a type with its own schema is `anyOf: [T, null]`: T alone.
-            if let Some(Value::Array(options)) = object.get_mut("anyOf") {
-                options.retain(|o| o != &json!({"type": "null"}));
-                if options.len() == 1 {
-                    let only = options.remove(0);
-                    object.remove("anyOf");
-                    if let Value::Object(inner) = only {
-                        for (key, value) in inner {
-                            object.entry(key).or_insert(value);
-                        }
-                    }
-                }
-            }
-            if let Some(Value::Array(types)) = object.get_mut("type") {
-                types.retain(|t| t != "null");
-                if types.len() == 1 {
-                    let only = types.remove(0);
-                    object.insert("type".to_string(), only);
-                }
-            }
-            object.values_mut().for_each(portable);
-        }
-        Value::Array(items) => items.iter_mut().for_each(portable),
-        _ => {}
-    }
-}
-
-const PARTIAL_NOTE: &str = "complete is false while the answer is partial; degraded says why (index-building: the first index is still being built, call again in a few seconds)";
-
-/// An output schema: `properties` on success; a failed call (`isError`) has
-/// `{"success": false, "code", "message"}` instead, so only `success` is required.
-fn output_schema(description: &str, properties: Value) -> Arc<JsonObject> {
-    let mut properties = properties;
-    properties["success"] = json!({"type": "boolean", "description": "false when the call failed (the result then has isError, code and message)"});
-    properties["code"] = json!({"type": "string", "description": "on failure: invalid_request, not_found, outside_root, io_error or index_error"});
-    properties["message"] = json!({"type": "string", "description": "on failure: what went wrong and what to send instead"});
-    match json!({
-        "type": "object",
-        "description": description,
-        "properties": properties,
-        "required": ["success"],
-    }) {
-        Value::Object(object) => Arc::new(object),
-        _ => Arc::new(JsonObject::new()),
-    }
-}
-
-fn pack_output_schema() -> Arc<JsonObject> {
-    output_schema(
-        &format!("A context pack: the items in rank order, each with its verbatim content or as a stub naming how to request it. {PARTIAL_NOTE}."),
-        json!({
-            "mode": {"type": "string", "description": "ask, symbol or slices"},
-            "index": {"type": "object", "description": "files, symbols and stamp of the index the pack was cut from"},
-            "budget": {"type": "object", "description": "unit, limit, used (measured on the text), tokens_estimated, the printed lines split into code_lines and frame_lines, and asked when a line budget past 800 was cut to 800"},
-            "complete": {"type": "boolean", "description": "whether the pack is whole"},
-            "degraded": {"type": "array", "items": {"type": "string"}, "description": "why the pack is partial"},
-            "items": {
-                "type": "array",
-                "description": "pinned slices, seeds, then neighbours",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "path": {"type": "string", "description": "root-relative file"},
-                        "symbol": {"anyOf": [{"type": "string"}, {"type": "null"}], "description": "the definition's name, or null for a plain slice"},
-                        "kind": {"anyOf": [{"type": "string"}, {"type": "null"}], "description": "function, method, class, … or null"},
-                        "line_start": {"type": "integer", "description": "first line (1-based)"},
-                        "line_end": {"type": "integer", "description": "last line (inclusive)"},
-                        "role": {"type": "string", "description": "pinned, seed, caller of …, callee of …"},
-                        "rendered": {"type": "string", "description": "body, elided, signature or stub"},
-                        "doc_not_shown": {"type": "array", "items": {"type": "integer"}, "description": "first and last line of a long doc comment above the definition that the item leaves out (seeds past the leading two)"},
-                        "content": {"type": "string", "description": "the lines shown; each elision line ends with the assemble_context call that shows the lines it leaves out"},
-                        "request": {"type": "string", "description": "for a stub: the assemble_context call that shows it"},
-                        "zoom": {"type": "object", "description": "for a stub: its re-request as files (the assemble_context argument) and specs (path:Name@LINE or path:START-END)"}
-                    }
-                }
-            },
-            "omitted": {"type": "object", "description": "what was left out and why (tests, external callees, ambiguous calls, beyond budget, question words that matched nothing, question words past the reading cap, identical copies of seeds, matches only in test code, requested files that could not be sliced: unmet_slices with found false and a reason, other definitions of a symbol's name in its file: other_definitions)"}
-        }),
-    )
-}
-
-fn assemble_output_schema() -> Arc<JsonObject> {
-    output_schema(
-        "Slices in request order within the token budget, and what was dropped.",
-        json!({
-            "slices": {
-                "type": "array",
-                "description": "the slices kept, in request order",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "file": {"type": "string", "description": "root-relative file"},
-                        "symbol": {"anyOf": [{"type": "string"}, {"type": "null"}], "description": "the definition shown, or null"},
-                        "line_start": {"type": "integer", "description": "first line (1-based)"},
-                        "line_end": {"type": "integer", "description": "last line (inclusive)"},
-                        "content": {"type": "string", "description": "the exact text of those lines"},
-                        "found": {"type": "boolean", "description": "whether the request was met as asked (false: a missing file or symbol, or lines past the end, shown as a fallback or not at all)"},
-                        "reason": {"type": "string", "description": "why found is false"},
-                        "note": {"type": "string", "description": "something to know, such as other definitions of the same name"}
-                    },
-                    "required": ["file", "symbol", "line_start", "line_end", "content"]
-                }
-            },
-            "budget_report": {
-                "type": "object",
-                "description": "what the budget kept and dropped",
-                "properties": {
-                    "total_slices": {"type": "integer", "description": "slices requested"},
-                    "included_slices": {"type": "integer", "description": "slices kept"},
-                    "dropped_slices": {"type": "integer", "description": "slices dropped whole"},
-                    "estimated_tokens_used": {"type": "integer", "description": "tokens of the kept content (characters / 4)"},
-                    "budget_tokens": {"type": "integer", "description": "the token budget"},
-                    "budget_exceeded": {"type": "boolean", "description": "whether anything was dropped"},
-                    "dropped_files": {"type": "array", "items": {"type": "string"}, "description": "the file of each dropped slice"}
-                },
-                "required": ["total_slices", "included_slices", "dropped_slices",
-                             "estimated_tokens_used", "budget_tokens", "budget_exceeded",
-                             "dropped_files"]
-            }
-        }),
-    )
-}
-
-fn find_output_schema() -> Arc<JsonObject> {
-    output_schema(
-        &format!("Definitions in (path, line) order. {PARTIAL_NOTE}."),
-        json!({
-            "complete": {"type": "boolean", "description": "whether the list is whole"},
-            "degraded": {"type": "array", "items": {"type": "string"}, "description": "why the list is partial"},
-            "definitions": {
-                "type": "array",
-                "description": "one entry per definition",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "path": {"type": "string", "description": "root-relative file"},
-                        "name": {"type": "string", "description": "the plain name"},
-                        "qualified_name": {"type": "string", "description": "e.g. Client.send"},
-                        "kind": {"type": "string", "description": "function, method, class, …"},
-                        "line_start": {"type": "integer", "description": "first line (1-based)"},
-                        "line_end": {"type": "integer", "description": "last line (inclusive)"}
-                    },
-                    "required": ["path", "name", "kind", "line_start", "line_end"]
-                }
-            }
-        }),
-    )
-}
-
-/// The three tools as listed to clients.
-pub fn list() -> Vec<Tool> {
-    let read_only = ToolAnnotations::new().read_only(true).destructive(false);
-    vec![
-        Tool::new(
-            GATHER_CONTEXT,
-            "Use it first for any question about this code (question: natural language) or to study one definition with its direct callers and callees (symbol, with path and line when the name is defined more than once); files pins exact slices, always shown whole. \
-             The answer is verbatim code cut to budget_lines: every cut or elided piece names the exact assemble_context call that shows it (or raise budget_lines), and a first line with complete:false says why the answer is partial.",
-            input_schema::<GatherContextArgs>(),
-        )
-        .with_raw_output_schema(pack_output_schema())
-        .with_annotations(read_only.clone()),
-        Tool::new(
-            ASSEMBLE_CONTEXT,
-            "Use it to read exact code you can already name: each item {path, symbol?, line_hint?, lines?, head_lines?} gives a whole definition (symbol, or symbol@LINE), exact lines (lines: \"START-END\"), the definition containing a line (line_hint) or the first head_lines lines (path alone), in request order within max_tokens. \
-             It is how you zoom into what gather_context cut or elided: send the call that pack printed as is; a slice that does not fit is dropped whole and named in budget_report.dropped_files, and one that could not be met has found false and a reason.",
-            input_schema::<AssembleContextArgs>(),
-        )
-        .with_raw_output_schema(assemble_output_schema())
-        .with_annotations(read_only.clone()),
-        Tool::new(
-            FIND_SYMBOL,
-            "Use it to learn where definitions are before reading them: by name (plain or qualified, e.g. Client.send), by file (path: every definition in it), or both; each hit has its kind and path:start-end lines. \
-             To see one, send assemble_context {\"files\":[{\"path\":…,\"symbol\":\"NAME@START\"}]} with a hit's path and first line, or gather_context with symbol, path and line for it with its callers and callees.",
-            input_schema::<FindSymbolArgs>(),
-        )
-        .with_raw_output_schema(find_output_schema())
-        .with_annotations(read_only),
-    ]
 }
 
 fn invalid(message: impl Into<String>) -> Error {

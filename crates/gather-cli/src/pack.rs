@@ -1,0 +1,73 @@
+//! What `ask` and `symbol` share: the index opened and timed, the pack's budget and pinned
+//! slices from the flags, and the context request answered and rendered.
+
+use std::path::Path;
+use std::time::Instant;
+
+use gather::budget::Budget;
+use gather::index::{ms_since, Index};
+use gather::request::{self, ContextRequest};
+use gather::session::Session;
+use gather::slice::SliceRequest;
+use gather::Error;
+
+use crate::args::PackOptions;
+use crate::{open, spec, Ctx};
+
+/// Answers `request` (its question or symbol) with the budget, test code and pinned slices
+/// of `options`. With `postings` (question mode), the stored lexical postings are used.
+pub fn run(
+    ctx: Ctx,
+    kept: &mut Option<Session>,
+    postings: bool,
+    options: &PackOptions,
+    request: ContextRequest,
+) -> Result<String, Error> {
+    let (root, json, timings) = (ctx.root.clone(), ctx.json, ctx.timings);
+    let started = Instant::now();
+    let index = open::indexed(kept, ctx, postings)?;
+    let index_ms = ms_since(started);
+    let request = ContextRequest {
+        slices: slice_requests(&options.slices, &root)?,
+        budget: budget(options.budget_lines, options.max_tokens),
+        include_tests: options.include_tests,
+        ..request
+    };
+    answer(index, &request, index_ms, timings, json)
+}
+
+/// Pinned slices from `--slice SPEC` flags.
+fn slice_requests(specs: &[String], root: &Path) -> Result<Vec<SliceRequest>, Error> {
+    specs.iter().map(|s| spec::parse(s, root, 40)).collect()
+}
+
+/// A pack budget from `--budget-lines` / `--max-tokens`.
+fn budget(lines: usize, tokens: Option<usize>) -> Budget {
+    match tokens {
+        Some(n) => Budget::Tokens(n),
+        None => Budget::Lines(lines),
+    }
+}
+
+/// Runs a context request and renders it.
+fn answer(
+    index: &Index,
+    request: &ContextRequest,
+    index_ms: f64,
+    timings: bool,
+    json: bool,
+) -> Result<String, Error> {
+    let started = Instant::now();
+    let pack = request::context(index, request)?;
+    if timings {
+        eprintln!(
+            "timings: index {index_ms:.1} ms, query+pack {:.1} ms",
+            ms_since(started)
+        );
+    }
+    Ok(if json {
+        format!("{}\n", pack.json)
+    } else {
+        pack.text
+    })
+}

@@ -1,0 +1,33 @@
+//! `gather slice SPEC…`: exact slices of files, in request order, within a budget (no
+//! index).
+
+use gather::budget::{self, Budget};
+use gather::{render, slice, Error};
+
+use crate::{spec, Ctx};
+
+/// Cuts the slices `specs` name and fits them to the budget.
+pub fn run(
+    ctx: &Ctx,
+    specs: &[String],
+    max_tokens: usize,
+    budget_lines: Option<usize>,
+    head_lines: u32,
+) -> Result<String, Error> {
+    let requests = specs
+        .iter()
+        .map(|s| spec::parse(s, &ctx.root, head_lines))
+        .collect::<Result<Vec<_>, _>>()?;
+    let requests = slice::dedup(requests);
+    let slices = slice::assemble(&ctx.dir, &requests)?;
+    let budget = match budget_lines {
+        Some(n) => Budget::Lines(n),
+        None => Budget::Tokens(max_tokens),
+    };
+    let fitted = budget::fit_slices(slices, budget);
+    Ok(if ctx.json {
+        format!("{}\n", render::slices_json(&fitted))
+    } else {
+        render::slices_text(&fitted)
+    })
+}
