@@ -58,16 +58,13 @@ fn answer(
     json: bool,
 ) -> Result<String, Error> {
     let started = Instant::now();
-    let pack = request::context(index, request)?;
+    let pack = request::context_pack(index, request)?;
+    let (text, pack_json) = gather::render::pack::render(&pack);
     if timings {
         eprintln!(
             "timings: index {index_ms:.1} ms, query+pack {:.1} ms",
             ms_since(started)
         );
     }
-    Ok(if json {
-        format!("{}\n", pack.json)
-    } else {
-        pack.text
-    })
+    Ok(if json { format!("{pack_json}\n") } else { text })
 }

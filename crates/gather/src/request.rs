@@ -229,7 +229,7 @@ pub fn context_unindexed(
     options: &crate::index::IndexOptions,
     request: &ContextRequest,
     reason: &str,
-) -> Result<ContextPack> {
+) -> Result<Pack> {
     let files = match (&request.question, &request.symbol, &request.path) {
         (None, Some(_), Some(path)) => vec![path.clone()],
         (Some(text), None, None) | (None, Some(text), None) => {
@@ -241,7 +241,7 @@ pub fn context_unindexed(
     let index = crate::index::build_files(root, &files)?;
     let mut partial = request.clone();
     partial.degraded.insert(0, reason.to_string());
-    context(&index, &partial)
+    context_pack(&index, &partial)
 }
 
 /// How many of a question's seeds bring their callers and callees.

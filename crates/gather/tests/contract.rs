@@ -216,9 +216,11 @@ fn a_question_before_any_index_gets_a_bounded_flagged_answer() {
         frontend: Frontend::Mcp,
         ..ContextRequest::default()
     };
-    let pack =
-        request::context_unindexed(&root, &IndexOptions::default(), &request, "index-building")
-            .unwrap();
+    let (text, json) = gather::render::pack::render(
+        &request::context_unindexed(&root, &IndexOptions::default(), &request, "index-building")
+            .unwrap(),
+    );
+    let pack = request::ContextPack { text, json };
     assert!(
         first_line(&pack.text)
             .starts_with("# gather ask · complete:false · degraded: index-building"),

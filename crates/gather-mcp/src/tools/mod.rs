@@ -345,7 +345,7 @@ fn gather_context(workspace: &Workspace, args: GatherContextArgs) -> Result<Answ
         ..ContextRequest::default()
     };
     let pack = workspace.with_index(
-        |index| request::context(index, &request),
+        |index| request::context_pack(index, &request),
         || {
             request::context_unindexed(
                 workspace.root(),
@@ -355,10 +355,8 @@ fn gather_context(workspace: &Workspace, args: GatherContextArgs) -> Result<Answ
             )
         },
     )?;
-    Ok(Answer {
-        text: pack.text,
-        json: pack.json,
-    })
+    let (text, json) = render::pack::render(&pack);
+    Ok(Answer { text, json })
 }
 
 /// The reason a partial answer gives while the first index is built.
