@@ -279,26 +279,24 @@ pub fn spawn_writer(
 /// On a file or a terminal that stays, the thread just waits.
 #[cfg(unix)]
 pub fn watch_stdout(closed: Arc<Notify>) {
-    std::thread::spawn(move || loop {
-        let mut fd = libc::pollfd {
-            fd: libc::STDOUT_FILENO,
-            events: 0,
-            revents: 0,
-        };
-        // SAFETY: `fd` is one valid pollfd that outlives the call.
-        let ready = unsafe { libc::poll(&mut fd, 1, -1) };
-        if ready < 0 {
-            if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
-                continue;
+    use rustix::event::{poll, PollFd, PollFlags};
+    std::thread::spawn(move || {
+        let stdout = std::io::stdout();
+        loop {
+            let mut fds = [PollFd::new(&stdout, PollFlags::empty())];
+            match poll(&mut fds, None) {
+                Err(rustix::io::Errno::INTR) => continue,
+                Err(_) => return,
+                Ok(_) => {}
             }
-            return;
-        }
-        if fd.revents & libc::POLLNVAL != 0 {
-            return;
-        }
-        if fd.revents & (libc::POLLERR | libc::POLLHUP) != 0 {
-            closed.notify_one();
-            return;
+            let revents = fds[0].revents();
+            if revents.contains(PollFlags::NVAL) {
+                return;
+            }
+            if revents.intersects(PollFlags::ERR | PollFlags::HUP) {
+                closed.notify_one();
+                return;
+            }
         }
     });
 }

@@ -118,35 +118,71 @@ fn swapping_files_for_links_never_leaks_outside_content() {
         Arc::clone(&swaps),
     );
     let started = Instant::now();
-    let (mut calls, mut leaks, mut inside, mut refused) = (0, 0, 0, 0);
+    let mut tally = Tally::default();
+    slice_calls(&root, SLICE_CALLS, &mut tally);
+    pack_calls(&arena.root, SYMBOL_CALLS, QUESTION_CALLS, &mut tally);
+    let Tally {
+        calls,
+        leaks,
+        inside,
+        refused,
+    } = tally;
+    stop.store(true, Ordering::Relaxed);
+    let elapsed = started.elapsed();
+    eprintln!(
+        "{calls} calls in {elapsed:?} during {} swaps: {leaks} leaks, {inside} inside answers, {refused} refusals",
+        swaps.load(Ordering::Relaxed)
+    );
+    assert_eq!(calls, 10_000);
+    assert_eq!(leaks, 0, "outside content leaked");
+    assert!(inside > 0 && refused > 0, "the race was not exercised");
+}
+
+/// What the racing calls saw.
+#[derive(Default)]
+struct Tally {
+    calls: usize,
+    leaks: usize,
+    inside: usize,
+    refused: usize,
+}
+
+/// `n` slice calls of three requests each, one through the swapped file, one through the
+/// file swapped with it, and one through the swapped directory.
+fn slice_calls(root: &Root, n: usize, tally: &mut Tally) {
     let requests = [
         slice_req("src/swap.py", None),
         slice_req("src/target.py", Some("target")),
         slice_req("pkg/target.py", Some("caller")),
     ];
-    for _ in 0..SLICE_CALLS {
-        calls += 1;
-        match slice::assemble(&root, &requests) {
+    for _ in 0..n {
+        tally.calls += 1;
+        match slice::assemble(root, &requests) {
             Ok(slices) => {
                 for s in &slices {
-                    leaks += usize::from(s.content.contains(MARKER));
-                    inside += usize::from(s.content.contains("'inside'"));
-                    refused += usize::from(!s.found);
+                    tally.leaks += usize::from(s.content.contains(MARKER));
+                    tally.inside += usize::from(s.content.contains("'inside'"));
+                    tally.refused += usize::from(!s.found);
                 }
             }
             // A path checked while it was a link out of the root.
             Err(e) => {
                 assert_eq!(e.code, gather::ErrorCode::OutsideRoot, "{e}");
-                refused += 1;
+                tally.refused += 1;
             }
         }
     }
-    let mut index = index::build(&arena.root).unwrap();
-    for n in 0..SYMBOL_CALLS + QUESTION_CALLS {
+}
+
+/// `symbols` symbol packs (with a pinned slice of the swapped file), then `questions`
+/// question packs, the index refreshed every 25 packs.
+fn pack_calls(root: &std::path::Path, symbols: usize, questions: usize, tally: &mut Tally) {
+    let mut index = index::build(root).unwrap();
+    for n in 0..symbols + questions {
         if n % 25 == 0 {
             index = index::refresh(index, &IndexOptions::default()).unwrap();
         }
-        let request = if n < SYMBOL_CALLS {
+        let request = if n < symbols {
             ContextRequest {
                 symbol: Some("target".into()),
                 path: Some(
@@ -166,28 +202,19 @@ fn swapping_files_for_links_never_leaks_outside_content() {
                 ..ContextRequest::default()
             }
         };
-        calls += 1;
+        tally.calls += 1;
         match request::context(&index, &request) {
             Ok(pack) => {
                 let json = pack.json.to_string();
-                leaks += usize::from(pack.text.contains(MARKER) || json.contains(MARKER));
-                inside += usize::from(pack.text.contains("'inside'"));
+                tally.leaks += usize::from(pack.text.contains(MARKER) || json.contains(MARKER));
+                tally.inside += usize::from(pack.text.contains("'inside'"));
             }
             Err(e) => {
                 assert!(!e.message.contains(MARKER));
-                refused += 1;
+                tally.refused += 1;
             }
         }
     }
-    stop.store(true, Ordering::Relaxed);
-    let elapsed = started.elapsed();
-    eprintln!(
-        "{calls} calls in {elapsed:?} during {} swaps: {leaks} leaks, {inside} inside answers, {refused} refusals",
-        swaps.load(Ordering::Relaxed)
-    );
-    assert_eq!(calls, 10_000);
-    assert_eq!(leaks, 0, "outside content leaked");
-    assert!(inside > 0 && refused > 0, "the race was not exercised");
 }
 
 /// A root replaced by a link to an outside directory after it was opened: refreshing and
