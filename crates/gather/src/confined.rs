@@ -17,7 +17,7 @@ use std::sync::Arc;
 use crate::error::{Error, ErrorCode, Result};
 
 /// The default size limit: larger files are not read (`--max-file-size`).
-pub const DEFAULT_LIMIT: u64 = 2 * 1024 * 1024;
+pub(crate) const DEFAULT_LIMIT: u64 = 2 * 1024 * 1024;
 
 /// The workspace root, held open: every read of workspace content goes through it.
 /// Cheap to clone (the descriptor is shared).
@@ -83,7 +83,7 @@ impl ReadError {
     }
 
     /// The index's reason for a file that was walked but could not be read.
-    pub fn skip_reason(&self) -> crate::record::SkipReason {
+    pub(crate) fn skip_reason(&self) -> crate::record::SkipReason {
         use crate::record::SkipReason;
         match self {
             ReadError::IsDirectory | ReadError::NotRegular => SkipReason::NotRegular,
@@ -177,7 +177,7 @@ impl Root {
     /// Checks that the root's path still names the directory that was opened, so a walk by
     /// path lists the files of this root: a root moved away, or replaced by a link or
     /// another directory, is refused with `io_error`.
-    pub fn check_in_place(&self) -> Result<()> {
+    pub(crate) fn check_in_place(&self) -> Result<()> {
         #[cfg(unix)]
         {
             let path = self.path().display();
@@ -211,7 +211,7 @@ impl Root {
     }
 
     /// [`Root::read`] decoded as UTF-8 (`None` when it cannot be read or decoded).
-    pub fn read_text(&self, rel: &str) -> Option<String> {
+    pub(crate) fn read_text(&self, rel: &str) -> Option<String> {
         String::from_utf8(self.read(rel).ok()?).ok()
     }
 
@@ -386,7 +386,7 @@ fn read_regular(file: std::fs::File, limit: u64) -> std::result::Result<Vec<u8>,
 /// Reads a file of gather's own (the index cache) the same careful way: the last component
 /// is never followed, a named pipe never blocks, only a regular file within `limit` bytes
 /// is read.
-pub fn read_own_file(path: &Path, limit: u64) -> std::result::Result<Vec<u8>, ReadError> {
+pub(crate) fn read_own_file(path: &Path, limit: u64) -> std::result::Result<Vec<u8>, ReadError> {
     #[cfg(unix)]
     let file = {
         let fd =

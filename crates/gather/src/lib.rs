@@ -1,10 +1,17 @@
 //! gather: context packs of verbatim code for coding agents.
 //!
 //! The pipeline flows one way: [`walk`] finds files, [`parse`] extracts definitions,
-//! [`index`] holds them with lookup tables, [`slice`] cuts requested code out of files,
-//! and [`budget`] fits the result to a token or line budget; [`cache`] keeps the index
-//! between calls and brings it up to date. The command-line tool is a
-//! thin shell over these calls.
+//! [`index`] holds them with lookup tables, [`graph`] resolves calls, [`ask`] turns a
+//! question into seed definitions, [`pack`] gathers and fits the pieces to a budget, and
+//! [`render`] prints the result; [`slice`](mod@slice) cuts requested code out of files and
+//! [`cache`] keeps the index between calls.
+//!
+//! The command-line tool and the MCP server are thin shells over the items re-exported
+//! here: a [`Session`] opens the index of a workspace and keeps it fresh,
+//! [`request::context_pack`] answers a question or a symbol with a [`Pack`], and
+//! [`render`] turns a pack, slices, an outline or a graph into text and JSON. The other
+//! public modules are the building blocks those calls are made of, public so the crate's
+//! tests, benchmarks and fuzz targets can drive each stage on its own.
 //!
 //! ```no_run
 //! let index = gather::index::build(std::path::Path::new(".")).unwrap();
@@ -13,19 +20,21 @@
 //! }
 //! ```
 
+#![deny(missing_docs)]
+
 pub mod ask;
 pub mod budget;
 pub mod cache;
 pub mod confined;
 pub mod error;
 pub mod graph;
-pub mod imports;
+mod imports;
 pub mod index;
 pub mod lines;
 pub mod pack;
 pub mod parse;
 pub mod quick;
-pub mod record;
+mod record;
 pub mod render;
 pub mod request;
 pub mod session;
@@ -35,3 +44,7 @@ pub mod walk;
 pub mod workspace;
 
 pub use error::{Error, ErrorCode, Result};
+pub use index::{Index, Symbol, SymbolId, SymbolKind};
+pub use pack::Pack;
+pub use request::{context_pack, ContextRequest};
+pub use session::Session;

@@ -41,7 +41,7 @@ impl LineRange {
     }
 
     /// How many lines `line` lies outside the range (0 inside it).
-    pub fn distance_to(&self, line: Line) -> u32 {
+    pub(crate) fn distance_to(&self, line: Line) -> u32 {
         if line < self.start {
             self.start - line
         } else {
@@ -50,7 +50,7 @@ impl LineRange {
     }
 
     /// Whether `other` lies wholly inside this range.
-    pub fn covers(&self, other: &LineRange) -> bool {
+    pub(crate) fn covers(&self, other: &LineRange) -> bool {
         self.start <= other.start && other.end <= self.end
     }
 }
@@ -97,7 +97,7 @@ impl<'a> LineTable<'a> {
 
 /// A [`LineTable`] that owns its text, for caches that keep files between calls.
 #[derive(Clone, Debug)]
-pub struct LineIndex {
+pub(crate) struct LineIndex {
     text: String,
     starts: Vec<usize>,
 }

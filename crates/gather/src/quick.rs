@@ -1,7 +1,7 @@
 //! A bounded answer to a question while no index exists yet (the MCP server's first build):
 //! a plain, case-blind scan of the first files the walk finds for the question's words,
 //! identifiers and literals, whose best files are then parsed and asked as a small index.
-//! Reading stops at [`MAX_FILES`] files or [`MAX_BYTES`] bytes, whichever comes first, so
+//! Reading stops at `MAX_FILES` files or `MAX_BYTES` bytes, whichever comes first, so
 //! the answer costs a bounded time and memory whatever the tree.
 
 use crate::ask::question::Question;
@@ -9,9 +9,9 @@ use crate::confined::Root;
 use crate::walk::{self, WalkOptions};
 
 /// Files the scan looks at, at most.
-pub const MAX_FILES: usize = 4000;
+pub(crate) const MAX_FILES: usize = 4000;
 /// Bytes the scan reads, at most.
-pub const MAX_BYTES: u64 = 32 << 20;
+pub(crate) const MAX_BYTES: u64 = 32 << 20;
 /// Files handed on to be parsed and asked.
 pub const KEEP_FILES: usize = 12;
 

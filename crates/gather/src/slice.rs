@@ -13,7 +13,7 @@ use crate::lines::{Line, LineRange, LineTable};
 use crate::{parse, workspace};
 
 /// Default number of lines shown from the top of a file.
-pub const DEFAULT_HEAD_LINES: u32 = 40;
+pub(crate) const DEFAULT_HEAD_LINES: u32 = 40;
 
 /// One explicit request.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]

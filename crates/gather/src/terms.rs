@@ -30,7 +30,7 @@ pub fn words(text: &str, mut each: impl FnMut(&str)) {
 /// Splits an identifier into lower-case sub-words on `_`, case changes and digit
 /// boundaries: `parseHTTPConfig2` → parse, http, config, 2. An acronym run keeps its last
 /// capital for the next word (`HTTPServer` → http, server).
-pub fn sub_words(word: &str, mut each: impl FnMut(String)) {
+pub(crate) fn sub_words(word: &str, mut each: impl FnMut(String)) {
     let chars: Vec<char> = word.chars().collect();
     let mut current = String::new();
     let flush = |current: &mut String, each: &mut dyn FnMut(String)| {
@@ -156,7 +156,7 @@ pub fn terms(text: &str, mut each: impl FnMut(String)) {
 }
 
 /// Calls `each` with the stemmed sub-word terms of one word; single letters are dropped.
-pub fn word_terms(word: &str, mut each: impl FnMut(String)) {
+pub(crate) fn word_terms(word: &str, mut each: impl FnMut(String)) {
     sub_words(word, |sub| {
         if sub.len() > 1 || sub.bytes().all(|b| b.is_ascii_digit()) {
             each(stem(&sub));
@@ -183,7 +183,7 @@ const STOP_WORDS: &[&str] = &[
 ];
 
 /// Whether `word` (lower-case) carries no meaning for search.
-pub fn is_stop_word(word: &str) -> bool {
+pub(crate) fn is_stop_word(word: &str) -> bool {
     STOP_WORDS.binary_search(&word).is_ok()
 }
 

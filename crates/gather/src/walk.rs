@@ -137,7 +137,7 @@ const IGNORE_FILE_LIMIT: u64 = 1 << 20;
 /// The first ignore file of `dir` that is not a regular file within [`IGNORE_FILE_LIMIT`]
 /// (after links): `.gitignore`, `.ignore`, and git's `info/exclude`, also where a `.git`
 /// file (a worktree or submodule) points. Reading one of them could block or never end.
-pub fn unsafe_ignore_file(dir: &Path) -> Option<PathBuf> {
+pub(crate) fn unsafe_ignore_file(dir: &Path) -> Option<PathBuf> {
     let bad = |path: PathBuf| -> Option<PathBuf> {
         match std::fs::metadata(&path) {
             Ok(m) if !m.is_file() || m.len() > IGNORE_FILE_LIMIT => Some(path),
@@ -185,7 +185,7 @@ pub fn unsafe_ignore_file(dir: &Path) -> Option<PathBuf> {
 /// Refuses a walk of `root` when the root or one of its ancestors has an ignore file that
 /// could block the walker or never end (see [`unsafe_ignore_file`]): the walker reads them
 /// all before the first entry.
-pub fn check_ignore_files(root: &Path) -> crate::Result<()> {
+pub(crate) fn check_ignore_files(root: &Path) -> crate::Result<()> {
     match root.ancestors().find_map(unsafe_ignore_file) {
         None => Ok(()),
         Some(file) => Err(crate::Error::new(

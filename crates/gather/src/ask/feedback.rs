@@ -18,7 +18,7 @@ const MAX_DOC_SHARE: f32 = 0.02;
 /// frequency in it × its idf, as in relevance models: frequent in the answers, rare in
 /// the workspace. Stop words, short words, numbers, words of a single definition and words
 /// of more than [`MAX_DOC_SHARE`] of them are left out. The name counts double.
-pub fn expand(
+pub(crate) fn expand(
     index: &Index,
     postings: &Postings,
     docs: &[SymbolId],

@@ -21,15 +21,11 @@ pub enum Hit {
 }
 
 /// Finds each of `literals` in the indexed files; hits in file order, then line order,
-/// each literal's hits capped. Test code is skipped unless `include_tests`.
-pub fn search(index: &Index, literals: &[String], include_tests: bool) -> Vec<Hit> {
-    search_noting_missing(index, literals, &[], include_tests).0
-}
-
-/// [`search`], and which of `literals` and then `probes` (by position in the two lists
+/// each literal's hits capped. Test code is skipped unless `include_tests`. Also returns
+/// which of `literals` and then `probes` (by position in the two lists
 /// joined) occur nowhere, test code included. Probes are only looked for: they give no
 /// hits.
-pub fn search_noting_missing(
+pub(crate) fn search_noting_missing(
     index: &Index,
     literals: &[String],
     probes: &[String],
@@ -143,6 +139,10 @@ fn interleave(per_literal: &[Vec<Hit>]) -> Vec<Hit> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn search(index: &Index, literals: &[String], include_tests: bool) -> Vec<Hit> {
+        search_noting_missing(index, literals, &[], include_tests).0
+    }
 
     #[test]
     fn hits_lift_to_the_innermost_definition_or_stay_a_line() {

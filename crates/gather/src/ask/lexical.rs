@@ -6,7 +6,7 @@ use crate::index::postings::{Postings, N_FIELDS};
 use crate::index::{Index, SymbolId};
 
 /// Field weights: name, scope (parents and path), doc, body.
-pub const WEIGHTS: [f32; N_FIELDS] = [3.0, 2.0, 1.0, 1.0];
+pub(crate) const WEIGHTS: [f32; N_FIELDS] = [3.0, 2.0, 1.0, 1.0];
 /// Length normalisation per field. Bodies are normalised only halfway: a long function
 /// mentions more terms, but it is also where more of the behaviour lives.
 const B: [f32; N_FIELDS] = [0.3, 0.3, 0.75, 0.5];
@@ -20,7 +20,7 @@ const PERIPHERAL: f32 = 0.5;
 
 /// Scores every definition against `terms` (stemmed, weighted); returns the `depth` best
 /// hits, best first (ties by path, then line), and the terms no document holds.
-pub fn search(
+pub(crate) fn search(
     index: &Index,
     postings: &Postings,
     terms: &[(String, f32)],
@@ -84,7 +84,7 @@ pub fn top(index: &Index, hits: &mut Vec<(SymbolId, f32)>, depth: usize) {
 
 /// Whether a path is outside the product code: examples, fixtures, vendored code,
 /// benchmarks, docs, build and support scripts.
-pub fn is_peripheral(path: &str) -> bool {
+pub(crate) fn is_peripheral(path: &str) -> bool {
     path.split('/').rev().skip(1).any(|dir| {
         matches!(
             dir,
@@ -118,7 +118,7 @@ pub fn is_peripheral(path: &str) -> bool {
 }
 
 /// Best first; equal scores by (path, line) so the order never depends on hashing.
-pub fn sort_hits(index: &Index, hits: &mut [(SymbolId, f32)]) {
+pub(crate) fn sort_hits(index: &Index, hits: &mut [(SymbolId, f32)]) {
     hits.sort_by(|a, b| order(index, a, b));
 }
 

@@ -5,7 +5,7 @@
 //! - The identifier lane looks code-shaped words up exactly (name, qualified name, file
 //!   path), then ignoring case.
 //! - [`lexical`] is BM25F over definitions (name, scope, doc and body fields).
-//! - [`grep`] finds quoted literals verbatim and lifts each hit to its definition.
+//! - `grep` finds quoted literals verbatim and lifts each hit to its definition.
 //! - [`feedback`] takes the distinctive words of the first fused answers as extra, lighter
 //!   terms for a second lexical search (pseudo-relevance feedback).
 //! - The sibling and call lanes vote for the definitions beside the leading answers, what
@@ -19,7 +19,7 @@
 //! lanes' orders (ties by path, then line).
 
 pub mod feedback;
-pub mod grep;
+pub(crate) mod grep;
 pub mod lexical;
 pub mod question;
 

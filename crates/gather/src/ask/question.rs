@@ -47,7 +47,7 @@ pub struct Question {
 
 impl Question {
     /// Whether any lane has something to look for.
-    pub fn is_searchable(&self) -> bool {
+    pub(crate) fn is_searchable(&self) -> bool {
         !(self.identifiers.is_empty() && self.literals.is_empty() && self.terms.is_empty())
     }
 }
@@ -59,7 +59,7 @@ const PUNCTUATION: &[char] = &[
 
 /// Whether `word` is written like code: snake_case, camelCase or PascalCase with two
 /// humps, a dotted or `::` path, a call `name()`, or a file name or path.
-pub fn looks_like_code(word: &str) -> bool {
+pub(crate) fn looks_like_code(word: &str) -> bool {
     let word = word.trim_end_matches("()");
     if word.len() < 3 || !word.bytes().any(|b| b.is_ascii_alphabetic()) {
         return false;
@@ -245,7 +245,7 @@ fn read_terms(text: &str, question: &mut Question) {
 
 /// The unmatched words a pack names: the first [`MAX_UNMATCHED_NAMED`], then one entry
 /// counting the rest, so a question of unknown words cannot fill the pack with its echo.
-pub fn name_unmatched(mut words: Vec<String>) -> Vec<String> {
+pub(crate) fn name_unmatched(mut words: Vec<String>) -> Vec<String> {
     if words.len() > MAX_UNMATCHED_NAMED {
         let more = words.len() - MAX_UNMATCHED_NAMED;
         words.truncate(MAX_UNMATCHED_NAMED);

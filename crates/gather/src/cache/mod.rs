@@ -27,7 +27,7 @@ use crate::index::{self, ms_since, Changes, FileRecord, Index, IndexOptions, Pro
 mod frame;
 
 /// The environment variable that overrides the cache directory.
-pub const DIR_ENV: &str = "GATHER_CACHE_DIR";
+pub(crate) const DIR_ENV: &str = "GATHER_CACHE_DIR";
 
 /// Bumped whenever the layout of the file or of [`FileRecord`] changes.
 pub const FORMAT_VERSION: u32 = 2;
@@ -43,12 +43,12 @@ const MAX_STORED_BYTES: u64 = 1 << 32;
 /// The per-user cache directory for gather: `$XDG_CACHE_HOME/gather` or `~/.cache/gather`
 /// on Linux, `~/Library/Caches/gather` on macOS, `%LOCALAPPDATA%\gather` on Windows.
 /// `None` when the platform has none (no home directory).
-pub fn default_dir() -> Option<PathBuf> {
+pub(crate) fn default_dir() -> Option<PathBuf> {
     dirs::cache_dir().map(|dir| dir.join("gather"))
 }
 
 /// The cache of the workspace at `root` (canonical) in `dir`, or else in
-/// [`default_dir`]. Refused, with a message for the user, when there is no such directory
+/// `default_dir`. Refused, with a message for the user, when there is no such directory
 /// or when it lies inside the workspace: gather never writes there, and its own files
 /// would change the tree it indexes.
 pub fn locate(dir: Option<&Path>, root: &Path) -> std::result::Result<Cache, String> {
@@ -219,7 +219,7 @@ impl Cache {
 /// A fingerprint of everything that decides what a record holds: the extraction code
 /// (hashed when gather is compiled) and the language table with its queries and grammars.
 /// A stored index with another fingerprint is rebuilt.
-pub fn fingerprint() -> u64 {
+pub(crate) fn fingerprint() -> u64 {
     static FINGERPRINT: OnceLock<u64> = OnceLock::new();
     *FINGERPRINT.get_or_init(|| {
         let mut hasher = xxhash_rust::xxh3::Xxh3::new();

@@ -108,7 +108,7 @@ pub fn build_for(index: &Index, seeds: &[SymbolId]) -> CallGraph {
 /// Resolves the call sites inside `seeds` and those in the seeds' own files spelled like
 /// a seed: their callees, and their callers from their own files. Cheap next to
 /// [`build_for`], which resolves every call site in the workspace spelled like a seed.
-pub fn local_for(index: &Index, seeds: &[SymbolId]) -> CallGraph {
+pub(crate) fn local_for(index: &Index, seeds: &[SymbolId]) -> CallGraph {
     let names: HashSet<&str> = seeds
         .iter()
         .map(|id| index.symbol(*id).symbol.name.as_str())

@@ -7,7 +7,7 @@ use super::{normalize, npm, parent_dir, Modules};
 
 impl Modules {
     /// ECMAScript: the file a relative specifier points at, probing extensions and `index`.
-    pub fn ecmascript_module(&self, from_path: &str, specifier: &str) -> Option<u32> {
+    pub(crate) fn ecmascript_module(&self, from_path: &str, specifier: &str) -> Option<u32> {
         if !specifier.starts_with('.') {
             return self.workspace_package_module(specifier);
         }

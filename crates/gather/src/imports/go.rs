@@ -12,7 +12,7 @@ impl Modules {
     }
 
     /// Go: the files of the package an import path names.
-    pub fn go_package(&self, import_path: &str) -> &[u32] {
+    pub(crate) fn go_package(&self, import_path: &str) -> &[u32] {
         for (module, dir) in &self.go_modules {
             if let Some(rest) = import_path.strip_prefix(module.as_str()) {
                 let rest = rest.trim_start_matches('/');

@@ -4,7 +4,7 @@ use super::Modules;
 
 impl Modules {
     /// Java: the files declaring `package`.
-    pub fn java_package(&self, package: &str) -> &[u32] {
+    pub(crate) fn java_package(&self, package: &str) -> &[u32] {
         self.packages.get(package).map_or(&[], Vec::as_slice)
     }
 }

@@ -125,7 +125,7 @@ impl Modules {
 
     /// The file of module `source` imported from file `from` (at `from_path`), where
     /// modules are files named by a path (Python, ECMAScript).
-    pub fn module_file(
+    pub(crate) fn module_file(
         &self,
         style: ImportStyle,
         from: u32,
@@ -141,7 +141,7 @@ impl Modules {
 
     /// The module file a `::` path names from `from_path` (Rust: `crate::a::b`,
     /// `super::x`, a crate's name), and how many segments of `path` lead to it.
-    pub fn module_of_path(
+    pub(crate) fn module_of_path(
         &self,
         style: ImportStyle,
         from_path: &str,
@@ -166,7 +166,7 @@ impl Modules {
     }
 
     /// Go and Java: the files of the same package as `file`.
-    pub fn same_package(&self, file: &FileRecord) -> &[u32] {
+    pub(crate) fn same_package(&self, file: &FileRecord) -> &[u32] {
         self.packages
             .get(&package_key(file))
             .map_or(&[], Vec::as_slice)
@@ -174,7 +174,7 @@ impl Modules {
 }
 
 /// The import style of a file's language.
-pub fn style_of(file: &FileRecord) -> ImportStyle {
+pub(crate) fn style_of(file: &FileRecord) -> ImportStyle {
     file.language
         .as_deref()
         .and_then(gather_languages::by_id)
@@ -183,13 +183,13 @@ pub fn style_of(file: &FileRecord) -> ImportStyle {
 
 /// Whether the files of a package see each other's top-level names without an import
 /// (Go directories, Java packages).
-pub fn shares_package_scope(style: ImportStyle) -> bool {
+pub(crate) fn shares_package_scope(style: ImportStyle) -> bool {
     matches!(style, ImportStyle::Go | ImportStyle::Java)
 }
 
 /// How the receiver of a call may name a module, so that free functions are candidates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ModuleReceiver {
+pub(crate) enum ModuleReceiver {
     /// Never: packages come only from imports and every other receiver is a value (Go,
     /// Java), so no name is a global either.
     Never,
@@ -200,7 +200,7 @@ pub enum ModuleReceiver {
 }
 
 /// How a receiver of this style may name a module.
-pub fn module_receiver(style: ImportStyle) -> ModuleReceiver {
+pub(crate) fn module_receiver(style: ImportStyle) -> ModuleReceiver {
     match style {
         ImportStyle::Go | ImportStyle::Java => ModuleReceiver::Never,
         ImportStyle::Rust => ModuleReceiver::Path,
@@ -211,7 +211,7 @@ pub fn module_receiver(style: ImportStyle) -> ModuleReceiver {
 /// Which names a module imports are also reachable as its own (`pkg.f` where `pkg`
 /// imports `f`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reexports {
+pub(crate) enum Reexports {
     /// Every imported name is a module attribute (Python).
     All,
     /// Only names imported by a re-export (`export {a} from './a'`, ECMAScript).
@@ -221,7 +221,7 @@ pub enum Reexports {
 }
 
 /// Which imported names a module of this style re-exports.
-pub fn reexports(style: ImportStyle) -> Reexports {
+pub(crate) fn reexports(style: ImportStyle) -> Reexports {
     match style {
         ImportStyle::Python => Reexports::All,
         ImportStyle::EcmaScript => Reexports::Marked,
@@ -231,13 +231,13 @@ pub fn reexports(style: ImportStyle) -> Reexports {
 
 /// Whether a module of this style may stand for its default export (`import Logger from
 /// './logger'`, `export default f`).
-pub fn has_default_export(style: ImportStyle) -> bool {
+pub(crate) fn has_default_export(style: ImportStyle) -> bool {
     style == ImportStyle::EcmaScript
 }
 
 /// The paths a submodule `name` of the module `file` may have (`pkg.sub`: `pkg/sub.py`,
 /// `pkg/sub/__init__.py`), where a module's attributes reach its submodules.
-pub fn submodule_paths(file: &FileRecord, name: &str) -> Vec<String> {
+pub(crate) fn submodule_paths(file: &FileRecord, name: &str) -> Vec<String> {
     match style_of(file) {
         ImportStyle::Python => python::submodule_paths(&file.path, name),
         _ => Vec::new(),

@@ -23,7 +23,7 @@ impl Modules {
     }
 
     /// Python: the file of an absolute or relative module `source` imported from `from`.
-    pub fn python_module(&self, from: u32, source: &str) -> Option<u32> {
+    pub(crate) fn python_module(&self, from: u32, source: &str) -> Option<u32> {
         let absolute = if source.starts_with('.') {
             let (own, is_package) = self.python_names.get(&from)?;
             let dots = source.len() - source.trim_start_matches('.').len();

@@ -22,7 +22,7 @@ impl Modules {
     /// seen from `from_path`, and how many segments of `path` lead to it (the rest names
     /// items inside that file). A path through another crate's name resolves from any
     /// file, integration tests and examples included.
-    pub fn rust_module(&self, from_path: &str, path: &[&str]) -> Option<(u32, usize)> {
+    pub(crate) fn rust_module(&self, from_path: &str, path: &[&str]) -> Option<(u32, usize)> {
         let first = *path.first()?;
         if !matches!(first, "crate" | "self" | "super") {
             if let Some((_, src)) = self.crates.iter().find(|(name, _)| name == first) {

@@ -163,7 +163,10 @@ fn similar_hint_in(index: &Index, name: &str, path: &str) -> String {
 
 /// Qualified names of `symbols` whose name contains the last segment of `name`, or is
 /// contained in it (three letters at least), in the order given; case is ignored.
-pub fn similar_names<'s>(symbols: impl IntoIterator<Item = &'s Symbol>, name: &str) -> Vec<String> {
+pub(crate) fn similar_names<'s>(
+    symbols: impl IntoIterator<Item = &'s Symbol>,
+    name: &str,
+) -> Vec<String> {
     let wanted = split_qualified(name)
         .last()
         .map(|s| s.to_lowercase())
@@ -182,7 +185,7 @@ pub fn similar_names<'s>(symbols: impl IntoIterator<Item = &'s Symbol>, name: &s
 /// `name@LINE` → (`name`, `LINE`): a definition named with the line its range starts at,
 /// the exact form re-requests use (unique among overloads and same-named methods). A name
 /// without that suffix comes back whole.
-pub fn split_line_suffix(name: &str) -> (&str, Option<Line>) {
+pub(crate) fn split_line_suffix(name: &str) -> (&str, Option<Line>) {
     let trimmed = name.trim();
     if let Some((head, tail)) = trimmed.rsplit_once('@') {
         let digits = !tail.is_empty() && tail.bytes().all(|b| b.is_ascii_digit());
@@ -196,7 +199,7 @@ pub fn split_line_suffix(name: &str) -> (&str, Option<Line>) {
 }
 
 /// Splits `a.b::c` into its segments: `a`, `b` and `c`.
-pub fn split_qualified(name: &str) -> Vec<&str> {
+pub(crate) fn split_qualified(name: &str) -> Vec<&str> {
     name.split("::")
         .flat_map(|part| part.split('.'))
         .filter(|s| !s.is_empty())

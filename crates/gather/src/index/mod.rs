@@ -3,12 +3,12 @@
 //! self-contained so one file can be replaced without touching the others.
 
 mod lookup;
-pub use crate::imports as modules;
+pub(crate) use crate::imports as modules;
 pub mod postings;
 mod refresh;
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
@@ -18,9 +18,9 @@ pub use crate::record::{
     CallKind, CallSite, FileRecord, FileStatus, Import, SkipReason, Symbol, SymbolId, SymbolKind,
 };
 
-pub use lookup::{similar_names, split_line_suffix, split_qualified};
+pub(crate) use lookup::{similar_names, split_line_suffix, split_qualified};
 pub(crate) use refresh::{apply_scan, scan};
-pub use refresh::{refresh, refresh_observed, Changes};
+pub use refresh::{refresh, Changes};
 
 use crate::confined::Root;
 use crate::error::Result;
@@ -87,11 +87,15 @@ pub fn build_with(root: &Path, options: &IndexOptions) -> Result<Index> {
 
 /// [`build_with`], counting found and finished files in `progress` as it goes, so that a
 /// caller on another thread can draw a progress bar.
-pub fn build_observed(root: &Path, options: &IndexOptions, progress: &Progress) -> Result<Index> {
+pub(crate) fn build_observed(
+    root: &Path,
+    options: &IndexOptions,
+    progress: &Progress,
+) -> Result<Index> {
     build_in(&Root::open(root)?, options, progress)
 }
 
-/// [`build_observed`] for a root already held open: every file is read through it, with
+/// `build_observed` for a root already held open: every file is read through it, with
 /// the size limit of `options`.
 pub fn build_in(root: &Root, options: &IndexOptions, progress: &Progress) -> Result<Index> {
     let root = root.with_limit(options.walk.max_file_size);
@@ -165,11 +169,6 @@ impl Progress {
     pub fn done(&self) -> usize {
         self.done.load(Ordering::Relaxed)
     }
-
-    /// Whether the walk has finished, so that [`Progress::found`] is the total.
-    pub fn walk_finished(&self) -> bool {
-        self.walked.load(Ordering::Relaxed)
-    }
 }
 
 fn now_ns() -> i64 {
@@ -192,11 +191,6 @@ pub struct BuildTimings {
 /// Milliseconds since `started`: the one clock reading behind every reported time.
 pub fn ms_since(started: Instant) -> f64 {
     started.elapsed().as_secs_f64() * 1000.0
-}
-
-/// Canonicalises a workspace root, or explains why it cannot be one (see [`Root::open`]).
-pub fn canonical_root(root: &Path) -> Result<PathBuf> {
-    Ok(Root::open(root)?.path().to_path_buf())
 }
 
 /// The record of a walked file, read through `root`: a file that cannot be read (gone,
@@ -258,7 +252,7 @@ fn parse_bytes(file: WalkedFile, bytes: Vec<u8>) -> FileRecord {
 
 impl Index {
     /// Assembles an index from file records (sorted here by path).
-    pub fn from_files(root: Root, mut files: Vec<FileRecord>) -> Index {
+    pub(crate) fn from_files(root: Root, mut files: Vec<FileRecord>) -> Index {
         files.sort_by(|a, b| a.path.cmp(&b.path));
         let mut by_path = HashMap::with_capacity(files.len());
         let mut by_name: HashMap<String, Vec<SymbolId>> = HashMap::new();
@@ -298,25 +292,25 @@ impl Index {
 
     /// The module maps of import resolution, built on first use: every call-graph query
     /// needs them, and they depend on the files alone.
-    pub fn modules(&self) -> &modules::Modules {
+    pub(crate) fn modules(&self) -> &modules::Modules {
         self.modules
             .get_or_init(|| modules::Modules::new(self.files(), self.root_dir()))
     }
 
     /// Whether the postings are built (or were handed over) yet.
-    pub fn has_postings(&self) -> bool {
+    pub(crate) fn has_postings(&self) -> bool {
         self.postings.get().is_some()
     }
 
     /// Hands over postings built earlier for exactly these files (see
     /// [`crate::cache::Cache::load_postings`]); ignored when postings are already here.
-    pub fn set_postings(&self, postings: postings::Postings) {
+    pub(crate) fn set_postings(&self, postings: postings::Postings) {
         let _ = self.postings.set(postings);
     }
 
     /// [`Index::from_files`] for records read by a walk that began at `scanned_ns`
     /// (nanoseconds since the Unix epoch), as a stored index remembers it.
-    pub fn from_scan(root: Root, files: Vec<FileRecord>, scanned_ns: i64) -> Index {
+    pub(crate) fn from_scan(root: Root, files: Vec<FileRecord>, scanned_ns: i64) -> Index {
         let mut index = Index::from_files(root, files);
         index.scanned_ns = scanned_ns;
         index
@@ -345,7 +339,7 @@ impl Index {
     }
 
     /// A hash of every file's path and content hash, in index order.
-    pub fn content_hash(&self) -> u64 {
+    pub(crate) fn content_hash(&self) -> u64 {
         let mut hasher = xxhash_rust::xxh3::Xxh3::new();
         for file in &self.files {
             hasher.update(file.path.as_bytes());

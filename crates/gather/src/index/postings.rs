@@ -21,11 +21,11 @@ use crate::lines::{LineRange, LineTable};
 use crate::terms;
 
 /// Number of fields.
-pub const N_FIELDS: usize = 4;
+pub(crate) const N_FIELDS: usize = 4;
 
 /// The fields of a document.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Field {
+pub(crate) enum Field {
     /// The definition's own name.
     Name = 0,
     /// Its parents' names and its file's path.
@@ -73,7 +73,7 @@ impl Postings {
     }
 
     /// Average field lengths over all documents.
-    pub fn avg_len(&self) -> [f32; N_FIELDS] {
+    pub(crate) fn avg_len(&self) -> [f32; N_FIELDS] {
         self.avg_len
     }
 
@@ -104,7 +104,7 @@ impl Postings {
     }
 
     /// Definitions whose name equals `name` ignoring ASCII case.
-    pub fn named_ignoring_case(&self, name: &str) -> &[SymbolId] {
+    pub(crate) fn named_ignoring_case(&self, name: &str) -> &[SymbolId] {
         self.lower_names
             .get(&name.to_ascii_lowercase())
             .map_or(&[], Vec::as_slice)

@@ -30,7 +30,7 @@ pub fn refresh(previous: Index, options: &IndexOptions) -> Result<Index> {
 }
 
 /// [`refresh`], counting the files it has to read in `progress`.
-pub fn refresh_observed(
+pub(crate) fn refresh_observed(
     previous: Index,
     options: &IndexOptions,
     progress: &Progress,

@@ -104,7 +104,7 @@ impl Evidence {
     }
 
     /// Adds `name` (its last segment) as a call worth seeing.
-    pub fn add_call(&mut self, name: &str) {
+    pub(crate) fn add_call(&mut self, name: &str) {
         let last = name.rsplit(['.', ':']).next().unwrap_or(name);
         if last.len() >= 2 {
             self.calls.insert(last.to_string(), W_CALL);
@@ -123,7 +123,11 @@ pub struct Marks {
 }
 
 /// Marks the lines of `item` (its `shown` ranges, read through `line`) with `evidence`.
-pub fn mark(item: &PackItem, evidence: &Evidence, mut line: impl FnMut(Line) -> String) -> Marks {
+pub(crate) fn mark(
+    item: &PackItem,
+    evidence: &Evidence,
+    mut line: impl FnMut(Line) -> String,
+) -> Marks {
     let mut marks = Marks::default();
     let own_name = item.name.rsplit(['.', ':']).next().unwrap_or(&item.name);
     for range in &item.shown {
@@ -160,7 +164,7 @@ pub fn mark(item: &PackItem, evidence: &Evidence, mut line: impl FnMut(Line) -> 
 /// literal hits, then its evidence lines best first, each with a line of context, then
 /// its first lines; a gap of one line between two shown runs is shown rather than
 /// replaced by an elision line of the same size. Ascending, disjoint runs.
-pub fn chosen_ranges(item: &PackItem, keep: usize) -> Vec<LineRange> {
+pub(crate) fn chosen_ranges(item: &PackItem, keep: usize) -> Vec<LineRange> {
     let universe: Vec<Line> = item.shown.iter().flat_map(|r| r.start..=r.end).collect();
     let inside = |l: Line| item.shown.iter().any(|r| r.contains(l));
     let mut chosen: BTreeSet<Line> = BTreeSet::new();
@@ -203,7 +207,7 @@ pub fn chosen_ranges(item: &PackItem, keep: usize) -> Vec<LineRange> {
 }
 
 /// The smallest `keep` any cut-down form of `item` has: its signature and literal hits.
-pub fn min_keep(item: &PackItem) -> usize {
+pub(crate) fn min_keep(item: &PackItem) -> usize {
     chosen_ranges(item, 0)
         .iter()
         .map(|r| r.len() as usize)

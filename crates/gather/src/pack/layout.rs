@@ -10,10 +10,10 @@ use crate::pack::zoom::{Frontend, Zoom};
 use crate::pack::{Pack, PackItem, Rendered, Role};
 
 /// The header of the beyond-budget list.
-pub const BEYOND_HEADER: &str = "## Beyond budget\n";
+pub(crate) const BEYOND_HEADER: &str = "## Beyond budget\n";
 
 /// The header line with the widest `used` it can show, for pricing.
-pub fn header_placeholder(pack: &Pack, stale: &[String]) -> String {
+pub(crate) fn header_placeholder(pack: &Pack, stale: &[String]) -> String {
     header(pack, pack.budget.limit(), "00000000", stale)
 }
 
@@ -76,7 +76,7 @@ pub fn header(pack: &Pack, used: usize, stamp: &str, stale: &[String]) -> String
 
 /// What opens a file's block: the fence, with the language and the path as its info
 /// string (one line: the frame costs the reader tokens).
-pub fn file_open(path: &str, sources: &Sources) -> String {
+pub(crate) fn file_open(path: &str, sources: &Sources) -> String {
     let fence = sources.fence(path);
     let language = sources.language(path);
     let language = if language.is_empty() {
@@ -88,7 +88,7 @@ pub fn file_open(path: &str, sources: &Sources) -> String {
 }
 
 /// What closes a file's block.
-pub fn file_close(path: &str, sources: &Sources) -> String {
+pub(crate) fn file_close(path: &str, sources: &Sources) -> String {
     format!("{}\n", sources.fence(path))
 }
 
@@ -96,7 +96,7 @@ pub fn file_close(path: &str, sources: &Sources) -> String {
 /// file share its block (see [`file_open`]), so an item's own frame is this one line. The
 /// range is that of the lines the item stands for here: a definition partly printed by a
 /// higher-ranked item starts or ends where its own lines do.
-pub fn item_text(item: &PackItem, form: Rendered, keep: usize, sources: &Sources) -> String {
+pub(crate) fn item_text(item: &PackItem, form: Rendered, keep: usize, sources: &Sources) -> String {
     if form == Rendered::Stub {
         return String::new();
     }
@@ -120,7 +120,7 @@ pub fn item_text(item: &PackItem, form: Rendered, keep: usize, sources: &Sources
 }
 
 /// The item's lines in the chosen form, with its elision lines.
-pub fn item_body(item: &PackItem, form: Rendered, keep: usize, sources: &Sources) -> String {
+pub(crate) fn item_body(item: &PackItem, form: Rendered, keep: usize, sources: &Sources) -> String {
     let mut body = String::new();
     match form {
         Rendered::Stub => {}
@@ -196,7 +196,7 @@ fn gap_lines(item: &PackItem, gap: LineRange, frontend: Frontend, body: &mut Str
 
 /// The exact re-request of a cut item: a whole definition by its qualified name and first
 /// line (unique among overloads and same-named methods); otherwise the lines it stands for.
-pub fn item_zoom(item: &PackItem) -> Zoom<'_> {
+pub(crate) fn item_zoom(item: &PackItem) -> Zoom<'_> {
     let whole = item.shown.len() == 1 && item.shown[0] == item.range;
     if item.symbol.is_some() && item.kind.is_some() && whole && item.doc_left_out.is_none() {
         Zoom::Symbol {
@@ -213,7 +213,7 @@ pub fn item_zoom(item: &PackItem) -> Zoom<'_> {
 }
 
 /// One beyond-budget line: where, what, why, its cost and how to ask for it.
-pub fn stub_line(item: &PackItem, frontend: Frontend) -> String {
+pub(crate) fn stub_line(item: &PackItem, frontend: Frontend) -> String {
     let request = item_zoom(item).request(frontend);
     format!(
         "- {}:{} {}{} · {} · {} lines · {}\n",
@@ -228,7 +228,7 @@ pub fn stub_line(item: &PackItem, frontend: Frontend) -> String {
 }
 
 /// The line that stands for cut items the budget cannot name one by one.
-pub fn more_line(n_items: usize, n_lines: usize, frontend: Frontend) -> String {
+pub(crate) fn more_line(n_items: usize, n_lines: usize, frontend: Frontend) -> String {
     let raise = match frontend {
         Frontend::Cli => "raise --budget-lines or run gather graph",
         Frontend::Mcp => "raise budget_lines, or ask gather_context for one of them by symbol",
@@ -237,12 +237,12 @@ pub fn more_line(n_items: usize, n_lines: usize, frontend: Frontend) -> String {
 }
 
 /// The line ranges actually printed for an item.
-pub fn shown_ranges(item: &PackItem) -> Vec<LineRange> {
+pub(crate) fn shown_ranges(item: &PackItem) -> Vec<LineRange> {
     shown_ranges_for(item, item.rendered, item.elide_keep)
 }
 
 /// The line ranges `item` prints in `form` with `keep` lines of its own.
-pub fn shown_ranges_for(item: &PackItem, form: Rendered, keep: usize) -> Vec<LineRange> {
+pub(crate) fn shown_ranges_for(item: &PackItem, form: Rendered, keep: usize) -> Vec<LineRange> {
     match form {
         Rendered::Stub => Vec::new(),
         Rendered::Body => item.shown.clone(),

@@ -3,14 +3,14 @@
 //! candidates are ranked; `fit` degrades what does not fit (body → elided → signature →
 //! stub) so the whole printed pack stays within the budget, and names everything cut.
 //! The result is a typed [`Pack`] that carries the lines it shows; `render` prints it.
-//! The pack owns the pieces it is printed in ([`layout`]), so pricing and printing agree.
+//! The pack owns the pieces it is printed in (`layout`), so pricing and printing agree.
 
 mod assemble;
 pub mod evidence;
 mod fit;
-pub mod layout;
-pub mod sources;
-pub mod trailer;
+pub(crate) mod layout;
+pub(crate) mod sources;
+pub(crate) mod trailer;
 pub mod zoom;
 
 pub use assemble::assemble;

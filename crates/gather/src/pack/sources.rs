@@ -61,7 +61,7 @@ impl Sources {
 
     /// The fence of `path`'s block: longer than any backtick run in the whole file, so it
     /// is the same whichever of its lines are shown.
-    pub fn fence(&self, path: &str) -> String {
+    pub(crate) fn fence(&self, path: &str) -> String {
         self.files
             .get(path)
             .map_or_else(|| fence_for(""), |s| s.fence.clone())
@@ -82,7 +82,7 @@ impl Sources {
 }
 
 /// A fence longer than any backtick run in `content`.
-pub fn fence_for(content: &str) -> String {
+pub(crate) fn fence_for(content: &str) -> String {
     let mut longest = 0;
     let mut run = 0;
     for ch in content.chars() {

@@ -6,7 +6,7 @@ use crate::pack::zoom::{Frontend, Zoom};
 use crate::pack::Omitted;
 
 /// The one line naming what was left out for other reasons than the budget.
-pub fn trailer(omitted: &Omitted, frontend: Frontend) -> Option<String> {
+pub(crate) fn trailer(omitted: &Omitted, frontend: Frontend) -> Option<String> {
     let mut parts = Vec::new();
     calls(omitted, &mut parts);
     unmatched(omitted, &mut parts);

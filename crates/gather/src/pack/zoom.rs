@@ -21,7 +21,7 @@ pub enum Frontend {
 
 /// What a re-request asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Zoom<'a> {
+pub(crate) enum Zoom<'a> {
     /// A definition: its qualified name and the first line of its range.
     Symbol {
         /// Root-relative path.
@@ -94,7 +94,7 @@ impl Zoom<'_> {
 impl Frontend {
     /// How a flag or argument of that front end is spelled (`--include-tests` or
     /// `include_tests`).
-    pub fn option(self, name: &str) -> String {
+    pub(crate) fn option(self, name: &str) -> String {
         match self {
             Frontend::Cli => format!("--{}", name.replace('_', "-")),
             Frontend::Mcp => name.to_string(),

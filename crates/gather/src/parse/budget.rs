@@ -19,7 +19,7 @@ thread_local! {
 
 /// Why a file could not be parsed with its grammar.
 #[derive(Debug)]
-pub enum TagsError {
+pub(crate) enum TagsError {
     /// The language's queries failed to compile.
     Query,
     /// tree-sitter returned no tree.
@@ -31,18 +31,18 @@ pub enum TagsError {
 /// Bytes of input per progress callback allowed (tree-sitter calls back once per 100
 /// parser operations), beyond [`PARSE_STEPS_BASE`]. Code in every supported language takes
 /// about one callback per 70–150 bytes; a grammar lost in error recovery can take far more.
-pub const PARSE_BYTES_PER_STEP: usize = 4;
+pub(crate) const PARSE_BYTES_PER_STEP: usize = 4;
 
 /// Progress callbacks any file may take, however short.
 const PARSE_STEPS_BASE: usize = 10_000;
 
 /// Syntax levels (tree depth) above a definition's first node beyond which a file is too
 /// complex. Hand-written definitions sit a few dozen levels deep.
-pub const MAX_DEFINITION_DEPTH: u32 = 400;
+pub(crate) const MAX_DEFINITION_DEPTH: u32 = 400;
 
 /// Definitions inside one another beyond which a file is too complex: each line is hashed
 /// and indexed once per definition around it, and qualified names grow with nesting.
-pub const MAX_NESTING: usize = 100;
+pub(crate) const MAX_NESTING: usize = 100;
 
 /// Parses `text` with `spec`'s grammar, or gives up past the step budget.
 pub(super) fn parse(

@@ -61,7 +61,7 @@ fn kind_of(keyword: &str) -> SymbolKind {
 /// Extracts definitions from `text` by line rules.
 /// Definitions nested in one another beyond which a file is too complex. Hand-written code
 /// nests a handful.
-pub const MAX_NESTING: usize = 100;
+pub(crate) const MAX_NESTING: usize = 100;
 
 /// The definitions of `text`, or `None` when they nest deeper than [`MAX_NESTING`].
 pub fn definitions(text: &str, is_test_file: bool) -> Option<Vec<Symbol>> {

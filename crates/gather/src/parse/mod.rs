@@ -17,7 +17,7 @@ use std::path::Path;
 use crate::record::{CallSite, FileStatus, Import, SkipReason, Symbol};
 
 pub(crate) use refs::split_top_level;
-pub use testcode::is_test_path;
+pub(crate) use testcode::is_test_path;
 
 /// What parsing one file produced.
 pub struct Parsed {
@@ -151,7 +151,7 @@ fn by_line_rules(language: Option<String>, text: &str, is_test_file: bool) -> Pa
 }
 
 /// Whether code is minified: lines far longer than anyone writes by hand.
-pub fn is_minified(text: &str) -> bool {
+pub(crate) fn is_minified(text: &str) -> bool {
     const MIN_SIZE: usize = 2048;
     const MAX_AVERAGE_LINE: usize = 300;
     const MAX_LINE: usize = 20_000;

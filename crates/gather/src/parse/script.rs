@@ -6,7 +6,7 @@
 use gather_languages::LanguageSpec;
 
 /// A component's script, ready for its grammar.
-pub struct Script {
+pub(crate) struct Script {
     /// The language of the blocks (from the first block whose `lang` gather parses).
     pub spec: &'static LanguageSpec,
     /// The component with everything outside those blocks blanked.

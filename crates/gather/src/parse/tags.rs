@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use gather_languages::tree_sitter::{Node, Query, QueryMatch, Tree};
 use gather_languages::{LanguageSpec, Patterns};
 
-pub use super::budget::TagsError;
+pub(crate) use super::budget::TagsError;
 use super::budget::{self, MAX_NESTING};
 use super::candidates::{candidates, run, Family};
 use super::extent::{anchor, extent, node_lines, signature};
@@ -38,7 +38,7 @@ enum Role {
 }
 
 /// What the queries found in one file.
-pub struct Extracted {
+pub(crate) struct Extracted {
     /// Definitions, parents before children.
     pub symbols: Vec<Symbol>,
     /// Call sites.

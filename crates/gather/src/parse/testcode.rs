@@ -5,7 +5,7 @@ use gather_languages::TestName;
 
 /// Whether a root-relative path is a test file by the common conventions of the supported
 /// languages (a `tests/` directory, `test_x.py`, `x_test.go`, `x.test.ts`, `XTest.java`, …).
-pub fn is_test_path(path: &str) -> bool {
+pub(crate) fn is_test_path(path: &str) -> bool {
     let mut parts = path.split('/');
     let name = parts.next_back().unwrap_or(path);
     if parts.any(|dir| {
@@ -30,7 +30,7 @@ pub fn is_test_path(path: &str) -> bool {
 
 /// Whether the text before a definition's name (its attributes, decorators, modifiers)
 /// marks it as a test.
-pub fn has_test_marker(head: &str) -> bool {
+pub(crate) fn has_test_marker(head: &str) -> bool {
     const MARKERS: &[&str] = &[
         "#[test]",
         "#[cfg(test)]",
@@ -53,7 +53,7 @@ pub fn has_test_marker(head: &str) -> bool {
 
 /// Whether a name follows one of a language's test naming conventions (its row's
 /// `test_names`).
-pub fn has_test_name(conventions: &[TestName], name: &str) -> bool {
+pub(crate) fn has_test_name(conventions: &[TestName], name: &str) -> bool {
     conventions
         .iter()
         .any(|convention| convention.matches(name))

@@ -145,7 +145,7 @@ pub fn slices_text(fitted: &Fitted) -> String {
 }
 
 /// One symbol as JSON.
-pub fn symbol_json(path: &str, symbol: &Symbol, symbols: &[Symbol]) -> Value {
+pub(crate) fn symbol_json(path: &str, symbol: &Symbol, symbols: &[Symbol]) -> Value {
     json!({
         "path": path,
         "name": symbol.name,
@@ -395,7 +395,7 @@ pub fn index_json(index: &Index, elapsed_ms: f64, list_files: bool, list_symbols
 }
 
 /// A symbol reference as JSON: `{path, symbol, kind, line_start, line_end}`.
-pub fn place_json(index: &Index, id: crate::index::SymbolId) -> Value {
+pub(crate) fn place_json(index: &Index, id: crate::index::SymbolId) -> Value {
     let s = index.symbol(id);
     let range = s.symbol.full_range();
     json!({"path": s.file.path, "symbol": s.symbol.qualified_name, "kind": s.symbol.kind.as_str(),

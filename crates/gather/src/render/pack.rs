@@ -20,7 +20,7 @@ pub fn render(pack: &Pack) -> (String, Value) {
 }
 
 /// The whole pack as text, with `used` measured on the text itself.
-pub fn pack_text(pack: &Pack) -> (String, usize) {
+pub(crate) fn pack_text(pack: &Pack) -> (String, usize) {
     let body = body_text(pack);
     let stamp = &pack.index.stamp;
     let stale = &pack.sources.stale;
@@ -89,7 +89,7 @@ fn body_text(pack: &Pack) -> String {
     body
 }
 
-/// The pack as JSON (DESIGN.md "Output"); `used` and `text` are those of [`pack_text`].
+/// The pack as JSON (DESIGN.md "Output"); `used` and `text` are those of `pack_text`.
 pub fn pack_json(pack: &Pack, used: usize, text: &str) -> Value {
     let items: Vec<Value> = pack
         .items
