@@ -103,6 +103,12 @@ pub enum ImportStyle {
 }
 
 impl ImportStyle {
+    /// Whether an import without an alias binds the last segment of its path (Go's
+    /// `import "github.com/x/y"` binds `y`) rather than the source as written.
+    pub fn binds_last_segment(self) -> bool {
+        self == ImportStyle::Go
+    }
+
     /// The files a module path (joined to the importing directory, without `./`) may name,
     /// in probing order: as written, then with each extension the style resolves (a
     /// written `.js` also stands for its TypeScript source), then a directory's `index`.

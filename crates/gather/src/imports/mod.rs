@@ -229,6 +229,13 @@ pub(crate) fn reexports(style: ImportStyle) -> Reexports {
     }
 }
 
+/// Whether a workspace `impl` block may extend a type defined outside the workspace
+/// (Rust's `impl Decode for String`), so that a call through that type (`String::from_bytes`)
+/// reaches the workspace's impls of it.
+pub(crate) fn impls_extend_outside_types(style: ImportStyle) -> bool {
+    style == ImportStyle::Rust
+}
+
 /// Whether a module of this style may stand for its default export (`import Logger from
 /// './logger'`, `export default f`).
 pub(crate) fn has_default_export(style: ImportStyle) -> bool {

@@ -229,10 +229,11 @@ fn join_segments(path: Option<String>, segment: Option<String>) -> Option<String
     }
 }
 
-/// The name a module import binds without an alias: Go binds the package's last path
-/// segment (without a `/vN` version suffix); elsewhere the source as written (`import a.b`).
+/// The name a module import binds without an alias: the last path segment (without a
+/// `/vN` version suffix) where the style binds it (Go); elsewhere the source as written
+/// (`import a.b`).
 fn default_local(source: &str, style: ImportStyle) -> String {
-    if style != ImportStyle::Go {
+    if !style.binds_last_segment() {
         return source.to_string();
     }
     let mut segments = source.rsplit('/');

@@ -1,11 +1,9 @@
 //! What a qualifier (`np`, `os.path`, `Type`, `crate::a`) points at, and walking its
 //! members segment by segment.
 
-use gather_languages::ImportStyle;
-
 use super::{is_type, Context, Target, MAX_DEPTH};
 use crate::graph::Confidence;
-use crate::imports::{shares_package_scope, submodule_paths};
+use crate::imports::{self, shares_package_scope, submodule_paths};
 use crate::index::{SymbolId, SymbolKind};
 
 impl Context<'_> {
@@ -101,7 +99,10 @@ impl Context<'_> {
             .collect();
         // A type from outside that the workspace extends (`impl Decode for String`):
         // `String::from_bytes` reaches the workspace's impls of it.
-        if base.is_empty() && scope.style == ImportStyle::Rust && segments.len() == 1 {
+        if base.is_empty()
+            && imports::impls_extend_outside_types(scope.style)
+            && segments.len() == 1
+        {
             base.extend(
                 self.index
                     .ids_named(first)
