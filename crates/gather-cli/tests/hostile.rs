@@ -5,7 +5,9 @@
 
 #![cfg(unix)]
 
-use std::io::{BufRead, BufReader, Write};
+mod common;
+
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -116,26 +118,8 @@ struct Server {
 impl Server {
     fn ready(root: &Path) -> Server {
         let cache = tempfile::tempdir().unwrap();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_gather"))
-            .env("GATHER_CACHE_DIR", cache.path())
-            .arg("serve")
-            .arg("-C")
-            .arg(root)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let out = child.stdout.take().unwrap();
-        let (sender, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(out).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let mut child = common::spawn_serve(root, cache.path(), &[]);
+        let lines = common::stdout_lines(&mut child);
         let stdin = child.stdin.take().unwrap();
         let mut server = Server {
             child,

@@ -1,10 +1,12 @@
 //! `gather serve` end to end: the binary spoken to over stdio, one JSON-RPC message a line,
 //! on the Python call-graph fixture (copied to a temporary directory when a test edits it).
 
-use std::io::{BufRead, BufReader, Write};
+mod common;
+
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
+use std::process::{Child, ChildStdin};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
@@ -47,27 +49,8 @@ struct Server {
 impl Server {
     fn start(root: &Path, extra: &[&str]) -> Server {
         let cache = tempfile::tempdir().unwrap();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_gather"))
-            .env("GATHER_CACHE_DIR", cache.path())
-            .arg("serve")
-            .arg("-C")
-            .arg(root)
-            .args(extra)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (sender, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let mut child = common::spawn_serve(root, cache.path(), extra);
+        let lines = common::stdout_lines(&mut child);
         let stdin = child.stdin.take();
         Server {
             child,

@@ -2,9 +2,11 @@
 //! are each answered or refused with a retryable error while memory stays bounded, and a
 //! client that closes the server's stdout ends the server.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -15,16 +17,7 @@ fn fixture() -> PathBuf {
 }
 
 fn spawn(root: &Path, cache: &Path) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_gather"))
-        .env("GATHER_CACHE_DIR", cache)
-        .arg("serve")
-        .arg("-C")
-        .arg(root)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap()
+    common::spawn_serve(root, cache, &[])
 }
 
 const INITIALIZE: &str = r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"gather-tests","version":"1"}}}"#;

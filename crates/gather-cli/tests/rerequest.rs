@@ -5,11 +5,13 @@
 //! line's re-request is run on the same front end, and must return exactly the lines that
 //! were left out.
 
+mod common;
+
 use std::collections::{BTreeSet, HashMap};
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
+use std::process::{Child, ChildStdin, Command};
+use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
 use serde_json::{json, Value};
@@ -134,26 +136,8 @@ struct Server {
 
 impl Server {
     fn start(root: &Path, cache: &Path) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_gather"))
-            .env("GATHER_CACHE_DIR", cache)
-            .arg("serve")
-            .arg("-C")
-            .arg(root)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (sender, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let mut child = common::spawn_serve(root, cache, &[]);
+        let lines = common::stdout_lines(&mut child);
         let stdin = child.stdin.take().unwrap();
         let mut server = Server {
             child,

@@ -2,6 +2,8 @@
 //! arguments a call passes, read from the text after the called name, and how many a
 //! declaration accepts, read from its signature.
 
+use super::text::{after_angles, unquoted};
+
 /// The number of arguments of the call of `name` starting in `text` (the call's line and
 /// those after it): `f()` 0, `f(a, g(b, c))` 2. `None` when no `name(` opens there.
 pub(super) fn call_arguments(text: &str, name: &str) -> Option<usize> {
@@ -64,24 +66,7 @@ fn open_after(text: &str, name: &str) -> Option<usize> {
 
 /// Skips a leading `<…>` (balanced), as in `Foo.<T>bar(…)` or `bar<T>(…)`.
 fn skip_type_arguments(text: &str) -> &str {
-    if !text.starts_with('<') {
-        return text;
-    }
-    let mut depth = 0;
-    for (idx, ch) in text.char_indices() {
-        match ch {
-            '<' => depth += 1,
-            '>' => {
-                depth -= 1;
-                if depth == 0 {
-                    return text[idx + 1..].trim_start();
-                }
-            }
-            '(' | ';' | '{' => return text,
-            _ => {}
-        }
-    }
-    text
+    after_angles(text, &['(', ';', '{']).map_or(text, str::trim_start)
 }
 
 /// The top-level comma-separated parts of an argument list that ends at its closing
@@ -98,21 +83,8 @@ fn closing(text: &str) -> Option<usize> {
 
 fn closing_at(text: &str, close: char) -> Option<usize> {
     let mut depth = 0usize;
-    let mut quote: Option<char> = None;
-    let mut escaped = false;
-    for (idx, ch) in text.char_indices() {
-        if let Some(q) = quote {
-            if escaped {
-                escaped = false;
-            } else if ch == '\\' {
-                escaped = true;
-            } else if ch == q {
-                quote = None;
-            }
-            continue;
-        }
+    for (idx, ch) in unquoted(text) {
         match ch {
-            '"' | '\'' | '`' => quote = Some(ch),
             '(' | '[' | '{' => depth += 1,
             ')' | ']' | '}' => {
                 if depth == 0 {
@@ -131,22 +103,9 @@ fn closing_at(text: &str, close: char) -> Option<usize> {
 fn split(text: &str) -> Vec<&str> {
     let mut parts = Vec::new();
     let (mut depth, mut angle) = (0usize, 0usize);
-    let mut quote: Option<char> = None;
-    let mut escaped = false;
     let mut start = 0;
-    for (idx, ch) in text.char_indices() {
-        if let Some(q) = quote {
-            if escaped {
-                escaped = false;
-            } else if ch == '\\' {
-                escaped = true;
-            } else if ch == q {
-                quote = None;
-            }
-            continue;
-        }
+    for (idx, ch) in unquoted(text) {
         match ch {
-            '"' | '\'' | '`' => quote = Some(ch),
             '(' | '[' | '{' => depth += 1,
             ')' | ']' | '}' => depth = depth.saturating_sub(1),
             // Generic arguments in a declaration (`Map<K, V> m`); in a call `a < b, c > d`

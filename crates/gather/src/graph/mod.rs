@@ -6,6 +6,7 @@
 mod arity;
 mod receiver;
 mod resolve;
+mod text;
 
 use std::collections::{BTreeMap, BTreeSet};
 

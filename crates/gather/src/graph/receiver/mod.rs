@@ -4,6 +4,8 @@
 //! `with T(…) as v` whose call spans lines. Text-level, like the rest of the resolver:
 //! each reader looks only at the definition holding the call.
 
+use crate::graph::text::{after_angles, unquoted};
+
 /// The marker `local_types` gives a variable holding a builtin value (list, dict, string,
 /// array, number): its methods are the language's, never the workspace's.
 pub(super) const BUILTIN: &str = "<builtin>";
@@ -187,23 +189,7 @@ pub(super) fn is_builtin_value(text: &str, annotation: bool) -> bool {
 
 /// Skips a leading `<…>` (balanced).
 fn skip_type_args(text: &str) -> &str {
-    if !text.starts_with('<') {
-        return text;
-    }
-    let mut depth = 0;
-    for (idx, ch) in text.char_indices() {
-        match ch {
-            '<' => depth += 1,
-            '>' => {
-                depth -= 1;
-                if depth == 0 {
-                    return text[idx + 1..].trim_start();
-                }
-            }
-            _ => {}
-        }
-    }
-    text
+    after_angles(text, &[]).map_or(text, str::trim_start)
 }
 
 /// The callee of an assigned call, as written: `self._decoder` for
@@ -394,21 +380,8 @@ pub(super) fn default_export_name(text: &str) -> Option<Option<&str>> {
 /// The offset of the parenthesis closing the one `text` starts with.
 pub(super) fn closing(text: &str) -> Option<usize> {
     let mut depth = 0usize;
-    let mut quote: Option<char> = None;
-    let mut escaped = false;
-    for (idx, ch) in text.char_indices() {
-        if let Some(q) = quote {
-            if escaped {
-                escaped = false;
-            } else if ch == '\\' {
-                escaped = true;
-            } else if ch == q {
-                quote = None;
-            }
-            continue;
-        }
+    for (idx, ch) in unquoted(text) {
         match ch {
-            '"' | '\'' | '`' => quote = Some(ch),
             '(' => depth += 1,
             ')' => {
                 depth = depth.checked_sub(1)?;

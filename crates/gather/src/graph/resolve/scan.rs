@@ -2,6 +2,7 @@
 //! receivers, declared bases, whole words, names only used as receivers, generics.
 
 use crate::graph::receiver;
+use crate::graph::text::after_angles;
 
 /// The last segment of a `.` or `::` path.
 pub(super) fn last_segment(path: &str) -> &str {
@@ -201,23 +202,7 @@ pub(super) fn only_used_as_receiver(text: &str, name: &str) -> bool {
 
 /// Skips a leading `<…>` (balanced).
 pub(super) fn skip_generics(text: &str) -> &str {
-    if !text.starts_with('<') {
-        return text;
-    }
-    let mut depth = 0;
-    for (idx, ch) in text.char_indices() {
-        match ch {
-            '<' => depth += 1,
-            '>' => {
-                depth -= 1;
-                if depth == 0 {
-                    return &text[idx + 1..];
-                }
-            }
-            _ => {}
-        }
-    }
-    text
+    after_angles(text, &[]).unwrap_or(text)
 }
 
 /// Whether `text` is one identifier (letters, digits, `_`, `$`).
