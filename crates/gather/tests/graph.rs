@@ -1114,6 +1114,24 @@ fn python_receiver_types() {
         f.ambiguous_from("store/shop.py", "Clerk.close"),
         ["entries -> store/books.py:Archive.entries, store/books.py:Basket.entries, store/books.py:Ledger.entries"]
     );
+    // A variable assigned an attribute path is typed like the path: `ledger = shop._ledger`
+    // (an annotated attribute), `book = shop.journal` (a property's return type).
+    assert_eq!(
+        f.callees("store/shop.py", "tally"),
+        strings(&[
+            "store/books.py:Journal.append qualified",
+            "store/books.py:Ledger.entries qualified",
+        ])
+    );
+    // A loop over a mapping's values: `for ledger in self._ledgers.values():` with
+    // `self._ledgers: dict[str, Ledger]`.
+    assert_eq!(
+        f.callees("store/shop.py", "Registry.close_all"),
+        strings(&["store/books.py:Ledger.entries qualified"])
+    );
+    // A parameter named like an imported function is the value passed in, not it.
+    assert!(f.callees("store/shop.py", "load_all").is_empty());
+    assert_eq!(f.external("store/shop.py", "load_all"), ["parse"]);
     // A module-level variable of another module: `current_ledger: Ledger = …`.
     assert_eq!(
         f.callees("store/shop.py", "today"),
@@ -1170,6 +1188,13 @@ fn typescript_receiver_types() {
         f.callees("src/paint.ts", "App"),
         strings(&["src/shapes.ts:makeGrid import"])
     );
+    // A call through a constant runs the function the constant holds, not the constant's
+    // definition: an imported `useLayout = a ? f : g` and a local `release` are no edges.
+    assert_eq!(
+        f.callees("src/paint.ts", "layout"),
+        strings(&["src/shapes.ts:makeGrid import"])
+    );
+    assert!(f.callers("src/shapes.ts", "useLayout").is_empty());
     // `this.check` in an object literal's method is the literal's own `check`.
     assert_eq!(
         f.callees("src/shapes.ts", "methods.with"),
@@ -1191,6 +1216,7 @@ fn typescript_receiver_types() {
         f.callers("src/shapes.ts", "makeGrid"),
         strings(&[
             "src/paint.ts:App import",
+            "src/paint.ts:layout import",
             "src/paint.ts:paint import",
             "test/grid.test.ts:fixtureGrid import",
         ])

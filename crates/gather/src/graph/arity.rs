@@ -37,6 +37,45 @@ pub(super) fn parameters(signature: &str, name: &str) -> Option<(usize, Option<u
     Some((fewest, (!variadic).then_some(params.len())))
 }
 
+/// The names a declaration's parameters bind, where the signature spells each as a name
+/// first (`loads: Callable = json.loads`, `key=None`, `*args`, `cb`, `mut f: F`): a
+/// parameter written type first or name first without a `:` (`Function<A, B> f`, Go's
+/// `f func()`) gives none, since its name cannot be told from its type.
+pub(super) fn parameter_names<'s>(signature: &'s str, name: &str) -> Vec<&'s str> {
+    let Some(open) = open_after(signature, name) else {
+        return Vec::new();
+    };
+    let inner = &signature[open + 1..];
+    let Some(close) = closing(inner) else {
+        return Vec::new();
+    };
+    split(&inner[..close])
+        .into_iter()
+        .filter_map(|param| {
+            let declared = param.split('=').next().unwrap_or(param);
+            let (head, annotated) = match declared.split_once(':') {
+                Some((head, _)) => (head, true),
+                None => (declared, false),
+            };
+            let mut head = head.trim().trim_start_matches(['*', '&', '.']);
+            while let Some(rest) = ["mut ", "readonly ", "private ", "public ", "protected "]
+                .iter()
+                .find_map(|modifier| head.strip_prefix(modifier))
+            {
+                head = rest.trim_start();
+            }
+            let head = head.trim_end_matches('?');
+            let is_name = !head.is_empty()
+                && head
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || c == '_' || c == '$')
+                && !head.starts_with(|c: char| c.is_ascii_digit());
+            // Without an annotation only a lone name is one (`cb`, `key=None`).
+            (is_name && (annotated || declared.split_whitespace().count() == 1)).then_some(head)
+        })
+        .collect()
+}
+
 /// The offset of the `(` that follows `name` as a whole word (type arguments between).
 fn open_after(text: &str, name: &str) -> Option<usize> {
     // An empty name (a C++ call the grammar leaves unnamed) would match everywhere and
@@ -125,7 +164,36 @@ fn split(text: &str) -> Vec<&str> {
 
 #[cfg(test)]
 mod tests {
-    use super::{call_arguments, parameters};
+    use super::{call_arguments, parameter_names, parameters};
+
+    #[test]
+    fn parameter_names_written_name_first() {
+        assert_eq!(
+            parameter_names(
+                "def from_env(self, prefix: str = \"F\", *, loads: t.Callable[[str], t.Any] = json.loads) -> bool:",
+                "from_env"
+            ),
+            ["self", "prefix", "loads"]
+        );
+        assert_eq!(
+            parameter_names("function run(cb, { a, b }, ...rest) {", "run"),
+            ["cb", "rest"]
+        );
+        assert_eq!(
+            parameter_names("fn apply<F: Clone>(mut f: F, n: usize)", "apply"),
+            ["f", "n"]
+        );
+        assert_eq!(
+            parameter_names(
+                "constructor(private readonly store?: Store) {",
+                "constructor"
+            ),
+            ["store"]
+        );
+        // Type first, or a Go name before its type: not told apart, so none.
+        assert!(parameter_names("void run(Runnable task) {", "run").is_empty());
+        assert!(parameter_names("func run(task func()) {", "run").is_empty());
+    }
 
     #[test]
     fn an_empty_name_has_no_argument_list() {

@@ -18,6 +18,11 @@ pub(super) const RETURNED: &str = "()";
 /// written (`for tag in self.order:` gives `[]self.order`).
 pub(super) const ELEMENT: &str = "[]";
 
+/// The prefix of a marker for a variable assigned an attribute path: `=` then the path as
+/// written (`si = self.app.session_interface` gives `=self.app.session_interface`), typed
+/// attribute by attribute like a dotted receiver.
+pub(super) const ALIAS: &str = "=";
+
 /// Collections whose one type argument is their element type (Python and TypeScript).
 const COLLECTIONS: &[&str] = &[
     "list",
@@ -60,7 +65,11 @@ pub(super) fn iterated<'t>(before: &str, after: &'t str) -> Option<&'t str> {
     let len = rest
         .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.' || c == '#'))
         .unwrap_or(rest.len());
-    let (expr, tail) = rest.split_at(len);
+    let (mut expr, mut tail) = rest.split_at(len);
+    // `for v in d.values():`, `for (const v of m.values())`: the mapping's value type.
+    if expr.ends_with(".values") && tail.starts_with("()") {
+        (expr, tail) = rest.split_at(len + 2);
+    }
     (!expr.is_empty() && tail.trim_start().starts_with(close)).then_some(expr)
 }
 
@@ -108,6 +117,57 @@ pub(super) fn element_type(annotation: &str) -> Option<&str> {
     let (element, rest) = inner.split_at(len);
     // One plain type argument: `list[Tag | None]` or `list[dict[str, Tag]]` stay open.
     (!element.is_empty() && rest.trim_start().starts_with([']', '>'])).then_some(element)
+}
+
+/// Mappings whose second type argument is their value type (Python and TypeScript).
+const MAPPINGS: &[&str] = &[
+    "dict",
+    "Dict",
+    "Mapping",
+    "MutableMapping",
+    "OrderedDict",
+    "defaultdict",
+    "DefaultDict",
+    "Map",
+    "ReadonlyMap",
+];
+
+/// The value type of a mapping annotation: `dict[str, Argument]` and `Map<string, Tag>`
+/// give `Argument` and `Tag`. A value type that is not one plain name stays open.
+pub(super) fn value_type(annotation: &str) -> Option<&str> {
+    let text = annotation.trim_start();
+    let text = text.strip_prefix("readonly ").unwrap_or(text).trim_start();
+    let text = text.strip_prefix("typing.").unwrap_or(text);
+    let len = text
+        .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
+        .unwrap_or(text.len());
+    let (word, tail) = text.split_at(len);
+    if !MAPPINGS.contains(&word.rsplit('.').next().unwrap_or(word)) {
+        return None;
+    }
+    let inner = tail.strip_prefix('[').or_else(|| tail.strip_prefix('<'))?;
+    // Past the key type, which may itself hold brackets (`tuple[str, int]`).
+    let mut depth = 0usize;
+    let mut comma = None;
+    for (idx, ch) in inner.char_indices() {
+        match ch {
+            '[' | '<' | '(' => depth += 1,
+            ']' | '>' | ')' if depth == 0 => return None,
+            ']' | '>' | ')' => depth -= 1,
+            ',' if depth == 0 => {
+                comma = Some(idx);
+                break;
+            }
+            _ => {}
+        }
+    }
+    let comma = comma?;
+    let value = inner[comma + 1..].trim_start();
+    let len = value
+        .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
+        .unwrap_or(value.len());
+    let (value, rest) = value.split_at(len);
+    (!value.is_empty() && rest.trim_start().starts_with([']', '>'])).then_some(value)
 }
 
 /// Builtin constructors and annotation names of the languages with such receivers.

@@ -2,7 +2,8 @@
 
 use super::{
     annotation_of, assigned_callee, assigned_names, default_export_name, element_type,
-    is_builtin_value, is_union_of_types, iterated, narrowed_union, return_type, with_call_type,
+    is_builtin_value, is_union_of_types, iterated, narrowed_union, return_type, value_type,
+    with_call_type,
 };
 
 #[test]
@@ -95,6 +96,24 @@ fn loop_elements() {
     assert_eq!(element_type("dict[str, Tag]"), None);
     assert_eq!(element_type("list[Tag | None]"), None);
     assert_eq!(element_type("Tag"), None);
+}
+
+#[test]
+fn a_mapping_iterated_by_its_values_gives_its_value_type() {
+    assert_eq!(
+        iterated("        for", "in self._arguments.values():"),
+        Some("self._arguments.values()")
+    );
+    assert_eq!(
+        iterated("for (const", "of this.tags.values()) {"),
+        Some("this.tags.values()")
+    );
+    assert_eq!(iterated("for", "in d.values(x):"), None);
+    assert_eq!(value_type("dict[str, Argument] = {}"), Some("Argument"));
+    assert_eq!(value_type("Map<string, Tag>"), Some("Tag"));
+    assert_eq!(value_type("dict[tuple[str, int], Row]"), Some("Row"));
+    assert_eq!(value_type("dict[str, list[Row]]"), None);
+    assert_eq!(value_type("list[Row]"), None);
 }
 
 #[test]

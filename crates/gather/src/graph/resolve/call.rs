@@ -4,7 +4,7 @@
 use super::{
     is_callable, is_constructible, is_method, outcome_of, Context, LocalType, Outcome, Target,
 };
-use crate::graph::Confidence;
+use crate::graph::{arity, Confidence};
 use crate::imports::shares_package_scope;
 use crate::index::{CallKind, CallSite, SymbolId, SymbolKind};
 use crate::lines::Line;
@@ -23,7 +23,9 @@ impl Context<'_> {
         }
         match call.qualifier.as_deref() {
             None if name == "super" => self.resolve_super_call(file_idx, caller, call),
-            None => self.resolve_bare(file_idx, caller, name, call.kind, call.line),
+            None => {
+                self.without_values(self.resolve_bare(file_idx, caller, name, call.kind, call.line))
+            }
             Some(q) if q == "super" || q.starts_with("super(") => {
                 self.resolve_super(file_idx, caller, name)
             }
@@ -43,6 +45,25 @@ impl Context<'_> {
                 }
                 None => self.resolve_on_value(file_idx, caller, call, q),
             },
+        }
+    }
+
+    /// A call names a value (`const unsubscribe = subscribe(…)`, `export const
+    /// useLayout = isWeb ? a : b`): the code it runs is whatever the value holds, not the
+    /// value's definition, so such targets are dropped and a call left with none is
+    /// external.
+    fn without_values(&self, outcome: Outcome) -> Outcome {
+        let Outcome::Resolved(found, confidence) = outcome else {
+            return outcome;
+        };
+        let found: Vec<SymbolId> = found
+            .into_iter()
+            .filter(|id| self.index.symbol(*id).symbol.kind != SymbolKind::Const)
+            .collect();
+        if found.is_empty() {
+            Outcome::External
+        } else {
+            Outcome::Resolved(found, confidence)
         }
     }
 
@@ -145,6 +166,11 @@ impl Context<'_> {
         if let Some(found) = self.in_enclosing_scopes(file_idx, caller, name) {
             return Outcome::Resolved(found, Confidence::Local);
         }
+        // `loads(value)` in `def f(…, loads=json.loads)`: the value passed in, which no
+        // definition of that name stands for.
+        if kind != CallKind::Macro && self.is_parameter(file_idx, caller, name) {
+            return Outcome::External;
+        }
         if let Some(found) = self.top_level_callable(file_idx, name, kind) {
             return Outcome::Resolved(self.nearest_definition(found, line), Confidence::Local);
         }
@@ -223,6 +249,29 @@ impl Context<'_> {
             parent = holder.parent;
         }
         None
+    }
+
+    /// Whether `name` is a parameter of `caller` or of a function it is nested in, as the
+    /// signatures spell it name first (see `arity::parameter_names`).
+    fn is_parameter(&self, file_idx: u32, caller: SymbolId, name: &str) -> bool {
+        let file = self.file(file_idx);
+        let mut at = Some(caller.idx);
+        while let Some(idx) = at {
+            let symbol = &file.symbols[idx as usize];
+            if !is_callable(symbol.kind) && !is_method(symbol.kind) {
+                return false;
+            }
+            let names_it = self
+                .lines_of(file_idx, symbol.signature)
+                .is_some_and(|signature| {
+                    arity::parameter_names(&signature, &symbol.name).contains(&name)
+                });
+            if names_it {
+                return true;
+            }
+            at = symbol.parent;
+        }
+        false
     }
 
     /// Top-level definitions of `name` in the file that a call (or `new`) can reach.

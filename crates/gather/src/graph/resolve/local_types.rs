@@ -2,7 +2,7 @@
 //! assignments, `with … as v`, declarations, Go parameters, loop variables.
 
 use super::scan::{is_capitalised, last_segment, path_segments, skip_generics};
-use crate::graph::receiver::{self, BUILTIN, ELEMENT, RETURNED};
+use crate::graph::receiver::{self, ALIAS, BUILTIN, ELEMENT, RETURNED};
 
 /// Type names a definition's text gives `variable`: an annotation (`v: Type`, `v: &mut
 /// Type`, `v: Optional[Type]`), a constructor assignment (`v = Type(…)`, `v := &Type{…}`,
@@ -117,6 +117,9 @@ impl UseSite<'_> {
         } else if let Some(callee) = receiver::assigned_callee(rest) {
             push(out, format!("{RETURNED}{callee}"));
         }
+        if let Some(path) = attribute_path(rest.trim_start(), self.variable) {
+            push(out, format!("{ALIAS}{path}"));
+        }
         let mut rest = rest.trim_start();
         for prefix in ["await ", "new ", "&"] {
             rest = rest.strip_prefix(prefix).unwrap_or(rest).trim_start();
@@ -181,7 +184,10 @@ impl UseSite<'_> {
 
 /// Adds a type name (or a marker) once; plain names only when capitalised.
 fn push(out: &mut Vec<String>, found: String) {
-    let marker = found == BUILTIN || found.starts_with(RETURNED) || found.starts_with(ELEMENT);
+    let marker = found == BUILTIN
+        || found.starts_with(RETURNED)
+        || found.starts_with(ELEMENT)
+        || found.starts_with(ALIAS);
     if (marker || last_segment(&found).starts_with(|c: char| c.is_ascii_uppercase()))
         && !out.contains(&found)
     {
@@ -221,9 +227,34 @@ pub(super) fn strip_generics_back(text: &str) -> &str {
     text
 }
 
+/// The attribute path an assignment's right side is, alone on its line: `self.app.config`,
+/// `client.transport` (two to four segments joined by `.`, starting at a lower-case name
+/// other than the variable itself, so `x = x.parent` and `v = Type.CONSTANT` are not paths).
+fn attribute_path<'t>(rest: &'t str, variable: &str) -> Option<&'t str> {
+    let (ends, tail) = path_segments(rest);
+    let path = &rest[..*ends.last()?];
+    let segments = path.split('.').count();
+    let first = &rest[..ends[0]];
+    let ends_statement = tail
+        .trim_start_matches([' ', '\t', '\r'])
+        .starts_with(['\n', ';', '#'])
+        || tail.trim().is_empty();
+    let plain = !path.contains("::") && (2..=4).contains(&segments);
+    (plain && ends_statement && first != variable && !is_capitalised(first)).then_some(path)
+}
+
 #[cfg(test)]
 mod tests {
     use super::local_types;
+
+    #[test]
+    fn a_variable_assigned_an_attribute_path_is_an_alias_of_it() {
+        let text = "def tally(shop: Shop):\n    ledger = shop._ledger\n    x = x.parent\n    c = Color.RED\n    d = shop.make()\n";
+        assert_eq!(local_types(text, "ledger"), ["=shop._ledger"]);
+        assert!(local_types(text, "x").is_empty());
+        assert!(local_types(text, "c").is_empty());
+        assert!(!local_types(text, "d").iter().any(|t| t.starts_with('=')));
+    }
 
     #[test]
     fn local_types_read_annotations_and_constructors() {

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::local_types::local_types;
 use super::scan::is_identifier;
 use super::{is_type, BaseChain, Context, Outcome, Target, TypeNames, MAX_DEPTH};
-use crate::graph::receiver::{self, BUILTIN, ELEMENT, RETURNED};
+use crate::graph::receiver::{self, ALIAS, BUILTIN, ELEMENT, RETURNED};
 use crate::graph::Confidence;
 use crate::index::{CallKind, SymbolId, SymbolKind};
 
@@ -175,7 +175,11 @@ impl Context<'_> {
     ) -> Vec<SymbolId> {
         let mut out = Vec::new();
         for type_name in names {
-            if type_name == BUILTIN || type_name.starts_with(ELEMENT) {
+            // An alias of an attribute path is typed where it is called, not here.
+            if type_name == BUILTIN
+                || type_name.starts_with(ELEMENT)
+                || type_name.starts_with(ALIAS)
+            {
                 continue;
             }
             if let Some(callee) = type_name.strip_prefix(RETURNED) {

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::local_types::local_types;
 use super::scan::{is_identifier, last_segment};
 use super::{Context, LocalType, Outcome, Target, TypeNames};
-use crate::graph::receiver::{self, BUILTIN, ELEMENT, RETURNED};
+use crate::graph::receiver::{self, ALIAS, BUILTIN, ELEMENT, RETURNED};
 use crate::graph::Confidence;
 use crate::index::{CallKind, SymbolId, SymbolKind};
 
@@ -90,6 +90,11 @@ impl Context<'_> {
         own: &str,
         expr: &str,
     ) -> Vec<String> {
+        // `d.values()` iterates the mapping's values; anything else its elements.
+        let (expr, pick): (&str, fn(&str) -> Option<&str>) = match expr.strip_suffix(".values()") {
+            Some(mapping) => (mapping, receiver::value_type),
+            None => (expr, receiver::element_type),
+        };
         let annotation = match expr.split_once('.') {
             Some((receiver, attribute)) if self.is_self_name(file_idx, receiver) => {
                 let Some(holder) = self.enclosing_type(file_idx, caller) else {
@@ -100,12 +105,12 @@ impl Context<'_> {
                 };
                 receiver::annotation_of(&text, expr)
                     .or_else(|| receiver::annotation_of(&text, attribute))
-                    .and_then(receiver::element_type)
+                    .and_then(pick)
                     .map(str::to_string)
             }
             Some(_) => None,
             None => receiver::annotation_of(own, expr)
-                .and_then(receiver::element_type)
+                .and_then(pick)
                 .map(str::to_string),
         };
         annotation
@@ -179,6 +184,13 @@ impl Context<'_> {
             }
             if type_name.starts_with(ELEMENT) {
                 inside = true;
+                continue;
+            }
+            if let Some(path) = type_name.strip_prefix(ALIAS) {
+                match self.member_via_path(file_idx, caller, path, name) {
+                    Some(found) => return Some(LocalType::Members(found)),
+                    None => inside = true,
+                }
                 continue;
             }
             if let Some(callee) = type_name.strip_prefix(RETURNED) {
