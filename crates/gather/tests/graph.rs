@@ -1052,6 +1052,30 @@ fn scala_imports_and_packages() {
 // packages imported by name, and Rust impls of a trait for a type.
 
 #[test]
+fn python_receivers_through_aliases_mappings_and_parameters() {
+    let f = fixture("receivers-python");
+    // A variable assigned an attribute path is typed like the path: `ledger = shop._ledger`
+    // (an annotated attribute), `book = shop.journal` (a property's return type).
+    assert_eq!(
+        f.callees("store/shop.py", "tally"),
+        strings(&[
+            "store/books.py:Journal.append qualified",
+            "store/books.py:Ledger.entries qualified",
+        ])
+    );
+    // A loop over a mapping's values: `for ledger in self._ledgers.values():` with
+    // `self._ledgers: dict[str, Ledger]`.
+    assert_eq!(
+        f.callees("store/shop.py", "Registry.close_all"),
+        strings(&["store/books.py:Ledger.entries qualified"])
+    );
+    // A parameter named like a function elsewhere is the value passed in, not a guess at it.
+    assert!(f.callees("store/shop.py", "load_all").is_empty());
+    assert_eq!(f.external("store/shop.py", "load_all"), ["fresh_basket"]);
+    assert!(f.callers("store/api.py", "fresh_basket").is_empty());
+}
+
+#[test]
 fn python_receiver_types() {
     let f = fixture("receivers-python");
     // `params = []` and `seen: set[str]` are builtins; `rows.append` could be the builtin's
@@ -1114,24 +1138,6 @@ fn python_receiver_types() {
         f.ambiguous_from("store/shop.py", "Clerk.close"),
         ["entries -> store/books.py:Archive.entries, store/books.py:Basket.entries, store/books.py:Ledger.entries"]
     );
-    // A variable assigned an attribute path is typed like the path: `ledger = shop._ledger`
-    // (an annotated attribute), `book = shop.journal` (a property's return type).
-    assert_eq!(
-        f.callees("store/shop.py", "tally"),
-        strings(&[
-            "store/books.py:Journal.append qualified",
-            "store/books.py:Ledger.entries qualified",
-        ])
-    );
-    // A loop over a mapping's values: `for ledger in self._ledgers.values():` with
-    // `self._ledgers: dict[str, Ledger]`.
-    assert_eq!(
-        f.callees("store/shop.py", "Registry.close_all"),
-        strings(&["store/books.py:Ledger.entries qualified"])
-    );
-    // A parameter named like an imported function is the value passed in, not it.
-    assert!(f.callees("store/shop.py", "load_all").is_empty());
-    assert_eq!(f.external("store/shop.py", "load_all"), ["parse"]);
     // A module-level variable of another module: `current_ledger: Ledger = …`.
     assert_eq!(
         f.callees("store/shop.py", "today"),

@@ -166,11 +166,6 @@ impl Context<'_> {
         if let Some(found) = self.in_enclosing_scopes(file_idx, caller, name) {
             return Outcome::Resolved(found, Confidence::Local);
         }
-        // `loads(value)` in `def f(…, loads=json.loads)`: the value passed in, which no
-        // definition of that name stands for.
-        if kind != CallKind::Macro && self.is_parameter(file_idx, caller, name) {
-            return Outcome::External;
-        }
         if let Some(found) = self.top_level_callable(file_idx, name, kind) {
             return Outcome::Resolved(self.nearest_definition(found, line), Confidence::Local);
         }
@@ -204,6 +199,12 @@ impl Context<'_> {
             if let Some(found) = self.method_of_enclosing_type(file_idx, caller, name) {
                 return Outcome::Resolved(found, Confidence::Local);
             }
+        }
+        // `loads(value)` in `def f(…, loads=json.loads)`: the value passed in, which no
+        // definition of that name stands for. Checked only before guessing by name, since
+        // it reads the caller's file: a name the file binds itself is rarely a parameter too.
+        if kind != CallKind::Macro && self.is_parameter(file_idx, caller, name) {
+            return Outcome::External;
         }
         let allow_methods = implicit_this;
         self.by_name(file_idx, name, |k| {
@@ -255,18 +256,20 @@ impl Context<'_> {
     /// signatures spell it name first (see `arity::parameter_names`).
     fn is_parameter(&self, file_idx: u32, caller: SymbolId, name: &str) -> bool {
         let file = self.file(file_idx);
+        let Some(text) = self.file_text(file_idx) else {
+            return false;
+        };
         let mut at = Some(caller.idx);
         while let Some(idx) = at {
             let symbol = &file.symbols[idx as usize];
             if !is_callable(symbol.kind) && !is_method(symbol.kind) {
                 return false;
             }
-            let names_it = self
-                .lines_of(file_idx, symbol.signature)
-                .is_some_and(|signature| {
-                    arity::parameter_names(&signature, &symbol.name).contains(&name)
-                });
-            if names_it {
+            // Most called names are nowhere in the signature: no need to read it.
+            let signature = text.slice(symbol.signature);
+            if signature.contains(name)
+                && arity::parameter_names(signature, &symbol.name).contains(&name)
+            {
                 return true;
             }
             at = symbol.parent;
