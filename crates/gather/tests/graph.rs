@@ -1201,6 +1201,15 @@ fn typescript_receiver_types() {
         strings(&["src/shapes.ts:makeGrid import"])
     );
     assert!(f.callers("src/shapes.ts", "useLayout").is_empty());
+    // A factory's returned object: `this.tick()` is its own `tick`, a bare `tick()` the
+    // module's function, never the method.
+    assert_eq!(
+        f.callees("src/factory.ts", "createCounter.twice"),
+        strings(&[
+            "src/factory.ts:createCounter.tick qualified",
+            "src/factory.ts:tick local",
+        ])
+    );
     // `this.check` in an object literal's method is the literal's own `check`.
     assert_eq!(
         f.callees("src/shapes.ts", "methods.with"),
@@ -1221,6 +1230,7 @@ fn typescript_receiver_types() {
     assert_eq!(
         f.callers("src/shapes.ts", "makeGrid"),
         strings(&[
+            "src/factory.ts:createCounter.tick import",
             "src/paint.ts:App import",
             "src/paint.ts:layout import",
             "src/paint.ts:paint import",

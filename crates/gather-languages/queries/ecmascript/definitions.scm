@@ -106,7 +106,8 @@
 ; Object-literal methods and function-valued properties, when the object is bound to a
 ; name (const helpers = {...}), assigned (module.exports = {...}) or exported
 ; (export default {...}), and one level deeper (methods: { save() {} }). Objects passed
-; to calls are below; objects returned or nested elsewhere in expressions are data.
+; to calls and objects a function returns are below; objects nested elsewhere in
+; expressions are data.
 (variable_declarator
   value: (object
            [(method_definition
@@ -184,6 +185,25 @@
      (pair
        key: (property_identifier) @name
        value: [(arrow_function) (function_expression) (generator_function)]) @definition.method]))
+
+; An object literal a function returns is what the function builds (a factory:
+; `function createStore() { return { get() {}, set(v) {} } }`, `() => ({ check() {} })`):
+; its methods and function-valued properties are definitions, members of the function.
+(return_statement
+  (object
+    [(method_definition
+       name: [(property_identifier) (private_property_identifier)] @name) @definition.method
+     (pair
+       key: (property_identifier) @name
+       value: [(arrow_function) (function_expression) (generator_function)]) @definition.method]))
+(arrow_function
+  body: (parenthesized_expression
+    (object
+      [(method_definition
+         name: [(property_identifier) (private_property_identifier)] @name) @definition.method
+       (pair
+         key: (property_identifier) @name
+         value: [(arrow_function) (function_expression) (generator_function)]) @definition.method])))
 
 ; Any other `const` at the top level or exported: tables, schemas and objects built by a
 ; call (`const routes = createRouter({...})`,

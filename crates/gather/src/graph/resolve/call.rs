@@ -232,11 +232,10 @@ impl Context<'_> {
                 if let Some(found) = scope.members.get(&(p, name)) {
                     let found: Vec<SymbolId> = found
                         .iter()
-                        .filter(|&&i| {
-                            implicit_this
-                                || !is_method(file.symbols[i as usize].kind)
-                                || !holder.kind.holds_methods()
-                        })
+                        // A bare name never reaches a method without an implicit
+                        // receiver, not even one of an object literal a function holds
+                        // (`refine() { return refine(…) }` calls the imported `refine`).
+                        .filter(|&&i| implicit_this || !is_method(file.symbols[i as usize].kind))
                         .map(|&idx| SymbolId {
                             file: file_idx,
                             idx,
