@@ -1069,6 +1069,15 @@ fn python_receivers_through_aliases_mappings_and_parameters() {
         f.callees("store/shop.py", "Registry.close_all"),
         strings(&["store/books.py:Ledger.entries qualified"])
     );
+    // An item of a typed collection: `self._ledgers[key]` (a mapping's value), `rows[0]`
+    // (a list's element).
+    for caller in ["Registry.first", "head"] {
+        assert_eq!(
+            f.callees("store/shop.py", caller),
+            strings(&["store/books.py:Ledger.entries qualified"]),
+            "{caller}"
+        );
+    }
     // A parameter named like a function elsewhere is the value passed in, not a guess at it.
     assert!(f.callees("store/shop.py", "load_all").is_empty());
     assert_eq!(f.external("store/shop.py", "load_all"), ["fresh_basket"]);

@@ -134,6 +134,12 @@ impl Context<'_> {
         if let Some(outcome) = self.member_of_constructed(file_idx, caller, q, name) {
             return Some(outcome);
         }
+        // An item of a typed collection: `self.tags[key].to_python()`.
+        if let Some(LocalType::Members(found)) =
+            self.member_via_subscript(file_idx, caller, q, name)
+        {
+            return Some(Outcome::Resolved(found, Confidence::Qualified));
+        }
         // A variable whose type the enclosing definition spells out.
         match self.member_via_local_type(file_idx, caller, q, name) {
             Some(LocalType::Members(found)) => {

@@ -81,6 +81,46 @@ impl Context<'_> {
         Some(types)
     }
 
+    /// Methods named `name` of an item of a collection (`self.tags[key]`, `rows[0]`): the
+    /// value type of the mapping or the element type of the sequence the base's annotation
+    /// names (`self.tags: dict[str, JSONTag]`, `rows: list[Row]`).
+    pub(super) fn member_via_subscript(
+        &self,
+        file_idx: u32,
+        caller: SymbolId,
+        q: &str,
+        name: &str,
+    ) -> Option<LocalType> {
+        let inner = q.strip_suffix(']')?;
+        let mut depth = 0usize;
+        let open = inner.char_indices().rev().find_map(|(idx, ch)| {
+            match ch {
+                ']' => depth += 1,
+                '[' if depth == 0 => return Some(idx),
+                '[' => depth -= 1,
+                _ => {}
+            }
+            None
+        })?;
+        let base = &q[..open];
+        let plain = base
+            .split('.')
+            .all(|segment| is_identifier(segment.trim_start_matches('#')));
+        if base.is_empty() || !plain || base.split('.').count() > 2 {
+            return None;
+        }
+        let loaded = self.file_text(file_idx)?;
+        let own = loaded.slice(self.file(file_idx).symbols[caller.idx as usize].range);
+        let mut types = self.element_types(file_idx, caller, own, &format!("{base}.values()"));
+        if types.is_empty() {
+            types = self.element_types(file_idx, caller, own, base);
+        }
+        if types.is_empty() {
+            return None;
+        }
+        self.members_of_types(file_idx, caller, &types, name)
+    }
+
     /// The element type the annotation of the collection `expr` names (`self.order:
     /// list[JSONTag]` in the class, `items: Item[]` in `own`, the definition's text).
     pub(super) fn element_types(
