@@ -274,6 +274,19 @@ mod tests {
     }
 
     #[test]
+    fn a_name_the_parser_made_up_is_no_definition() {
+        // C++ (`enum class`, `class`): the grammar reads `enum : unsigned {` with a missing name.
+        let source = "enum class sign { none, minus };\n\nclass basic_specs {\n private:\n  enum : unsigned {\n    type_mask = 0x00007,\n  };\n  unsigned data_ = 0;\n};\n";
+        let parsed = file("include/specs.h", source);
+        assert!(
+            parsed.symbols.iter().all(|s| !s.name.is_empty()),
+            "{:?}",
+            parsed.symbols
+        );
+        assert!(parsed.symbols.iter().any(|s| s.name == "basic_specs"));
+    }
+
+    #[test]
     fn minified_code_is_skipped() {
         let minified = format!("!function(){{{}}}();\n", "var a=1;".repeat(2000));
         assert_eq!(

@@ -320,6 +320,11 @@ fn collect<'t>(
     let (Some((node, kind)), Some(name)) = (def, name) else {
         return;
     };
+    // A name the parser made up to recover from an error (C++'s `enum : unsigned {…}` gets
+    // a missing, empty type name) names nothing: the lines stay with the enclosing definition.
+    if name.is_missing() || name.byte_range().is_empty() {
+        return;
+    }
     let raw = Raw {
         node,
         anchor: node,
