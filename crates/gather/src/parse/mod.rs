@@ -287,6 +287,22 @@ mod tests {
     }
 
     #[test]
+    fn a_receiver_defined_further_down_is_named_but_not_the_parent() {
+        let source = "namespace geom {\nCircle::~Circle() {}\n\nclass Circle {\n public:\n  ~Circle();\n};\n}\n";
+        let parsed = file("a.cpp", source);
+        for (i, symbol) in parsed.symbols.iter().enumerate() {
+            assert!(
+                symbol.parent.is_none_or(|p| (p as usize) < i),
+                "{:?}",
+                parsed.symbols
+            );
+        }
+        let early = parsed.symbols.iter().find(|s| s.range.start == 2).unwrap();
+        assert_eq!(early.qualified_name, "geom::Circle::~Circle");
+        assert_eq!(early.kind, crate::index::SymbolKind::Method);
+    }
+
+    #[test]
     fn minified_code_is_skipped() {
         let minified = format!("!function(){{{}}}();\n", "var a=1;".repeat(2000));
         assert_eq!(

@@ -269,7 +269,12 @@ fn place(
                     }
                 };
                 qualified_name = format!("{prefix}{sep}{name}");
-                parent = Some(target as u32);
+                // Parents come before children: a type defined further down (an
+                // out-of-line `Circle::~Circle()` above `class Circle`) names the
+                // definition but cannot hold it.
+                if target < symbols.len() {
+                    parent = Some(target as u32);
+                }
                 if kind == SymbolKind::Function && target_kind != SymbolKind::Module {
                     kind = SymbolKind::Method;
                 }
