@@ -93,13 +93,7 @@ pub(super) fn annotation_of<'t>(text: &'t str, target: &str) -> Option<&'t str> 
 /// The element type a collection annotation names: `list[Tag]`, `Sequence[Tag]`,
 /// `Tag[]`, `Array<Tag>`, `readonly Tag[]`.
 pub(super) fn element_type(annotation: &str) -> Option<&str> {
-    let text = annotation.trim_start();
-    let text = text.strip_prefix("readonly ").unwrap_or(text).trim_start();
-    let text = text.strip_prefix("typing.").unwrap_or(text);
-    let len = text
-        .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
-        .unwrap_or(text.len());
-    let (word, tail) = text.split_at(len);
+    let (word, tail) = leading_type_name(annotation);
     if word.is_empty() {
         return None;
     }
@@ -110,13 +104,8 @@ pub(super) fn element_type(annotation: &str) -> Option<&str> {
     if !COLLECTIONS.contains(&word.rsplit('.').next().unwrap_or(word)) {
         return None;
     }
-    let inner = inner.trim_start();
-    let len = inner
-        .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
-        .unwrap_or(inner.len());
-    let (element, rest) = inner.split_at(len);
     // One plain type argument: `list[Tag | None]` or `list[dict[str, Tag]]` stay open.
-    (!element.is_empty() && rest.trim_start().starts_with([']', '>'])).then_some(element)
+    last_plain_argument(inner)
 }
 
 /// Mappings whose second type argument is their value type (Python and TypeScript).
@@ -135,13 +124,7 @@ const MAPPINGS: &[&str] = &[
 /// The value type of a mapping annotation: `dict[str, Argument]` and `Map<string, Tag>`
 /// give `Argument` and `Tag`. A value type that is not one plain name stays open.
 pub(super) fn value_type(annotation: &str) -> Option<&str> {
-    let text = annotation.trim_start();
-    let text = text.strip_prefix("readonly ").unwrap_or(text).trim_start();
-    let text = text.strip_prefix("typing.").unwrap_or(text);
-    let len = text
-        .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
-        .unwrap_or(text.len());
-    let (word, tail) = text.split_at(len);
+    let (word, tail) = leading_type_name(annotation);
     if !MAPPINGS.contains(&word.rsplit('.').next().unwrap_or(word)) {
         return None;
     }
@@ -161,13 +144,31 @@ pub(super) fn value_type(annotation: &str) -> Option<&str> {
             _ => {}
         }
     }
-    let comma = comma?;
-    let value = inner[comma + 1..].trim_start();
-    let len = value
+    last_plain_argument(&inner[comma? + 1..])
+}
+
+/// The dotted type name an annotation starts with (`readonly` and `typing.` left out),
+/// and what follows it.
+fn leading_type_name(annotation: &str) -> (&str, &str) {
+    let text = annotation.trim_start();
+    let text = text.strip_prefix("readonly ").unwrap_or(text).trim_start();
+    let text = text.strip_prefix("typing.").unwrap_or(text);
+    split_type_name(text)
+}
+
+/// `text` split after its leading run of name characters and dots.
+fn split_type_name(text: &str) -> (&str, &str) {
+    let len = text
         .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
-        .unwrap_or(value.len());
-    let (value, rest) = value.split_at(len);
-    (!value.is_empty() && rest.trim_start().starts_with([']', '>'])).then_some(value)
+        .unwrap_or(text.len());
+    text.split_at(len)
+}
+
+/// The type argument `text` starts with when it is one plain name and the last one (the
+/// list closes right after it).
+fn last_plain_argument(text: &str) -> Option<&str> {
+    let (name, rest) = split_type_name(text.trim_start());
+    (!name.is_empty() && rest.trim_start().starts_with([']', '>'])).then_some(name)
 }
 
 /// Builtin constructors and annotation names of the languages with such receivers.

@@ -260,15 +260,9 @@ impl Context<'_> {
             None => (None, callee),
         };
         let targets = match qualifier {
-            None => match self.resolve_bare(
-                file_idx,
-                caller,
-                function,
-                CallKind::Call,
-                self.index.symbol(caller).symbol.name_line,
-            ) {
-                Outcome::Resolved(found, confidence) if confidence != Confidence::Name => found,
-                _ => return Vec::new(),
+            None => match self.bare_callee(file_idx, caller, function) {
+                Some(found) => found,
+                None => return Vec::new(),
             },
             Some(q) if self.is_self_name(file_idx, q) => self
                 .method_of_enclosing_type(file_idx, caller, function)
@@ -279,6 +273,20 @@ impl Context<'_> {
             .into_iter()
             .flat_map(|t| self.declared_return_types(t))
             .collect()
+    }
+
+    /// What a bare `function` called from `caller` resolves to without guessing by name.
+    pub(super) fn bare_callee(
+        &self,
+        file_idx: u32,
+        caller: SymbolId,
+        function: &str,
+    ) -> Option<Vec<SymbolId>> {
+        let line = self.index.symbol(caller).symbol.name_line;
+        match self.resolve_bare(file_idx, caller, function, CallKind::Call, line) {
+            Outcome::Resolved(found, confidence) if confidence != Confidence::Name => Some(found),
+            _ => None,
+        }
     }
 
     /// The workspace types a function or method declares it returns (`-> T`, `): T`).

@@ -5,10 +5,9 @@ use std::sync::Arc;
 
 use super::local_types::local_types;
 use super::scan::{is_identifier, last_segment};
-use super::{Context, LocalType, Outcome, Target, TypeNames};
+use super::{Context, LocalType, Target, TypeNames};
 use crate::graph::receiver::{self, ALIAS, BUILTIN, ELEMENT, RETURNED};
-use crate::graph::Confidence;
-use crate::index::{CallKind, SymbolId, SymbolKind};
+use crate::index::{SymbolId, SymbolKind};
 
 impl Context<'_> {
     /// Methods named `name` of the type the enclosing definition gives `variable`: a
@@ -283,16 +282,7 @@ impl Context<'_> {
             None => (None, callee),
         };
         let targets = match qualifier {
-            None => match self.resolve_bare(
-                file_idx,
-                caller,
-                function,
-                CallKind::Call,
-                self.index.symbol(caller).symbol.name_line,
-            ) {
-                Outcome::Resolved(found, confidence) if confidence != Confidence::Name => found,
-                _ => return None,
-            },
+            None => self.bare_callee(file_idx, caller, function)?,
             Some(q) if self.is_self_name(file_idx, q) => {
                 self.method_of_enclosing_type(file_idx, caller, function)?
             }
