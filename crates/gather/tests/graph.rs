@@ -456,6 +456,48 @@ fn typescript_ambiguous_and_external() {
     );
 }
 
+/// Modules reached through values: an object literal spreading whole modules
+/// (`const z = { ..._schemas, iso: _iso }`), a module-level variable with a declared or
+/// constructed type reached through a namespace import, and call-wrapped components only
+/// at module level.
+#[test]
+fn typescript_modules_reached_through_values() {
+    let f = fixture("modules-typescript");
+    // `z.never()` from a spread module, `z.minLength()` from a later spread, `z.iso.datetime()`
+    // through a named entry.
+    assert_eq!(
+        f.callees("src/convert.ts", "convert"),
+        strings(&[
+            "src/checks.ts:minLength import",
+            "src/iso.ts:datetime import",
+            "src/schemas.ts:never import",
+        ])
+    );
+    // `registries.globalRegistry.get()` (annotated `$Registry`, a `$`-prefixed type name)
+    // and `registries.localRegistry.add()` (`= new $Registry()`): not `Shelf.get`, not
+    // ambiguous.
+    assert_eq!(
+        f.callees("src/describe.ts", "describe"),
+        strings(&[
+            "src/registry.ts:$Registry.add import",
+            "src/registry.ts:$Registry.get qualified",
+        ])
+    );
+    assert!(f.ambiguous_from("src/describe.ts", "describe").is_empty());
+    // `export const Button = memo((props) => …)` is a component; `const Category =
+    // lazy(() => …)` inside a test's callback is a local value, so its calls belong to no
+    // definition of the workspace.
+    assert_eq!(
+        f.callers("src/schemas.ts", "object"),
+        strings(&["src/button.tsx:Button import"])
+    );
+    assert!(f
+        .index
+        .find_in_file("test/lazy.test.ts")
+        .iter()
+        .all(|s| s.symbol.name != "Category"));
+}
+
 // ---------------------------------------------------------------------------------------
 // JavaScript (CommonJS): destructured and aliased `require`, a class exported as the
 // module, `exports.x = require(…)` re-exports, a method named like an imported function.

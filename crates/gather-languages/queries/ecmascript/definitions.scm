@@ -27,13 +27,23 @@
 
 ; Components wrapped in a call: const Button = memo((props) => ...),
 ; const Input = forwardRef(function Input(props, ref) {...}). Only PascalCase names, so
-; that values computed by a call (useMemo, debounce results) are not taken for functions.
-(lexical_declaration
-  (variable_declarator
-    name: (identifier) @name
-    value: (call_expression
-      arguments: (arguments . [(arrow_function) (function_expression)])))
-  (#match? @name "^[A-Z][A-Za-z0-9_]*[a-z][A-Za-z0-9_]*$")) @definition.function
+; that values computed by a call (useMemo, debounce results) are not taken for functions,
+; and only at module level: inside a function such a name is a local value
+; (const Schema = z.lazy(() => ...) in a test).
+(program
+  (lexical_declaration
+    (variable_declarator
+      name: (identifier) @name
+      value: (call_expression
+        arguments: (arguments . [(arrow_function) (function_expression)])))
+    (#match? @name "^[A-Z][A-Za-z0-9_]*[a-z][A-Za-z0-9_]*$")) @definition.function)
+(export_statement
+  (lexical_declaration
+    (variable_declarator
+      name: (identifier) @name
+      value: (call_expression
+        arguments: (arguments . [(arrow_function) (function_expression)])))
+    (#match? @name "^[A-Z][A-Za-z0-9_]*[a-z][A-Za-z0-9_]*$")) @definition.function)
 
 ; const C = class {};
 (lexical_declaration

@@ -39,6 +39,8 @@ impl Context<'_> {
                         Outcome::Resolved(found, confidence)
                     } else if external {
                         Outcome::External
+                    } else if let Some(found) = self.member_via_declared_values(&targets, name, q) {
+                        Outcome::Resolved(found, confidence)
                     } else {
                         self.by_name(file_idx, name, |k| is_method(k) || is_callable(k))
                     }

@@ -188,9 +188,7 @@ fn push(out: &mut Vec<String>, found: String) {
         || found.starts_with(RETURNED)
         || found.starts_with(ELEMENT)
         || found.starts_with(ALIAS);
-    if (marker || last_segment(&found).starts_with(|c: char| c.is_ascii_uppercase()))
-        && !out.contains(&found)
-    {
+    if (marker || is_capitalised(last_segment(&found))) && !out.contains(&found) {
         out.push(found);
     }
 }
@@ -199,10 +197,10 @@ fn push(out: &mut Vec<String>, found: String) {
 pub(super) fn type_path(text: &str) -> Option<(String, &str)> {
     let len = text
         .char_indices()
-        .find(|(_, c)| !(c.is_alphanumeric() || *c == '_' || *c == '.'))
+        .find(|(_, c)| !(c.is_alphanumeric() || matches!(c, '_' | '$' | '.')))
         .map_or(text.len(), |(i, _)| i);
     let found = text[..len].trim_end_matches('.');
-    (!found.is_empty() && found.starts_with(|c: char| c.is_alphabetic() || c == '_'))
+    (!found.is_empty() && found.starts_with(|c: char| c.is_alphabetic() || c == '_' || c == '$'))
         .then(|| (found.to_string(), &text[len..]))
 }
 

@@ -19,6 +19,7 @@
 
 mod by_name;
 mod call;
+mod composed;
 mod globals;
 mod imports;
 mod inheritance;

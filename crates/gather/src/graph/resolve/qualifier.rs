@@ -48,6 +48,9 @@ impl Context<'_> {
         if let Some(targets) = self.imported_qualifier(file_idx, &segments, depth) {
             return Some((targets, Confidence::Import));
         }
+        if let Some(found) = self.composed_qualifier(file_idx, caller, &segments, depth) {
+            return Some(found);
+        }
         let base = self.named_in_scope(file_idx, caller, &segments);
         if !base.is_empty() {
             let targets = self.walk_members(base, &segments[1..]);

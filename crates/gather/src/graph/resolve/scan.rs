@@ -40,9 +40,12 @@ pub(super) fn path_segments(text: &str) -> (Vec<usize>, &str) {
     (ends, &text[pos..])
 }
 
-/// Whether a path segment starts with an uppercase letter (a type, by convention).
+/// Whether a path segment starts with an uppercase letter (a type, by convention), after
+/// any `$` or `_` a library prefixes its types with (`$ZodType`, `_Internal`).
 pub(super) fn is_capitalised(segment: &str) -> bool {
-    segment.starts_with(|c: char| c.is_uppercase())
+    segment
+        .trim_start_matches(['$', '_'])
+        .starts_with(|c: char| c.is_uppercase())
 }
 
 /// The type a receiver expression constructs: `new a.C(…)` (any name), `C(…)` (a

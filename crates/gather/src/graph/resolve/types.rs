@@ -32,18 +32,26 @@ impl Context<'_> {
             Names(TypeNames),
             Imported(Arc<Vec<SymbolId>>),
         }
+        let mut skip = 0;
         let first = if self.is_self_name(file_idx, segments[0]) {
             First::Own
         } else {
             let names = self.variable_types(file_idx, caller, segments[0])?;
             if !names.is_empty() {
                 First::Names(names)
-            } else {
+            } else if let Some(types) = self.module_variable_types(file_idx, segments[0]) {
                 // `current_app.json.load()`: a variable another module declares.
-                let types = self.module_variable_types(file_idx, segments[0])?;
                 if types.len() != 1 {
                     return None;
                 }
+                First::Imported(types)
+            } else {
+                // `registries.globalRegistry.get()`: a variable of a module imported whole.
+                let types = self.namespace_variable_types(file_idx, caller, &segments)?;
+                if types.len() != 1 {
+                    return None;
+                }
+                skip = 1;
                 First::Imported(types)
             }
         };
@@ -53,7 +61,7 @@ impl Context<'_> {
                 First::Names(names) => self.types_named(file_idx, caller, names),
                 First::Imported(types) => types.to_vec(),
             };
-            for segment in &segments[1..] {
+            for segment in &segments[1 + skip..] {
                 let mut next = Vec::new();
                 for ty in &types {
                     next.extend(self.attribute_types(*ty, segment).iter().copied());
@@ -102,6 +110,38 @@ impl Context<'_> {
     /// Methods named `name` of the type a module gives a variable of its top level that
     /// this file imports by name (`from .globals import current_app`), read from the
     /// module's lines that start with the variable (`current_app: FlaskProxy = …`).
+    /// Methods named `name` of the one type declared for the module-level variables among
+    /// `targets` (`export const globalRegistry: Registry = …` reached as `reg.globalRegistry`).
+    pub(super) fn member_via_declared_values(
+        &self,
+        targets: &[Target],
+        name: &str,
+        qualifier: &str,
+    ) -> Option<Vec<SymbolId>> {
+        let mut types = Vec::new();
+        for target in targets {
+            let Target::Symbol(id) = target else {
+                return None;
+            };
+            let symbol = &self.index.symbol(*id).symbol;
+            if symbol.kind != SymbolKind::Const || symbol.parent.is_some() {
+                return None;
+            }
+            types.extend(
+                self.declared_variable_types(id.file, &symbol.name)?
+                    .iter()
+                    .copied(),
+            );
+        }
+        types.sort();
+        types.dedup();
+        let [ty] = types.as_slice() else {
+            return None;
+        };
+        let (found, _) = self.members_of_targets(&[Target::Symbol(*ty)], name, qualifier);
+        (!found.is_empty()).then_some(found)
+    }
+
     pub(super) fn member_via_module_variable(
         &self,
         file_idx: u32,
@@ -138,6 +178,34 @@ impl Context<'_> {
             .modules
             .module_file(scope.style, file_idx, from_path, &import.source)?;
         let declared = import.name.as_deref()?;
+        self.declared_variable_types(module, declared)
+    }
+
+    /// The types of `segments[1]`, a module-level variable of the module `segments[0]`
+    /// names (`import * as registries`), when that is one module file.
+    fn namespace_variable_types(
+        &self,
+        file_idx: u32,
+        caller: SymbolId,
+        segments: &[&str],
+    ) -> Option<Arc<Vec<SymbolId>>> {
+        let (targets, _) = self.resolve_qualifier(file_idx, caller, segments[0], 1)?;
+        let [Target::Module(files)] = targets.as_slice() else {
+            return None;
+        };
+        let [module] = files.as_slice() else {
+            return None;
+        };
+        self.declared_variable_types(*module, segments.get(1)?)
+    }
+
+    /// The workspace types a module declares for its module-level variable `declared`,
+    /// remembered.
+    pub(super) fn declared_variable_types(
+        &self,
+        module: u32,
+        declared: &str,
+    ) -> Option<Arc<Vec<SymbolId>>> {
         // Any definition of the module serves as the place names are resolved from.
         let context = SymbolId {
             file: module,
