@@ -484,6 +484,12 @@ fn typescript_modules_reached_through_values() {
         ])
     );
     assert!(f.ambiguous_from("src/describe.ts", "describe").is_empty());
+    // The same through a barrel: `core.globalRegistry` where `index.ts` has
+    // `export * from "./registry.js"`.
+    assert_eq!(
+        f.callees("src/label.ts", "label"),
+        strings(&["src/registry.ts:$Registry.get qualified"])
+    );
     // `export const Button = memo((props) => …)` is a component; `const Category =
     // lazy(() => …)` inside a test's callback is a local value, so its calls belong to no
     // definition of the workspace.
@@ -496,6 +502,31 @@ fn typescript_modules_reached_through_values() {
         .find_in_file("test/lazy.test.ts")
         .iter()
         .all(|s| s.symbol.name != "Category"));
+}
+
+/// Object literals typed by what holds them (`function m(): MethodsOf<Schema> { return {…} }`,
+/// `const m: MethodsOf<Schema> = {…}`): `this` is the declared type, and an interface
+/// member carried out by exactly one literal member is that member.
+#[test]
+fn typescript_object_literals_typed_by_their_holder() {
+    let f = fixture("modules-typescript");
+    // `this.check()` in `stringMethods` (a `StringSchema`, which inherits `check`),
+    // `schema.check()` on a `StringSchema` parameter, and `this.check()` in both literals
+    // of `Schema` all reach the one literal member bound to `Schema.check`.
+    assert_eq!(
+        f.callers("src/methods.ts", "schemaMethods.check"),
+        strings(&[
+            "src/methods.ts:annotatedMethods.describe qualified",
+            "src/methods.ts:plainMethods.describe qualified",
+            "src/methods.ts:stringMethods.email qualified",
+            "src/methods.ts:validate qualified",
+        ])
+    );
+    // Two literals carry out `Schema.describe`: the call stays on the interface's member.
+    assert_eq!(
+        f.callees("src/methods.ts", "schemaMethods.check"),
+        strings(&["src/methods.ts:Schema.describe qualified"])
+    );
 }
 
 // ---------------------------------------------------------------------------------------

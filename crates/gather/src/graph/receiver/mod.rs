@@ -159,7 +159,7 @@ fn leading_type_name(annotation: &str) -> (&str, &str) {
 /// `text` split after its leading run of name characters and dots.
 fn split_type_name(text: &str) -> (&str, &str) {
     let len = text
-        .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
+        .find(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '.' | '$')))
         .unwrap_or(text.len());
     text.split_at(len)
 }
@@ -412,6 +412,32 @@ pub(super) fn return_type(signature: &str) -> Option<&str> {
     let ends =
         tail.is_empty() || tail.starts_with([':', '{', ';', '=']) || tail.starts_with("where");
     (ends && path.starts_with(|c: char| c.is_uppercase())).then_some(path)
+}
+
+/// The type an object literal takes from what holds it, read from the holder's signature:
+/// a function's declared return type (`function f(): Methods<Schema> {`) or a constant's
+/// annotation (`const m: Schema = {`). A generic wrapper of one plain type argument
+/// (`Partial<T>`, `MethodsOf<T>`) stands for its argument; any other annotation with type
+/// arguments says nothing certain.
+pub(super) fn contextual_type(signature: &str) -> Option<&str> {
+    let head = signature.split('{').next()?;
+    let annotation = match head.rfind(')') {
+        Some(close) => head[close + 1..].trim_start().strip_prefix(':')?,
+        None => head.split_once(':')?.1.split('=').next()?,
+    };
+    let (name, rest) = split_type_name(annotation.trim_start());
+    let rest = rest.trim();
+    let found = if rest.is_empty() {
+        name
+    } else {
+        let inner = rest.strip_prefix('<')?;
+        let (argument, after) = split_type_name(inner.trim_start());
+        (after.trim() == ">").then_some(argument)?
+    };
+    let bare = found.rsplit('.').next().unwrap_or(found);
+    bare.trim_start_matches(['$', '_'])
+        .starts_with(|c: char| c.is_uppercase())
+        .then_some(found)
 }
 
 /// What an ECMAScript module's `export default` names: `Some(Some(f))` for `export default

@@ -1,9 +1,9 @@
 //! Tests of the receiver readers.
 
 use super::{
-    annotation_of, assigned_callee, assigned_names, default_export_name, element_type,
-    is_builtin_value, is_union_of_types, iterated, narrowed_union, return_type, value_type,
-    with_call_type,
+    annotation_of, assigned_callee, assigned_names, contextual_type, default_export_name,
+    element_type, is_builtin_value, is_union_of_types, iterated, narrowed_union, return_type,
+    value_type, with_call_type,
 };
 
 #[test]
@@ -183,4 +183,28 @@ fn return_types() {
     assert_eq!(return_type("def f(self) -> str:"), None);
     assert_eq!(return_type("def f(self):"), None);
     assert_eq!(return_type("f(a: A): A | B {"), None);
+}
+
+#[test]
+fn an_object_literal_takes_the_type_its_holder_declares() {
+    assert_eq!(
+        contextual_type("function methods(): MethodsOf<Schema> {"),
+        Some("Schema")
+    );
+    assert_eq!(
+        contextual_type("export const m: core.$Handlers = {"),
+        Some("core.$Handlers")
+    );
+    assert_eq!(
+        contextual_type("function f(a: A): Handlers {"),
+        Some("Handlers")
+    );
+    // Several type arguments, a lowercase name, or no annotation say nothing certain.
+    assert_eq!(
+        contextual_type("function f(): Record<string, Schema> {"),
+        None
+    );
+    assert_eq!(contextual_type("const m: object = {"), None);
+    assert_eq!(contextual_type("function f(a: A) {"), None);
+    assert_eq!(contextual_type("const m = {"), None);
 }

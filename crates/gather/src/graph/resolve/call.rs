@@ -36,7 +36,7 @@ impl Context<'_> {
                 Some((targets, confidence)) => {
                     let (found, external) = self.members_of_targets(&targets, name, q);
                     if !found.is_empty() {
-                        Outcome::Resolved(found, confidence)
+                        self.without_values(Outcome::Resolved(found, confidence))
                     } else if external {
                         Outcome::External
                     } else if let Some(found) = self.member_via_declared_values(&targets, name, q) {
@@ -53,14 +53,20 @@ impl Context<'_> {
     /// A call names a value (`const unsubscribe = subscribe(…)`, `export const
     /// useLayout = isWeb ? a : b`): the code it runs is whatever the value holds, not the
     /// value's definition, so such targets are dropped and a call left with none is
-    /// external.
+    /// external. An interface or type alias runs no code either (`new checks.$Check(…)`
+    /// names the interface and the constant of one name).
     fn without_values(&self, outcome: Outcome) -> Outcome {
         let Outcome::Resolved(found, confidence) = outcome else {
             return outcome;
         };
         let found: Vec<SymbolId> = found
             .into_iter()
-            .filter(|id| self.index.symbol(*id).symbol.kind != SymbolKind::Const)
+            .filter(|id| {
+                !matches!(
+                    self.index.symbol(*id).symbol.kind,
+                    SymbolKind::Const | SymbolKind::Interface | SymbolKind::Type
+                )
+            })
             .collect();
         if found.is_empty() {
             Outcome::External
@@ -78,6 +84,9 @@ impl Context<'_> {
         // `this.m()` in a method of an object literal: a method of the same literal.
         if q == "this" && self.enclosing_type(file_idx, caller).is_none() {
             if let Some(found) = self.sibling_method(file_idx, caller, name) {
+                return Outcome::Resolved(found, Confidence::Qualified);
+            }
+            if let Some(found) = self.member_of_literal_type(file_idx, caller, name) {
                 return Outcome::Resolved(found, Confidence::Qualified);
             }
         }

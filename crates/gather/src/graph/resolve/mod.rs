@@ -23,6 +23,7 @@ mod composed;
 mod globals;
 mod imports;
 mod inheritance;
+mod literals;
 mod local_types;
 mod members;
 mod overloads;
@@ -189,7 +190,7 @@ impl<'a> Context<'a> {
     fn resolve(&self, file_idx: u32, caller: SymbolId, call: &CallSite) -> Outcome {
         match self.resolve_call(file_idx, caller, call) {
             Outcome::Resolved(found, confidence) => {
-                let found = self.implementations(found);
+                let found = self.bound_literal_members(self.implementations(found));
                 Outcome::Resolved(self.by_arity(file_idx, call, found), confidence)
             }
             Outcome::Ambiguous(found) => {

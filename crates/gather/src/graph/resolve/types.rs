@@ -196,7 +196,37 @@ impl Context<'_> {
         let [module] = files.as_slice() else {
             return None;
         };
-        self.declared_variable_types(*module, segments.get(1)?)
+        self.exported_variable_types(*module, segments.get(1)?, 0)
+    }
+
+    /// The types of a module-level variable a module declares or passes on from another
+    /// with `export * from './registries'`.
+    fn exported_variable_types(
+        &self,
+        module: u32,
+        declared: &str,
+        depth: u32,
+    ) -> Option<Arc<Vec<SymbolId>>> {
+        // A barrel declares nothing, so has no definition to resolve names from.
+        let own = self.declared_variable_types(module, declared);
+        if own.as_ref().is_some_and(|own| !own.is_empty()) || depth >= MAX_DEPTH {
+            return own;
+        }
+        for glob in self.scope(module).globs.iter().filter(|g| g.is_reexport) {
+            for target in self.import_target(module, glob, depth + 1) {
+                let Target::Module(files) = target else {
+                    continue;
+                };
+                for file in files {
+                    if let Some(found) = self.exported_variable_types(file, declared, depth + 1) {
+                        if !found.is_empty() {
+                            return Some(found);
+                        }
+                    }
+                }
+            }
+        }
+        own
     }
 
     /// The workspace types a module declares for its module-level variable `declared`,
