@@ -12,6 +12,7 @@
 //! time a file of that language is parsed, and validated against the accepted captures.
 
 mod builtins;
+mod method_words;
 mod node_types;
 mod patterns;
 mod table;
@@ -238,6 +239,9 @@ pub struct LanguageSpec {
     pub builtin_methods: &'static [&'static str],
     /// How the language marks declarations that only type an overload.
     pub overload_stubs: OverloadStubs,
+    /// Words people use for what the language's special methods do (`__eq__`: "equal
+    /// equality compare comparison"), read by question mode as part of their names.
+    pub method_words: &'static [(&'static str, &'static str)],
 }
 
 /// The compiled queries of one language.

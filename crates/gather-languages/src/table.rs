@@ -40,6 +40,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: crate::builtins::RUST_METHODS,
         overload_stubs: crate::OverloadStubs::None,
+        method_words: &[],
     },
     LanguageSpec {
         id: "python",
@@ -72,6 +73,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: crate::builtins::PYTHON_METHODS,
         overload_stubs: crate::OverloadStubs::Decorated,
+        method_words: crate::method_words::PYTHON,
     },
     LanguageSpec {
         id: "javascript",
@@ -99,6 +101,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: crate::builtins::ECMASCRIPT_METHODS,
         overload_stubs: crate::OverloadStubs::Bodyless,
+        method_words: &[],
     },
     LanguageSpec {
         id: "typescript",
@@ -128,6 +131,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: crate::builtins::ECMASCRIPT_METHODS,
         overload_stubs: crate::OverloadStubs::Bodyless,
+        method_words: &[],
     },
     LanguageSpec {
         id: "tsx",
@@ -158,6 +162,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: crate::builtins::ECMASCRIPT_METHODS,
         overload_stubs: crate::OverloadStubs::Bodyless,
+        method_words: &[],
     },
     LanguageSpec {
         id: "go",
@@ -203,6 +208,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: crate::builtins::GO_METHODS,
         overload_stubs: crate::OverloadStubs::None,
+        method_words: &[],
     },
     LanguageSpec {
         id: "java",
@@ -226,6 +232,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
         overload_stubs: crate::OverloadStubs::None,
+        method_words: &[],
     },
     LanguageSpec {
         id: "c",
@@ -249,6 +256,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
         overload_stubs: crate::OverloadStubs::None,
+        method_words: &[],
     },
     LanguageSpec {
         id: "cpp",
@@ -274,6 +282,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
         overload_stubs: crate::OverloadStubs::None,
+        method_words: &[],
     },
     LanguageSpec {
         id: "csharp",
@@ -297,6 +306,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
         overload_stubs: crate::OverloadStubs::None,
+        method_words: &[],
     },
     LanguageSpec {
         id: "ruby",
@@ -323,6 +333,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
         overload_stubs: crate::OverloadStubs::None,
+        method_words: &[],
     },
     LanguageSpec {
         id: "php",
@@ -349,6 +360,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
         overload_stubs: crate::OverloadStubs::None,
+        method_words: &[],
     },
     LanguageSpec {
         id: "kotlin",
@@ -372,6 +384,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
         overload_stubs: crate::OverloadStubs::None,
+        method_words: &[],
     },
     LanguageSpec {
         id: "swift",
@@ -395,6 +408,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
         overload_stubs: crate::OverloadStubs::None,
+        method_words: &[],
     },
     LanguageSpec {
         id: "scala",
@@ -418,6 +432,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
         overload_stubs: crate::OverloadStubs::None,
+        method_words: &[],
     },
     LanguageSpec {
         id: "lua",
@@ -441,6 +456,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
         overload_stubs: crate::OverloadStubs::None,
+        method_words: &[],
     },
     LanguageSpec {
         id: "bash",
@@ -464,6 +480,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
         overload_stubs: crate::OverloadStubs::None,
+        method_words: &[],
     },
     LanguageSpec {
         id: "elixir",
@@ -487,6 +504,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
         overload_stubs: crate::OverloadStubs::None,
+        method_words: &[],
     },
     LanguageSpec {
         id: "dart",
@@ -510,6 +528,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
         overload_stubs: crate::OverloadStubs::None,
+        method_words: &[],
     },
     LanguageSpec {
         id: "haskell",
@@ -533,6 +552,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
         overload_stubs: crate::OverloadStubs::None,
+        method_words: &[],
     },
     LanguageSpec {
         id: "ocaml",
@@ -556,6 +576,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
         overload_stubs: crate::OverloadStubs::None,
+        method_words: &[],
     },
     LanguageSpec {
         id: "zig",
@@ -579,6 +600,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
         overload_stubs: crate::OverloadStubs::None,
+        method_words: &[],
     },
     LanguageSpec {
         id: "objc",
@@ -602,6 +624,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
         overload_stubs: crate::OverloadStubs::None,
+        method_words: &[],
     },
     LanguageSpec {
         id: "r",
@@ -625,6 +648,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
         overload_stubs: crate::OverloadStubs::None,
+        method_words: &[],
     },
     LanguageSpec {
         id: "hcl",
@@ -648,6 +672,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
         overload_stubs: crate::OverloadStubs::None,
+        method_words: &[],
     },
     LanguageSpec {
         id: "solidity",
@@ -671,5 +696,6 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         self_names: crate::builtins::SELF_NAMES,
         builtin_methods: &[],
         overload_stubs: crate::OverloadStubs::None,
+        method_words: &[],
     },
 ];

@@ -80,6 +80,15 @@ fn words_find_definitions_by_name_doc_and_body() {
 }
 
 #[test]
+fn special_methods_are_found_by_what_they_do() {
+    // `__eq__` and `__getattr__` share no word with the question; what they do does.
+    let pack = ask("two attempts with the same number should compare equal");
+    assert_eq!(seeds(&pack)[0], "Attempt.__eq__");
+    let pack = ask("attribute access on an attempt reaches its failure");
+    assert_eq!(seeds(&pack)[0], "Attempt.__getattr__");
+}
+
+#[test]
 fn test_code_is_left_out_unless_asked_for() {
     let index = index();
     let question = "backoff delay grows";

@@ -155,6 +155,11 @@ fn file_docs(index: &Index, file: &FileRecord) -> Vec<(u32, [u32; N_FIELDS], Cou
         }
     }
     let path_text = file.path.replace(['/', '.', '-'], " ");
+    let method_words = file
+        .language
+        .as_deref()
+        .and_then(gather_languages::by_id)
+        .map_or(&[][..], |spec| spec.method_words);
     let mut words = WordTerms::default();
     file.symbols
         .iter()
@@ -163,6 +168,10 @@ fn file_docs(index: &Index, file: &FileRecord) -> Vec<(u32, [u32; N_FIELDS], Cou
             let mut counts = Counts::default();
             let mut lens = [0; N_FIELDS];
             lens[Field::Name as usize] = add(&mut counts, &mut words, Field::Name, &symbol.name);
+            // `__eq__` is also named by what it does: "equality comparison".
+            if let Some((_, said)) = method_words.iter().find(|(name, _)| *name == symbol.name) {
+                lens[Field::Name as usize] += add(&mut counts, &mut words, Field::Name, said);
+            }
             let parents = symbol
                 .qualified_name
                 .strip_suffix(symbol.name.as_str())
