@@ -4,7 +4,8 @@
 //! A word is a run of ASCII letters and digits (plus `_`, which splits sub-words). Each word
 //! gives its sub-words (`parseHTTPConfig` → parse, http, config; `max_file_size` → max,
 //! file, size), lower-cased and folded by a light stemmer (plurals, `-ing`, `-ed`), so
-//! "retries", "retrying" and `retry` meet.
+//! "retries", "retrying" and `retry` meet. A common abbreviation also gives the word it
+//! stands for (`attr`: attribute), so "attribute" meets `get_attr`.
 
 /// Calls `each` with every word of `text` (a maximal run of ASCII alphanumerics and `_`),
 /// as written.
@@ -156,13 +157,105 @@ pub fn terms(text: &str, mut each: impl FnMut(String)) {
 }
 
 /// Calls `each` with the stemmed sub-word terms of one word; single letters are dropped.
+/// An abbreviation also gives the word it stands for (`get_attr` → get, attribut, attr), so
+/// a question in plain words meets code that abbreviates.
 pub(crate) fn word_terms(word: &str, mut each: impl FnMut(String)) {
     sub_words(word, |sub| {
         if sub.len() > 1 || sub.bytes().all(|b| b.is_ascii_digit()) {
+            if let Ok(i) = ABBREVIATIONS.binary_search_by(|(short, _)| short.cmp(&sub.as_str())) {
+                each(stem(ABBREVIATIONS[i].1));
+            }
             each(stem(&sub));
         }
     })
 }
+
+/// Abbreviations common in identifiers and the word each stands for, sorted. Keywords and
+/// builtins that abbreviate (`def`, `fn`, `str`, `len`) are left out: they are on every
+/// other line and say nothing about where code is.
+const ABBREVIATIONS: &[(&str, &str)] = &[
+    ("addr", "address"),
+    ("alloc", "allocate"),
+    ("approx", "approximate"),
+    ("attr", "attribute"),
+    ("attrs", "attributes"),
+    ("avg", "average"),
+    ("buf", "buffer"),
+    ("calc", "calculate"),
+    ("cfg", "configuration"),
+    ("cls", "class"),
+    ("cmp", "compare"),
+    ("cnt", "count"),
+    ("col", "column"),
+    ("cols", "columns"),
+    ("conf", "configuration"),
+    ("config", "configuration"),
+    ("coord", "coordinate"),
+    ("coords", "coordinates"),
+    ("ctx", "context"),
+    ("db", "database"),
+    ("decl", "declaration"),
+    ("desc", "description"),
+    ("dest", "destination"),
+    ("dim", "dimension"),
+    ("dims", "dimensions"),
+    ("dir", "directory"),
+    ("dirs", "directories"),
+    ("dst", "destination"),
+    ("elem", "element"),
+    ("env", "environment"),
+    ("eq", "equal"),
+    ("err", "error"),
+    ("errs", "errors"),
+    ("exec", "execute"),
+    ("expr", "expression"),
+    ("exprs", "expressions"),
+    ("fmt", "format"),
+    ("gen", "generate"),
+    ("idx", "index"),
+    ("info", "information"),
+    ("lang", "language"),
+    ("lib", "library"),
+    ("loc", "location"),
+    ("mgr", "manager"),
+    ("msg", "message"),
+    ("msgs", "messages"),
+    ("ns", "namespace"),
+    ("num", "number"),
+    ("obj", "object"),
+    ("objs", "objects"),
+    ("opt", "option"),
+    ("opts", "options"),
+    ("param", "parameter"),
+    ("params", "parameters"),
+    ("pkg", "package"),
+    ("pos", "position"),
+    ("prev", "previous"),
+    ("proc", "process"),
+    ("prop", "property"),
+    ("props", "properties"),
+    ("ptr", "pointer"),
+    ("repr", "representation"),
+    ("req", "request"),
+    ("resp", "response"),
+    ("sep", "separator"),
+    ("seq", "sequence"),
+    ("sig", "signature"),
+    ("spec", "specification"),
+    ("src", "source"),
+    ("stmt", "statement"),
+    ("sys", "system"),
+    ("tmp", "temporary"),
+    ("tmpl", "template"),
+    ("tpl", "template"),
+    ("txt", "text"),
+    ("usr", "user"),
+    ("util", "utility"),
+    ("utils", "utilities"),
+    ("val", "value"),
+    ("vals", "values"),
+    ("ver", "version"),
+];
 
 /// English words and the words of change requests that say nothing about where code is.
 /// Kept small: a word that is also a common identifier part (`list`, `get`, `set`, `error`)
@@ -190,6 +283,17 @@ pub(crate) fn is_stop_word(word: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn abbreviations_are_sorted_and_give_their_word() {
+        assert!(ABBREVIATIONS.windows(2).all(|w| w[0].0 < w[1].0));
+        let mut out = Vec::new();
+        word_terms("get_attr", |t| out.push(t));
+        assert_eq!(out, ["get", "attribut", "attr"]);
+        let mut out = Vec::new();
+        word_terms("parseConfig", |t| out.push(t));
+        assert_eq!(out, ["pars", "configur", "config"]);
+    }
 
     fn subs(word: &str) -> Vec<String> {
         let mut out = Vec::new();

@@ -70,7 +70,8 @@ pub(crate) fn expand(
     let best = ranked.first().map_or(1.0, |t| t.1).max(f32::MIN_POSITIVE);
     ranked
         .into_iter()
-        .map(|(t, w)| (t, beta * w / best))
+        // `w / best` first: the best word gets exactly `beta`.
+        .map(|(t, w)| (t, beta * (w / best)))
         .collect()
 }
 
@@ -107,7 +108,10 @@ mod tests {
         );
         assert!(!words.contains(&"config"), "query terms are not lent again");
         assert!(!words.contains(&"return") && !words.contains(&"valu"));
-        assert!(extra.iter().all(|(_, w)| *w > 0.0 && *w <= 0.3));
+        assert!(
+            extra.iter().all(|(_, w)| *w > 0.0 && *w <= 0.3),
+            "{extra:?}"
+        );
         assert_eq!(extra[0].1, 0.3, "the best lent word gets the full weight");
     }
 }
