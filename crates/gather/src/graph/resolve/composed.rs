@@ -2,6 +2,8 @@
 //! A member of such an object is the member of whichever spread module or named entry
 //! holds it, so `z.never()` reaches `never` of `schemas`.
 
+use std::sync::Arc;
+
 use super::{Context, Target};
 use crate::graph::text::unquoted;
 use crate::graph::Confidence;
@@ -110,6 +112,21 @@ fn is_path(text: &str) -> bool {
 }
 
 impl Context<'_> {
+    /// The composition of the constant `id` named `name`, read once per query.
+    fn composition_of(&self, file_idx: u32, id: SymbolId, name: &str) -> Option<Arc<Composition>> {
+        if let Some(known) = self.compositions.lock().ok()?.get(&id) {
+            return known.clone();
+        }
+        let found = self
+            .text_of(file_idx, id)
+            .and_then(|text| composition(&text, name))
+            .map(Arc::new);
+        if let Ok(mut cache) = self.compositions.lock() {
+            cache.insert(id, found.clone());
+        }
+        found
+    }
+
     /// What `segments` (`z`, `z.iso`) names when its first segment is a module-level object
     /// composed by spreading modules: a named entry when the next segment is one, else the
     /// spread sources, later ones first.
@@ -123,7 +140,7 @@ impl Context<'_> {
         let composed = self
             .top_named(file_idx, segments[0], |k| k == SymbolKind::Const)
             .into_iter()
-            .find_map(|id| composition(&self.text_of(file_idx, id)?, segments[0]))?;
+            .find_map(|id| self.composition_of(file_idx, id, segments[0]))?;
         let rest = &segments[1..];
         let resolve = |path: &str, rest: &[&str]| {
             let qualifier = std::iter::once(path)

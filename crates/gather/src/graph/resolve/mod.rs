@@ -148,6 +148,8 @@ struct Context<'a> {
     /// variable another module declares; shared between calls, as one class's attribute
     /// is read for every call through it.
     found_types: Mutex<HashMap<(SymbolId, String), FoundTypes>>,
+    /// Per module-level constant: the modules its object spreads, read once.
+    compositions: Mutex<HashMap<SymbolId, Option<Arc<composed::Composition>>>>,
 }
 
 /// How deep import chains, qualifiers and base classes are followed.
@@ -165,6 +167,7 @@ impl<'a> Context<'a> {
             local_types: Mutex::new(HashMap::default()),
             globals: Mutex::new(HashMap::default()),
             found_types: Mutex::new(HashMap::default()),
+            compositions: Mutex::new(HashMap::default()),
         }
     }
 
