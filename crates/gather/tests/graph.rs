@@ -511,13 +511,15 @@ fn typescript_modules_reached_through_values() {
 fn typescript_object_literals_typed_by_their_holder() {
     let f = fixture("modules-typescript");
     // `this.check()` in `stringMethods` (a `StringSchema`, which inherits `check`),
-    // `schema.check()` on a `StringSchema` parameter, and `this.check()` in both literals
+    // `schema.check()` on a `StringSchema` parameter or on an `S extends StringSchema`
+    // one, and `this.check()` in both literals
     // of `Schema` all reach the one literal member bound to `Schema.check`.
     assert_eq!(
         f.callers("src/methods.ts", "schemaMethods.check"),
         strings(&[
             "src/methods.ts:annotatedMethods.describe qualified",
             "src/methods.ts:plainMethods.describe qualified",
+            "src/methods.ts:revalidate qualified",
             "src/methods.ts:stringMethods.email qualified",
             "src/methods.ts:validate qualified",
         ])

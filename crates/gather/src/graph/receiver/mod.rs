@@ -440,6 +440,36 @@ pub(super) fn contextual_type(signature: &str) -> Option<&str> {
         .then_some(found)
 }
 
+/// The bound a signature declares for the type parameter `name` (`<T extends Schema>`,
+/// `<K, T extends core.Node<K>>`): a value of type `T` has the bound's members.
+pub(super) fn type_parameter_bound<'t>(signature: &'t str, name: &str) -> Option<&'t str> {
+    // The signature ends where the body starts.
+    let head = signature.split('{').next()?;
+    let mut from = 0;
+    while let Some(pos) = head[from..].find(name) {
+        let start = from + pos;
+        let end = start + name.len();
+        from = end;
+        let before = head[..start].trim_end();
+        let whole = !head[end..].starts_with(|c: char| c.is_alphanumeric() || c == '_' || c == '$');
+        if !whole || !(before.ends_with('<') || before.ends_with(',')) {
+            continue;
+        }
+        let Some(bound) = head[end..].trim_start().strip_prefix("extends ") else {
+            continue;
+        };
+        let (found, _) = split_type_name(bound.trim_start());
+        let bare = found.rsplit('.').next().unwrap_or(found);
+        if bare
+            .trim_start_matches(['$', '_'])
+            .starts_with(|c: char| c.is_uppercase())
+        {
+            return Some(found);
+        }
+    }
+    None
+}
+
 /// What an ECMAScript module's `export default` names: `Some(Some(f))` for `export default
 /// f`, `export default function f`, `export default class C`; `Some(None)` for an anonymous
 /// value (`export default (…) => …`, `export default {…}`); `None` without one.

@@ -3,7 +3,7 @@
 use super::{
     annotation_of, assigned_callee, assigned_names, contextual_type, default_export_name,
     element_type, is_builtin_value, is_union_of_types, iterated, narrowed_union, return_type,
-    value_type, with_call_type,
+    type_parameter_bound, value_type, with_call_type,
 };
 
 #[test]
@@ -207,4 +207,18 @@ fn an_object_literal_takes_the_type_its_holder_declares() {
     assert_eq!(contextual_type("const m: object = {"), None);
     assert_eq!(contextual_type("function f(a: A) {"), None);
     assert_eq!(contextual_type("const m = {"), None);
+}
+
+#[test]
+fn a_type_parameter_stands_for_its_bound() {
+    let sig = "export function catchall<T extends ZodMiniObject, U extends core.$Some>(inst: T, c: U): T {";
+    assert_eq!(type_parameter_bound(sig, "T"), Some("ZodMiniObject"));
+    assert_eq!(type_parameter_bound(sig, "U"), Some("core.$Some"));
+    // An unbounded parameter, a name that is not a parameter, a lowercase bound.
+    assert_eq!(type_parameter_bound("function f<T>(x: T) {", "T"), None);
+    assert_eq!(type_parameter_bound(sig, "Zod"), None);
+    assert_eq!(
+        type_parameter_bound("function f<T extends object>(x: T) {", "T"),
+        None
+    );
 }

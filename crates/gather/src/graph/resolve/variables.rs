@@ -68,6 +68,12 @@ impl Context<'_> {
                 found.push(element);
             }
         }
+        // `inst: T` under `<T extends Schema>`: the bound's members.
+        for name in &mut found {
+            if let Some(bound) = receiver::type_parameter_bound(own, name) {
+                *name = bound.to_string();
+            }
+        }
         if found.is_empty() && self.scope(file_idx).implicit_this() {
             if let Some(holder) = self.enclosing_type(file_idx, caller) {
                 if let Some(text) = self.text_of(file_idx, holder) {
