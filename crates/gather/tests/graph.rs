@@ -1153,6 +1153,13 @@ fn python_receivers_through_aliases_mappings_and_parameters() {
             "{caller}"
         );
     }
+    // A closure reads the variables of the function around it (`ledger = Ledger(name)`),
+    // unless its own parameter of that name shadows them.
+    assert_eq!(
+        f.callees("store/shop.py", "bookkeeper.count"),
+        strings(&["store/books.py:Ledger.entries qualified"])
+    );
+    assert!(f.callees("store/shop.py", "bookkeeper.shadowed").is_empty());
     // A parameter named like a function elsewhere is the value passed in, not a guess at it.
     assert!(f.callees("store/shop.py", "load_all").is_empty());
     assert_eq!(f.external("store/shop.py", "load_all"), ["fresh_basket"]);

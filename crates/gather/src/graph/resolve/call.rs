@@ -268,6 +268,16 @@ impl Context<'_> {
         None
     }
 
+    /// Whether `name` is a parameter of `caller` itself, as its signature spells it.
+    pub(super) fn own_parameter(&self, file_idx: u32, caller: SymbolId, name: &str) -> bool {
+        let symbol = &self.file(file_idx).symbols[caller.idx as usize];
+        self.file_text(file_idx).is_some_and(|text| {
+            let signature = text.slice(symbol.signature);
+            signature.contains(name)
+                && arity::parameter_names(signature, &symbol.name).contains(&name)
+        })
+    }
+
     /// Whether `name` is a parameter of `caller` or of a function it is nested in, as the
     /// signatures spell it name first (see `arity::parameter_names`).
     fn is_parameter(&self, file_idx: u32, caller: SymbolId, name: &str) -> bool {

@@ -51,9 +51,26 @@ impl Context<'_> {
         }
         // Sliced from the file's cached text, not copied: this runs for many variables.
         let loaded = self.file_text(file_idx)?;
-        let range = self.file(file_idx).symbols[caller.idx as usize].range;
-        let own = loaded.slice(range);
+        let symbols = &self.file(file_idx).symbols;
+        let mut own = loaded.slice(symbols[caller.idx as usize].range);
         let mut found = local_types(own, variable);
+        // A closure's variable of the function around it (`client = Client()` read in a
+        // nested function), unless the caller's own parameter shadows it.
+        if found.is_empty() && !self.own_parameter(file_idx, caller, variable) {
+            let mut parent = symbols[caller.idx as usize].parent;
+            while let Some(p) = parent {
+                let holder = &symbols[p as usize];
+                if super::is_type(holder.kind) {
+                    break;
+                }
+                own = loaded.slice(holder.range);
+                found = local_types(own, variable);
+                if !found.is_empty() {
+                    break;
+                }
+                parent = holder.parent;
+            }
+        }
         // A loop variable takes the element type of the collection's annotation.
         let mut elements = Vec::new();
         found.retain(|name| match name.strip_prefix(ELEMENT) {
