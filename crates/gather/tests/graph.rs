@@ -490,6 +490,14 @@ fn typescript_modules_reached_through_values() {
         f.callees("src/label.ts", "label"),
         strings(&["src/registry.ts:$Registry.get qualified"])
     );
+    // And through a named re-export: `export { globalRegistry } from "./registry.js"`.
+    assert_eq!(
+        f.callees("src/label.ts", "relabel"),
+        strings(&[
+            "src/label.ts:label local",
+            "src/registry.ts:$Registry.get qualified",
+        ])
+    );
     // `export const Button = memo((props) => …)` is a component; `const Category =
     // lazy(() => …)` inside a test's callback is a local value, so its calls belong to no
     // definition of the workspace.

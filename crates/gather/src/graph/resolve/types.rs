@@ -200,7 +200,7 @@ impl Context<'_> {
     }
 
     /// The types of a module-level variable a module declares or passes on from another
-    /// with `export * from './registries'`.
+    /// (`export { globalRegistry } from './core'`, `export * from './registries'`).
     fn exported_variable_types(
         &self,
         module: u32,
@@ -212,7 +212,30 @@ impl Context<'_> {
         if own.as_ref().is_some_and(|own| !own.is_empty()) || depth >= MAX_DEPTH {
             return own;
         }
-        for glob in self.scope(module).globs.iter().filter(|g| g.is_reexport) {
+        // `export { globalRegistry } from "../core"`: the module it names.
+        let scope = self.scope(module);
+        for import in scope.imports.get(declared).into_iter().flatten() {
+            let (Some(local), Some(name)) = (import.local.as_deref(), import.name.as_deref())
+            else {
+                continue;
+            };
+            if local != declared {
+                continue;
+            }
+            let from_path = &self.file(module).path;
+            let Some(source) =
+                self.modules
+                    .module_file(scope.style, module, from_path, &import.source)
+            else {
+                continue;
+            };
+            if let Some(found) = self.exported_variable_types(source, name, depth + 1) {
+                if !found.is_empty() {
+                    return Some(found);
+                }
+            }
+        }
+        for glob in scope.globs.iter().filter(|g| g.is_reexport) {
             for target in self.import_target(module, glob, depth + 1) {
                 let Target::Module(files) = target else {
                     continue;
