@@ -1,5 +1,5 @@
 //! Primitives the call graph's source-text readers share: characters outside string
-//! literals, and a balanced `<…>` skipped.
+//! literals, a balanced `<…>` skipped, and whether a name reads as a type's.
 
 /// The characters of `text` with their offsets, string literals (`"…"`, `'…'`, `` `…` ``,
 /// with backslash escapes) left out, quotes included.
@@ -46,6 +46,14 @@ pub(crate) fn after_angles<'t>(text: &'t str, stops: &[char]) -> Option<&'t str>
         }
     }
     None
+}
+
+/// Whether a path segment starts with an uppercase letter (a type, by convention), after
+/// any `$` or `_` a library prefixes its types with (`$ZodType`, `_Internal`).
+pub(crate) fn is_capitalised(segment: &str) -> bool {
+    segment
+        .trim_start_matches(['$', '_'])
+        .starts_with(|c: char| c.is_uppercase())
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! `with T(…) as v` whose call spans lines. Text-level, like the rest of the resolver:
 //! each reader looks only at the definition holding the call.
 
-use crate::graph::text::{after_angles, unquoted};
+use crate::graph::text::{after_angles, is_capitalised, unquoted};
 
 /// The marker `local_types` gives a variable holding a builtin value (list, dict, string,
 /// array, number): its methods are the language's, never the workspace's.
@@ -434,10 +434,7 @@ pub(super) fn contextual_type(signature: &str) -> Option<&str> {
         let (argument, after) = split_type_name(inner.trim_start());
         (after.trim() == ">").then_some(argument)?
     };
-    let bare = found.rsplit('.').next().unwrap_or(found);
-    bare.trim_start_matches(['$', '_'])
-        .starts_with(|c: char| c.is_uppercase())
-        .then_some(found)
+    names_a_type(found).then_some(found)
 }
 
 /// The bound a signature declares for the type parameter `name` (`<T extends Schema>`,
@@ -459,15 +456,16 @@ pub(super) fn type_parameter_bound<'t>(signature: &'t str, name: &str) -> Option
             continue;
         };
         let (found, _) = split_type_name(bound.trim_start());
-        let bare = found.rsplit('.').next().unwrap_or(found);
-        if bare
-            .trim_start_matches(['$', '_'])
-            .starts_with(|c: char| c.is_uppercase())
-        {
+        if names_a_type(found) {
             return Some(found);
         }
     }
     None
+}
+
+/// Whether a dotted path ends in a type's name (`core.$Handlers`, `Schema`).
+fn names_a_type(path: &str) -> bool {
+    is_capitalised(path.rsplit('.').next().unwrap_or(path))
 }
 
 /// What an ECMAScript module's `export default` names: `Some(Some(f))` for `export default

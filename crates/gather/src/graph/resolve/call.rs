@@ -6,8 +6,8 @@ use super::{
 };
 use crate::graph::{arity, Confidence};
 use crate::imports::shares_package_scope;
-use crate::index::{CallKind, CallSite, SymbolId, SymbolKind};
-use crate::lines::Line;
+use crate::index::{CallKind, CallSite, Symbol, SymbolId, SymbolKind};
+use crate::lines::{Line, LineIndex};
 
 impl Context<'_> {
     /// Where a call goes, by its shape: a macro, a bare call, `super`, a call on the
@@ -271,11 +271,8 @@ impl Context<'_> {
     /// Whether `name` is a parameter of `caller` itself, as its signature spells it.
     pub(super) fn own_parameter(&self, file_idx: u32, caller: SymbolId, name: &str) -> bool {
         let symbol = &self.file(file_idx).symbols[caller.idx as usize];
-        self.file_text(file_idx).is_some_and(|text| {
-            let signature = text.slice(symbol.signature);
-            signature.contains(name)
-                && arity::parameter_names(signature, &symbol.name).contains(&name)
-        })
+        self.file_text(file_idx)
+            .is_some_and(|text| declares_parameter(&text, symbol, name))
     }
 
     /// Whether `name` is a parameter of `caller` or of a function it is nested in, as the
@@ -291,11 +288,7 @@ impl Context<'_> {
             if !is_callable(symbol.kind) && !is_method(symbol.kind) {
                 return false;
             }
-            // Most called names are nowhere in the signature: no need to read it.
-            let signature = text.slice(symbol.signature);
-            if signature.contains(name)
-                && arity::parameter_names(signature, &symbol.name).contains(&name)
-            {
+            if declares_parameter(&text, symbol, name) {
                 return true;
             }
             at = symbol.parent;
@@ -364,6 +357,13 @@ impl Context<'_> {
         }
         external.then_some(Outcome::External)
     }
+}
+
+/// Whether the signature of `symbol` names `name` among its parameters.
+fn declares_parameter(text: &LineIndex, symbol: &Symbol, name: &str) -> bool {
+    // Most names are nowhere in the signature: no need to parse it.
+    let signature = text.slice(symbol.signature);
+    signature.contains(name) && arity::parameter_names(signature, &symbol.name).contains(&name)
 }
 
 /// Whether a receiver is a literal: a string, list, object or number (`", ".join(…)`).

@@ -1,8 +1,9 @@
 //! The type names a definition's text gives a variable: annotations, constructor
 //! assignments, `with … as v`, declarations, Go parameters, loop variables.
 
-use super::scan::{is_capitalised, last_segment, path_segments, skip_generics};
+use super::scan::{last_segment, path_segments, skip_generics};
 use crate::graph::receiver::{self, ALIAS, BUILTIN, ELEMENT, RETURNED};
+use crate::graph::text::is_capitalised;
 
 /// Type names a definition's text gives `variable`: an annotation (`v: Type`, `v: &mut
 /// Type`, `v: Optional[Type]`), a constructor assignment (`v = Type(…)`, `v := &Type{…}`,

@@ -2,7 +2,7 @@
 //! receivers, declared bases, whole words, names only used as receivers, generics.
 
 use crate::graph::receiver;
-use crate::graph::text::after_angles;
+use crate::graph::text::{after_angles, is_capitalised};
 
 /// The last segment of a `.` or `::` path.
 pub(super) fn last_segment(path: &str) -> &str {
@@ -38,14 +38,6 @@ pub(super) fn path_segments(text: &str) -> (Vec<usize>, &str) {
         pos += sep;
     }
     (ends, &text[pos..])
-}
-
-/// Whether a path segment starts with an uppercase letter (a type, by convention), after
-/// any `$` or `_` a library prefixes its types with (`$ZodType`, `_Internal`).
-pub(super) fn is_capitalised(segment: &str) -> bool {
-    segment
-        .trim_start_matches(['$', '_'])
-        .starts_with(|c: char| c.is_uppercase())
 }
 
 /// The type a receiver expression constructs: `new a.C(…)` (any name), `C(…)` (a

@@ -167,18 +167,24 @@ impl Context<'_> {
         if !is_identifier(variable) {
             return None;
         }
+        let (module, declared) = self.imported_by_name(file_idx, variable)?;
+        self.declared_variable_types(module, declared)
+    }
+
+    /// The module file and the name in it that a file's import binds to `local`
+    /// (`from .globals import current_app`, `export { globalRegistry } from './core'`).
+    fn imported_by_name(&self, file_idx: u32, local: &str) -> Option<(u32, &str)> {
         let scope = self.scope(file_idx);
         let import = scope
             .imports
-            .get(variable)?
+            .get(local)?
             .iter()
-            .find(|i| i.local.as_deref() == Some(variable) && i.name.is_some())?;
+            .find(|i| i.local.as_deref() == Some(local) && i.name.is_some())?;
         let from_path = &self.file(file_idx).path;
         let module = self
             .modules
             .module_file(scope.style, file_idx, from_path, &import.source)?;
-        let declared = import.name.as_deref()?;
-        self.declared_variable_types(module, declared)
+        Some((module, import.name.as_deref()?))
     }
 
     /// The types of `segments[1]`, a module-level variable of the module `segments[0]`
@@ -213,29 +219,14 @@ impl Context<'_> {
             return own;
         }
         // `export { globalRegistry } from "../core"`: the module it names.
-        let scope = self.scope(module);
-        for import in scope.imports.get(declared).into_iter().flatten() {
-            let (Some(local), Some(name)) = (import.local.as_deref(), import.name.as_deref())
-            else {
-                continue;
-            };
-            if local != declared {
-                continue;
-            }
-            let from_path = &self.file(module).path;
-            let Some(source) =
-                self.modules
-                    .module_file(scope.style, module, from_path, &import.source)
-            else {
-                continue;
-            };
+        if let Some((source, name)) = self.imported_by_name(module, declared) {
             if let Some(found) = self.exported_variable_types(source, name, depth + 1) {
                 if !found.is_empty() {
                     return Some(found);
                 }
             }
         }
-        for glob in scope.globs.iter().filter(|g| g.is_reexport) {
+        for glob in self.scope(module).globs.iter().filter(|g| g.is_reexport) {
             for target in self.import_target(module, glob, depth + 1) {
                 let Target::Module(files) = target else {
                     continue;
