@@ -118,6 +118,12 @@ impl LineIndex {
     pub fn slice(&self, range: LineRange) -> &str {
         slice_lines(&self.text, &self.starts, range)
     }
+
+    /// The byte offset where 1-based `line` starts (the text's end past the last line).
+    pub fn offset(&self, line: Line) -> usize {
+        let idx = line.max(1) as usize - 1;
+        self.starts.get(idx).copied().unwrap_or(self.text.len())
+    }
 }
 
 fn line_starts(text: &str) -> Vec<usize> {

@@ -539,6 +539,31 @@ fn typescript_object_literals_typed_by_their_holder() {
     );
 }
 
+#[test]
+fn typescript_constants_hold_what_their_call_returns() {
+    let f = fixture("modules-typescript");
+    // `const Node = shape({ get optional() { return Node.optional(); } })`: `Node` holds the
+    // `Shape` that `shape` returns, so the getter calls `Shape.optional`, not itself.
+    assert_eq!(
+        f.callers("src/shapes.ts", "Shape.optional"),
+        strings(&["test/shapes.test.ts:Node.optional qualified"])
+    );
+    // A callback of an object literal in a test's callback reads the constants of that
+    // callback, not those of the next test: `base` is a `Shape` in one and a `Table` in
+    // the other.
+    let [first, second] = f.ids("test/shapes.test.ts", "options.when")[..] else {
+        panic!("two `options.when` in test/shapes.test.ts");
+    };
+    assert_eq!(
+        f.edges(f.graph.callees(first), |e| e.callee),
+        strings(&["src/shapes.ts:Shape.pick qualified"])
+    );
+    assert_eq!(
+        f.edges(f.graph.callees(second), |e| e.callee),
+        strings(&["src/shapes.ts:Table.pick qualified"])
+    );
+}
+
 // ---------------------------------------------------------------------------------------
 // JavaScript (CommonJS): destructured and aliased `require`, a class exported as the
 // module, `exports.x = require(…)` re-exports, a method named like an imported function.

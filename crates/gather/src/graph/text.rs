@@ -25,6 +25,58 @@ pub(crate) fn unquoted(text: &str) -> impl Iterator<Item = (usize, char)> + '_ {
     })
 }
 
+/// The characters of C-family code (`//` and `/* … */` comments) outside string literals
+/// and comments, with their offsets: an apostrophe in a comment (`// don't`) opens no
+/// string here.
+pub(crate) fn code_chars(text: &str) -> impl Iterator<Item = (usize, char)> + '_ {
+    #[derive(Clone, Copy, PartialEq)]
+    enum State {
+        Code,
+        Quoted(char, bool),
+        Line,
+        Block,
+    }
+    let mut state = State::Code;
+    let mut chars = text.char_indices().peekable();
+    std::iter::from_fn(move || {
+        while let Some((idx, ch)) = chars.next() {
+            let next = chars.peek().map(|&(_, c)| c);
+            match state {
+                State::Code => match ch {
+                    '"' | '\'' | '`' => state = State::Quoted(ch, false),
+                    '/' if next == Some('/') => state = State::Line,
+                    '/' if next == Some('*') => {
+                        chars.next();
+                        state = State::Block;
+                    }
+                    _ => return Some((idx, ch)),
+                },
+                State::Quoted(q, escaped) => {
+                    state = if escaped {
+                        State::Quoted(q, false)
+                    } else if ch == '\\' {
+                        State::Quoted(q, true)
+                    } else if ch == q || (ch == '\n' && q != '`') {
+                        State::Code
+                    } else {
+                        state
+                    };
+                }
+                State::Line if ch == '\n' => {
+                    state = State::Code;
+                    return Some((idx, ch));
+                }
+                State::Block if ch == '*' && next == Some('/') => {
+                    chars.next();
+                    state = State::Code;
+                }
+                State::Line | State::Block => {}
+            }
+        }
+        None
+    })
+}
+
 /// What follows a balanced `<…>` that `text` starts with (`<T>bar(…)`, `<K, V>`); `None`
 /// when it does not start with one, never closes, or meets one of `stops` first.
 pub(crate) fn after_angles<'t>(text: &'t str, stops: &[char]) -> Option<&'t str> {
@@ -66,6 +118,13 @@ mod tests {
             .map(|(_, c)| c)
             .collect();
         assert_eq!(kept, "f(, , ) + x");
+    }
+
+    #[test]
+    fn comments_and_string_literals_are_left_out() {
+        let text = "a { // don't }\nb /* } ' */ c '}' \"x\\\"}\" `{` }";
+        let kept: String = code_chars(text).map(|(_, c)| c).collect();
+        assert_eq!(kept, "a { \nb  c    }");
     }
 
     #[test]

@@ -34,6 +34,10 @@ impl Context<'_> {
             }
             Some(q) => match self.resolve_qualifier(file_idx, caller, q, 0) {
                 Some((targets, confidence)) => {
+                    if let Some(found) = self.member_of_call_value(file_idx, caller, &targets, name)
+                    {
+                        return Outcome::Resolved(found, Confidence::Qualified);
+                    }
                     let (found, external) = self.members_of_targets(&targets, name, q);
                     if !found.is_empty() {
                         self.without_values(Outcome::Resolved(found, confidence))

@@ -1,13 +1,17 @@
 //! Receivers typed by the text of their definition: a variable's annotation or
 //! constructor, an attribute of the enclosing class, a call's declared return type.
 
+use std::ops::Range;
 use std::sync::Arc;
 
 use super::local_types::local_types;
 use super::scan::{is_identifier, last_segment};
 use super::{Context, LocalType, Target, TypeNames};
 use crate::graph::receiver::{self, ALIAS, BUILTIN, ELEMENT, RETURNED};
+use crate::graph::text::code_chars;
 use crate::index::{SymbolId, SymbolKind};
+use crate::lines::{Line, LineIndex};
+use gather_languages::ImportStyle;
 
 impl Context<'_> {
     /// Methods named `name` of the type the enclosing definition gives `variable`: a
@@ -37,6 +41,101 @@ impl Context<'_> {
         self.members_of_types(file_idx, caller, &types, name)
     }
 
+    /// Methods named `name` of the type a constant's initialising call declares it returns
+    /// (`const A = z.object({ get b() { … } })`): the constant holds what the call returns,
+    /// so `A.m()` is that type's `m`, not a function of the literal passed to the call.
+    /// `None` when the call's type is unknown or lacks the method (`Object.freeze({ … })`
+    /// keeps the literal's members).
+    pub(super) fn member_of_call_value(
+        &self,
+        file_idx: u32,
+        caller: SymbolId,
+        targets: &[Target],
+        name: &str,
+    ) -> Option<Vec<SymbolId>> {
+        // A type alias of the same name is no value (`type A = z.infer<typeof A>`), and a
+        // constant of another function's block is out of scope.
+        let caller_start = self.file(file_idx).symbols[caller.idx as usize].range.start;
+        let mut consts = targets.iter().filter_map(|target| match target {
+            Target::Symbol(id)
+                if self.index.symbol(*id).symbol.kind == SymbolKind::Const
+                    && self.visible_at(*id, file_idx, caller_start) =>
+            {
+                Some(*id)
+            }
+            _ => None,
+        });
+        let (Some(id), None) = (consts.next(), consts.next()) else {
+            return None;
+        };
+        let symbol = &self.index.symbol(id).symbol;
+        if !is_identifier(&symbol.name) {
+            return None;
+        }
+        let loaded = self.file_text(id.file)?;
+        local_types(loaded.slice(symbol.range), &symbol.name)
+            .iter()
+            .find_map(|found| {
+                let callee = found.strip_prefix(RETURNED)?;
+                match self.returned_type_members(id.file, id, callee, name)? {
+                    LocalType::Members(found) => Some(found),
+                    LocalType::External => None,
+                }
+            })
+    }
+
+    /// The type names the functions around `caller` give `variable`, with the text that
+    /// gives them: its enclosing definitions up to a type, then (ECMAScript) the `{…}`
+    /// blocks of anonymous functions around the outermost one, innermost first (an object
+    /// literal's getter in a test's callback).
+    fn enclosing_variable_types<'t>(
+        &self,
+        file_idx: u32,
+        loaded: &'t LineIndex,
+        caller: SymbolId,
+        variable: &str,
+    ) -> Option<(Vec<String>, &'t str)> {
+        let symbols = &self.file(file_idx).symbols;
+        let mut outermost = caller.idx;
+        let mut parent = symbols[caller.idx as usize].parent;
+        while let Some(p) = parent {
+            let holder = &symbols[p as usize];
+            if super::is_type(holder.kind) {
+                return None;
+            }
+            let own = loaded.slice(holder.range);
+            let found = local_types(own, variable);
+            if !found.is_empty() {
+                return Some((found, own));
+            }
+            outermost = p;
+            parent = holder.parent;
+        }
+        if self.scope(file_idx).style != ImportStyle::EcmaScript {
+            return None;
+        }
+        let start = loaded.offset(symbols[outermost as usize].range.start);
+        enclosing_blocks(loaded.text(), start).find_map(|block| {
+            let block = &loaded.text()[block];
+            let found = local_types(block, variable);
+            (!found.is_empty()).then_some((found, block))
+        })
+    }
+
+    /// Whether definition `id` is in scope at line `at` of file `file_idx`: it is in another
+    /// file (reached by import), at the top level, or in a `{…}` block holding `at`.
+    fn visible_at(&self, id: SymbolId, file_idx: u32, at: Line) -> bool {
+        if id.file != file_idx {
+            return true;
+        }
+        let Some(loaded) = self.file_text(file_idx) else {
+            return true;
+        };
+        let start = self.index.symbol(id).symbol.range.start;
+        let innermost = enclosing_blocks(loaded.text(), loaded.offset(start)).next();
+        innermost.is_none_or(|block| block.contains(&loaded.offset(at)))
+    }
+
     /// The type names `local_types` reads for `variable` in `caller` (or, where bare names
     /// reach fields, in its class), read once per definition and variable.
     pub(super) fn variable_types(
@@ -57,18 +156,10 @@ impl Context<'_> {
         // A closure's variable of the function around it (`client = Client()` read in a
         // nested function), unless the caller's own parameter shadows it.
         if found.is_empty() && !self.own_parameter(file_idx, caller, variable) {
-            let mut parent = symbols[caller.idx as usize].parent;
-            while let Some(p) = parent {
-                let holder = &symbols[p as usize];
-                if super::is_type(holder.kind) {
-                    break;
-                }
-                own = loaded.slice(holder.range);
-                found = local_types(own, variable);
-                if !found.is_empty() {
-                    break;
-                }
-                parent = holder.parent;
+            if let Some((outer, text)) =
+                self.enclosing_variable_types(file_idx, &loaded, caller, variable)
+            {
+                (found, own) = (outer, text);
             }
         }
         // A loop variable takes the element type of the collection's annotation.
@@ -345,4 +436,39 @@ impl Context<'_> {
         }
         external.then_some(LocalType::External)
     }
+}
+
+/// The `{…}` blocks of `text` open at byte `at`, innermost first, each from its brace to
+/// the one closing it (to the text's end when none does). Braces in string literals and
+/// comments do not count.
+fn enclosing_blocks(text: &str, at: usize) -> impl Iterator<Item = Range<usize>> + '_ {
+    let mut open = Vec::new();
+    for (idx, ch) in code_chars(&text[..at.min(text.len())]) {
+        match ch {
+            '{' => open.push(idx),
+            '}' => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    open.into_iter().rev().map(move |from| {
+        let mut depth = 0usize;
+        let end = code_chars(&text[from..])
+            .find_map(|(idx, ch)| {
+                match ch {
+                    '{' => depth += 1,
+                    '}' => {
+                        depth = depth.saturating_sub(1);
+                        if depth == 0 {
+                            return Some(from + idx + 1);
+                        }
+                    }
+                    _ => {}
+                }
+                None
+            })
+            .unwrap_or(text.len());
+        from..end
+    })
 }
