@@ -25,49 +25,52 @@ pub(crate) fn unquoted(text: &str) -> impl Iterator<Item = (usize, char)> + '_ {
     })
 }
 
-/// The characters of C-family code (`//` and `/* … */` comments) outside string literals
-/// and comments, with their offsets: an apostrophe in a comment (`// don't`) opens no
-/// string here.
-pub(crate) fn code_chars(text: &str) -> impl Iterator<Item = (usize, char)> + '_ {
+/// The bytes of C-family code (`//` and `/* … */` comments) outside string literals and
+/// comments, with their offsets: an apostrophe in a comment (`// don't`) opens no string
+/// here. Bytes, not characters: every delimiter is ASCII, and this reads whole files.
+pub(crate) fn code_bytes(text: &str) -> impl Iterator<Item = (usize, u8)> + '_ {
     #[derive(Clone, Copy, PartialEq)]
     enum State {
         Code,
-        Quoted(char, bool),
+        Quoted(u8, bool),
         Line,
         Block,
     }
+    let bytes = text.as_bytes();
     let mut state = State::Code;
-    let mut chars = text.char_indices().peekable();
+    let mut idx = 0;
     std::iter::from_fn(move || {
-        while let Some((idx, ch)) = chars.next() {
-            let next = chars.peek().map(|&(_, c)| c);
+        while idx < bytes.len() {
+            let (at, byte) = (idx, bytes[idx]);
+            let next = bytes.get(idx + 1).copied();
+            idx += 1;
             match state {
-                State::Code => match ch {
-                    '"' | '\'' | '`' => state = State::Quoted(ch, false),
-                    '/' if next == Some('/') => state = State::Line,
-                    '/' if next == Some('*') => {
-                        chars.next();
+                State::Code => match byte {
+                    b'"' | b'\'' | b'`' => state = State::Quoted(byte, false),
+                    b'/' if next == Some(b'/') => state = State::Line,
+                    b'/' if next == Some(b'*') => {
+                        idx += 1;
                         state = State::Block;
                     }
-                    _ => return Some((idx, ch)),
+                    _ => return Some((at, byte)),
                 },
                 State::Quoted(q, escaped) => {
                     state = if escaped {
                         State::Quoted(q, false)
-                    } else if ch == '\\' {
+                    } else if byte == b'\\' {
                         State::Quoted(q, true)
-                    } else if ch == q || (ch == '\n' && q != '`') {
+                    } else if byte == q || (byte == b'\n' && q != b'`') {
                         State::Code
                     } else {
                         state
                     };
                 }
-                State::Line if ch == '\n' => {
+                State::Line if byte == b'\n' => {
                     state = State::Code;
-                    return Some((idx, ch));
+                    return Some((at, byte));
                 }
-                State::Block if ch == '*' && next == Some('/') => {
-                    chars.next();
+                State::Block if byte == b'*' && next == Some(b'/') => {
+                    idx += 1;
                     state = State::Code;
                 }
                 State::Line | State::Block => {}
@@ -123,7 +126,7 @@ mod tests {
     #[test]
     fn comments_and_string_literals_are_left_out() {
         let text = "a { // don't }\nb /* } ' */ c '}' \"x\\\"}\" `{` }";
-        let kept: String = code_chars(text).map(|(_, c)| c).collect();
+        let kept: String = code_bytes(text).map(|(_, b)| char::from(b)).collect();
         assert_eq!(kept, "a { \nb  c    }");
     }
 

@@ -17,6 +17,7 @@
 //! A name proven to come from outside the workspace (an import of a third-party module, a
 //! type from outside) stays external rather than falling back to name matching.
 
+mod blocks;
 mod by_name;
 mod call;
 mod composed;
@@ -150,6 +151,8 @@ struct Context<'a> {
     found_types: Mutex<HashMap<(SymbolId, String), FoundTypes>>,
     /// Per module-level constant: the modules its object spreads, read once.
     compositions: Mutex<HashMap<SymbolId, Option<Arc<composed::Composition>>>>,
+    /// Per brace-delimited file: its `{…}` blocks, read once.
+    blocks: Mutex<HashMap<u32, blocks::Blocks>>,
 }
 
 /// How deep import chains, qualifiers and base classes are followed.
@@ -168,6 +171,7 @@ impl<'a> Context<'a> {
             globals: Mutex::new(HashMap::default()),
             found_types: Mutex::new(HashMap::default()),
             compositions: Mutex::new(HashMap::default()),
+            blocks: Mutex::new(HashMap::default()),
         }
     }
 

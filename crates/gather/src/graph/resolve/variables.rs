@@ -1,14 +1,13 @@
 //! Receivers typed by the text of their definition: a variable's annotation or
 //! constructor, an attribute of the enclosing class, a call's declared return type.
 
-use std::ops::Range;
 use std::sync::Arc;
 
+use super::blocks;
 use super::local_types::local_types;
 use super::scan::{is_identifier, last_segment};
 use super::{Context, LocalType, Target, TypeNames};
 use crate::graph::receiver::{self, ALIAS, BUILTIN, ELEMENT, RETURNED};
-use crate::graph::text::code_chars;
 use crate::index::{SymbolId, SymbolKind};
 use crate::lines::{Line, LineIndex};
 use gather_languages::ImportStyle;
@@ -53,23 +52,27 @@ impl Context<'_> {
         targets: &[Target],
         name: &str,
     ) -> Option<Vec<SymbolId>> {
-        // A type alias of the same name is no value (`type A = z.infer<typeof A>`), and a
-        // constant of another function's block is out of scope.
-        let caller_start = self.file(file_idx).symbols[caller.idx as usize].range.start;
-        let mut consts = targets.iter().filter_map(|target| match target {
-            Target::Symbol(id)
-                if self.index.symbol(*id).symbol.kind == SymbolKind::Const
-                    && self.visible_at(*id, file_idx, caller_start) =>
-            {
-                Some(*id)
-            }
-            _ => None,
-        });
-        let (Some(id), None) = (consts.next(), consts.next()) else {
+        // A type alias of the same name is no value (`type A = z.infer<typeof A>`), and of
+        // two constants of one name, one in another function's block is out of scope.
+        let mut consts: Vec<SymbolId> = targets
+            .iter()
+            .filter_map(|target| match target {
+                Target::Symbol(id) if self.index.symbol(*id).symbol.kind == SymbolKind::Const => {
+                    Some(*id)
+                }
+                _ => None,
+            })
+            .collect();
+        if consts.len() > 1 {
+            let at = self.file(file_idx).symbols[caller.idx as usize].range.start;
+            consts.retain(|id| self.visible_at(*id, file_idx, at));
+        }
+        let [id] = consts[..] else {
             return None;
         };
         let symbol = &self.index.symbol(id).symbol;
-        if !is_identifier(&symbol.name) {
+        // Only ECMAScript indexes a call's literal argument under the constant's name.
+        if !is_identifier(&symbol.name) || self.scope(id.file).style != ImportStyle::EcmaScript {
             return None;
         }
         let loaded = self.file_text(id.file)?;
@@ -111,28 +114,37 @@ impl Context<'_> {
             outermost = p;
             parent = holder.parent;
         }
-        if self.scope(file_idx).style != ImportStyle::EcmaScript {
+        // Only a member of an object literal (`{ get b() {…} }`, `{ when: () => … }`) can be
+        // named inside an anonymous function; a function declaration there is no callback.
+        let top = &symbols[outermost as usize];
+        let literal_member = matches!(top.kind, SymbolKind::Const | SymbolKind::Method);
+        if !literal_member || self.scope(file_idx).style != ImportStyle::EcmaScript {
             return None;
         }
-        let start = loaded.offset(symbols[outermost as usize].range.start);
-        enclosing_blocks(loaded.text(), start).find_map(|block| {
-            let block = &loaded.text()[block];
-            let found = local_types(block, variable);
-            (!found.is_empty()).then_some((found, block))
-        })
+        let start = loaded.offset(top.range.start);
+        let blocks = self.blocks(file_idx)?;
+        let found = blocks::enclosing(&blocks.ranges, start)
+            .filter(|block| blocks.declares_in(variable, block))
+            .find_map(|block| {
+                let block = &loaded.text()[block];
+                let found = local_types(block, variable);
+                (!found.is_empty()).then_some((found, block))
+            });
+        found
     }
 
     /// Whether definition `id` is in scope at line `at` of file `file_idx`: it is in another
-    /// file (reached by import), at the top level, or in a `{…}` block holding `at`.
+    /// file (reached by import), at the top level, or in a `{…}` block holding `at`. Only
+    /// ECMAScript puts definitions in anonymous blocks the index does not name.
     fn visible_at(&self, id: SymbolId, file_idx: u32, at: Line) -> bool {
-        if id.file != file_idx {
+        if id.file != file_idx || self.scope(file_idx).style != ImportStyle::EcmaScript {
             return true;
         }
-        let Some(loaded) = self.file_text(file_idx) else {
+        let (Some(loaded), Some(blocks)) = (self.file_text(file_idx), self.blocks(file_idx)) else {
             return true;
         };
         let start = self.index.symbol(id).symbol.range.start;
-        let innermost = enclosing_blocks(loaded.text(), loaded.offset(start)).next();
+        let innermost = blocks::enclosing(&blocks.ranges, loaded.offset(start)).next();
         innermost.is_none_or(|block| block.contains(&loaded.offset(at)))
     }
 
@@ -436,39 +448,4 @@ impl Context<'_> {
         }
         external.then_some(LocalType::External)
     }
-}
-
-/// The `{…}` blocks of `text` open at byte `at`, innermost first, each from its brace to
-/// the one closing it (to the text's end when none does). Braces in string literals and
-/// comments do not count.
-fn enclosing_blocks(text: &str, at: usize) -> impl Iterator<Item = Range<usize>> + '_ {
-    let mut open = Vec::new();
-    for (idx, ch) in code_chars(&text[..at.min(text.len())]) {
-        match ch {
-            '{' => open.push(idx),
-            '}' => {
-                open.pop();
-            }
-            _ => {}
-        }
-    }
-    open.into_iter().rev().map(move |from| {
-        let mut depth = 0usize;
-        let end = code_chars(&text[from..])
-            .find_map(|(idx, ch)| {
-                match ch {
-                    '{' => depth += 1,
-                    '}' => {
-                        depth = depth.saturating_sub(1);
-                        if depth == 0 {
-                            return Some(from + idx + 1);
-                        }
-                    }
-                    _ => {}
-                }
-                None
-            })
-            .unwrap_or(text.len());
-        from..end
-    })
 }

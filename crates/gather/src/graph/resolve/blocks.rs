@@ -1,0 +1,136 @@
+//! The `{…}` blocks of a brace-delimited file, read once per query: where a definition
+//! inside an anonymous function (a getter in a test's callback) finds the constants around
+//! it, and which of two same-named constants is in scope.
+
+use std::ops::Range;
+
+use rustc_hash::FxHashMap as HashMap;
+use std::sync::Arc;
+
+use super::Context;
+use crate::graph::text::code_bytes;
+
+/// A brace-delimited file's `{…}` blocks and where it declares variables.
+pub(super) struct FileBlocks {
+    /// Every block as a byte range, brace to closing brace, in order of the opening brace;
+    /// one never closed runs to the end of the text.
+    pub(super) ranges: Vec<Range<usize>>,
+    /// Per name: the offsets of its `const`/`let`/`var` declarations.
+    pub(super) declared: HashMap<String, Vec<usize>>,
+}
+
+pub(super) type Blocks = Arc<FileBlocks>;
+
+impl FileBlocks {
+    /// Whether a declaration of `name` lies in `block`.
+    pub(super) fn declares_in(&self, name: &str, block: &Range<usize>) -> bool {
+        self.declared
+            .get(name)
+            .is_some_and(|at| at.iter().any(|at| block.contains(at)))
+    }
+}
+
+impl Context<'_> {
+    /// The blocks of file `file_idx`, read on first use.
+    pub(super) fn blocks(&self, file_idx: u32) -> Option<Blocks> {
+        if let Some(found) = self.blocks.lock().ok()?.get(&file_idx) {
+            return Some(found.clone());
+        }
+        let loaded = self.file_text(file_idx)?;
+        let text = loaded.text();
+        let found = Arc::new(FileBlocks {
+            ranges: blocks_of(text),
+            declared: declarations(text),
+        });
+        self.blocks.lock().ok()?.insert(file_idx, found.clone());
+        Some(found)
+    }
+}
+
+/// Per name, the offsets where `const`, `let` or `var` declares it.
+fn declarations(text: &str) -> HashMap<String, Vec<usize>> {
+    let mut out: HashMap<String, Vec<usize>> = HashMap::default();
+    let bytes = text.as_bytes();
+    for keyword in ["const ", "let ", "var "] {
+        for (at, _) in text.match_indices(keyword) {
+            if at > 0 && (bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] == b'_') {
+                continue;
+            }
+            let rest = text[at + keyword.len()..].trim_start();
+            let len = rest
+                .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
+                .unwrap_or(rest.len());
+            if len > 0 {
+                out.entry(rest[..len].to_string()).or_default().push(at);
+            }
+        }
+    }
+    out
+}
+
+/// The blocks of `text` (see [`Blocks`]); braces in string literals and comments do not
+/// count.
+fn blocks_of(text: &str) -> Vec<Range<usize>> {
+    let mut open = Vec::new();
+    let mut blocks = Vec::new();
+    for (idx, byte) in code_bytes(text) {
+        match byte {
+            b'{' => {
+                open.push(blocks.len());
+                blocks.push(idx..text.len());
+            }
+            b'}' => {
+                if let Some(at) = open.pop() {
+                    blocks[at].end = idx + 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    blocks
+}
+
+/// The blocks holding byte `at` (opened before it, closed after it), innermost first.
+pub(super) fn enclosing(
+    blocks: &[Range<usize>],
+    at: usize,
+) -> impl Iterator<Item = Range<usize>> + '_ {
+    // Blocks nest or are disjoint, so those holding `at` are innermost last in order of
+    // their opening brace.
+    let opened = blocks.partition_point(|block| block.start < at);
+    blocks[..opened]
+        .iter()
+        .rev()
+        .filter(move |block| at < block.end)
+        .cloned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn declarations_are_found_by_name() {
+        let text = "const a = 1; let b = 2;\nvar $c = 3; constant d; const a = 4";
+        let found = declarations(text);
+        assert_eq!(found["a"], [0, 48]);
+        assert_eq!(found["b"], [13]);
+        assert_eq!(found["$c"], [24]);
+        assert!(!found.contains_key("d"));
+    }
+
+    #[test]
+    fn blocks_holding_an_offset_come_innermost_first() {
+        let text = "a { b { c } d { e } f // }\n g } h { i";
+        let blocks = blocks_of(text);
+        let slices =
+            |at: usize| -> Vec<&str> { enclosing(&blocks, at).map(|block| &text[block]).collect() };
+        let e = text.find('e').unwrap();
+        assert_eq!(slices(e), ["{ e }", "{ b { c } d { e } f // }\n g }"]);
+        let g = text.find('g').unwrap();
+        assert_eq!(slices(g), ["{ b { c } d { e } f // }\n g }"]);
+        let i = text.find('i').unwrap();
+        assert_eq!(slices(i), ["{ i"]);
+        assert!(slices(text.find('h').unwrap()).is_empty());
+    }
+}
