@@ -207,6 +207,10 @@ pub struct LanguageSpec {
     /// Whether a bare call inside a method may name another method of the same class
     /// (Java, C++, C#, Ruby), rather than only functions in scope.
     pub implicit_this: bool,
+    /// Whether an object literal inside an anonymous function (a test's callback) holds
+    /// named definitions that read the callback's constants, and one name may be declared
+    /// in several such blocks of a file (JavaScript, TypeScript).
+    pub callback_literals: bool,
     /// Naming conventions that mark a definition as a test (Python's `test_x`, Go's
     /// `TestX`); any one of them is enough.
     pub test_names: &'static [TestName],

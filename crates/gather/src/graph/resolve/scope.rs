@@ -24,6 +24,12 @@ impl FileScope<'_> {
     pub(super) fn implicit_this(&self) -> bool {
         self.spec.is_some_and(|s| s.implicit_this)
     }
+
+    /// Whether object literals in anonymous callbacks hold definitions (see
+    /// `LanguageSpec::callback_literals`).
+    pub(super) fn callback_literals(&self) -> bool {
+        self.spec.is_some_and(|s| s.callback_literals)
+    }
 }
 
 impl<'a> Context<'a> {

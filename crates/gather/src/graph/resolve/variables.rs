@@ -10,7 +10,6 @@ use super::{Context, LocalType, Target, TypeNames};
 use crate::graph::receiver::{self, ALIAS, BUILTIN, ELEMENT, RETURNED};
 use crate::index::{SymbolId, SymbolKind};
 use crate::lines::{Line, LineIndex};
-use gather_languages::ImportStyle;
 
 impl Context<'_> {
     /// Methods named `name` of the type the enclosing definition gives `variable`: a
@@ -71,8 +70,8 @@ impl Context<'_> {
             return None;
         };
         let symbol = &self.index.symbol(id).symbol;
-        // Only ECMAScript indexes a call's literal argument under the constant's name.
-        if !is_identifier(&symbol.name) || self.scope(id.file).style != ImportStyle::EcmaScript {
+        // Only there is a call's literal argument indexed under the constant's name.
+        if !is_identifier(&symbol.name) || !self.scope(id.file).callback_literals() {
             return None;
         }
         let loaded = self.file_text(id.file)?;
@@ -88,7 +87,7 @@ impl Context<'_> {
     }
 
     /// The type names the functions around `caller` give `variable`, with the text that
-    /// gives them: its enclosing definitions up to a type, then (ECMAScript) the `{…}`
+    /// gives them: its enclosing definitions up to a type, then (callback literals) the `{…}`
     /// blocks of anonymous functions around the outermost one, innermost first (an object
     /// literal's getter in a test's callback).
     fn enclosing_variable_types<'t>(
@@ -118,7 +117,7 @@ impl Context<'_> {
         // named inside an anonymous function; a function declaration there is no callback.
         let top = &symbols[outermost as usize];
         let literal_member = matches!(top.kind, SymbolKind::Const | SymbolKind::Method);
-        if !literal_member || self.scope(file_idx).style != ImportStyle::EcmaScript {
+        if !literal_member || !self.scope(file_idx).callback_literals() {
             return None;
         }
         let start = loaded.offset(top.range.start);
@@ -135,9 +134,9 @@ impl Context<'_> {
 
     /// Whether definition `id` is in scope at line `at` of file `file_idx`: it is in another
     /// file (reached by import), at the top level, or in a `{…}` block holding `at`. Only
-    /// ECMAScript puts definitions in anonymous blocks the index does not name.
+    /// languages with callback literals put definitions in blocks the index does not name.
     fn visible_at(&self, id: SymbolId, file_idx: u32, at: Line) -> bool {
-        if id.file != file_idx || self.scope(file_idx).style != ImportStyle::EcmaScript {
+        if id.file != file_idx || !self.scope(file_idx).callback_literals() {
             return true;
         }
         let (Some(loaded), Some(blocks)) = (self.file_text(file_idx), self.blocks(file_idx)) else {
