@@ -25,61 +25,6 @@ pub(crate) fn unquoted(text: &str) -> impl Iterator<Item = (usize, char)> + '_ {
     })
 }
 
-/// The bytes of C-family code (`//` and `/* … */` comments) outside string literals and
-/// comments, with their offsets: an apostrophe in a comment (`// don't`) opens no string
-/// here. Bytes, not characters: every delimiter is ASCII, and this reads whole files.
-pub(crate) fn code_bytes(text: &str) -> impl Iterator<Item = (usize, u8)> + '_ {
-    #[derive(Clone, Copy, PartialEq)]
-    enum State {
-        Code,
-        Quoted(u8, bool),
-        Line,
-        Block,
-    }
-    let bytes = text.as_bytes();
-    let mut state = State::Code;
-    let mut idx = 0;
-    std::iter::from_fn(move || {
-        while idx < bytes.len() {
-            let (at, byte) = (idx, bytes[idx]);
-            let next = bytes.get(idx + 1).copied();
-            idx += 1;
-            match state {
-                State::Code => match byte {
-                    b'"' | b'\'' | b'`' => state = State::Quoted(byte, false),
-                    b'/' if next == Some(b'/') => state = State::Line,
-                    b'/' if next == Some(b'*') => {
-                        idx += 1;
-                        state = State::Block;
-                    }
-                    _ => return Some((at, byte)),
-                },
-                State::Quoted(q, escaped) => {
-                    state = if escaped {
-                        State::Quoted(q, false)
-                    } else if byte == b'\\' {
-                        State::Quoted(q, true)
-                    } else if byte == q || (byte == b'\n' && q != b'`') {
-                        State::Code
-                    } else {
-                        state
-                    };
-                }
-                State::Line if byte == b'\n' => {
-                    state = State::Code;
-                    return Some((at, byte));
-                }
-                State::Block if byte == b'*' && next == Some(b'/') => {
-                    idx += 1;
-                    state = State::Code;
-                }
-                State::Line | State::Block => {}
-            }
-        }
-        None
-    })
-}
-
 /// What follows a balanced `<…>` that `text` starts with (`<T>bar(…)`, `<K, V>`); `None`
 /// when it does not start with one, never closes, or meets one of `stops` first.
 pub(crate) fn after_angles<'t>(text: &'t str, stops: &[char]) -> Option<&'t str> {
@@ -121,13 +66,6 @@ mod tests {
             .map(|(_, c)| c)
             .collect();
         assert_eq!(kept, "f(, , ) + x");
-    }
-
-    #[test]
-    fn comments_and_string_literals_are_left_out() {
-        let text = "a { // don't }\nb /* } ' */ c '}' \"x\\\"}\" `{` }";
-        let kept: String = code_bytes(text).map(|(_, b)| char::from(b)).collect();
-        assert_eq!(kept, "a { \nb  c    }");
     }
 
     #[test]

@@ -8,7 +8,6 @@ use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 
 use super::Context;
-use crate::graph::text::code_bytes;
 
 /// A brace-delimited file's `{…}` blocks and where it declares variables.
 pub(super) struct FileBlocks {
@@ -68,26 +67,64 @@ fn declarations(text: &str) -> HashMap<String, Vec<usize>> {
     out
 }
 
-/// The blocks of `text` (see [`Blocks`]); braces in string literals and comments do not
-/// count.
+/// The blocks of `text` (see [`FileBlocks::ranges`]); braces in string literals and
+/// `//`, `/* … */` comments do not count, so an apostrophe in a comment (`// don't`) opens
+/// no string. Bytes, not characters: every delimiter is ASCII, and this reads whole files,
+/// skipping to the next delimiter at a time.
 fn blocks_of(text: &str) -> Vec<Range<usize>> {
+    let bytes = text.as_bytes();
+    let end = bytes.len();
     let mut open = Vec::new();
     let mut blocks = Vec::new();
-    for (idx, byte) in code_bytes(text) {
-        match byte {
+    let mut at = 0;
+    while let Some(skip) = bytes[at..]
+        .iter()
+        .position(|b| matches!(b, b'{' | b'}' | b'"' | b'\'' | b'`' | b'/'))
+    {
+        at += skip;
+        let next = bytes.get(at + 1).copied();
+        at = match bytes[at] {
             b'{' => {
                 open.push(blocks.len());
-                blocks.push(idx..text.len());
+                blocks.push(at..end);
+                at + 1
             }
             b'}' => {
-                if let Some(at) = open.pop() {
-                    blocks[at].end = idx + 1;
+                if let Some(idx) = open.pop() {
+                    blocks[idx].end = at + 1;
                 }
+                at + 1
             }
-            _ => {}
-        }
+            b'/' if next == Some(b'/') => {
+                memchr::memchr(b'\n', &bytes[at..]).map_or(end, |n| at + n)
+            }
+            b'/' if next == Some(b'*') => {
+                memchr::memmem::find(&bytes[at + 2..], b"*/").map_or(end, |n| at + 2 + n + 2)
+            }
+            b'/' => at + 1,
+            quote => after_string(bytes, at, quote),
+        };
     }
     blocks
+}
+
+/// The offset just past the string literal opening at `at` with `quote` (a line's end ends
+/// all but a template literal).
+fn after_string(bytes: &[u8], at: usize, quote: u8) -> usize {
+    let mut from = at + 1;
+    while let Some(n) = memchr::memchr3(quote, b'\\', b'\n', &bytes[from..]) {
+        let hit = from + n;
+        match bytes[hit] {
+            b'\\' => from = hit + 2,
+            b'\n' if quote != b'`' => return hit,
+            b'\n' => from = hit + 1,
+            _ => return hit + 1,
+        }
+        if from >= bytes.len() {
+            break;
+        }
+    }
+    bytes.len()
 }
 
 /// The blocks holding byte `at` (opened before it, closed after it), innermost first.
@@ -108,6 +145,14 @@ pub(super) fn enclosing(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn braces_in_comments_and_string_literals_do_not_count() {
+        let text = "a { // don't }\nb /* } ' */ c '}' \"x\\\"}\" `{\n}` }";
+        let blocks = blocks_of(text);
+        assert_eq!(blocks.len(), 1);
+        assert_eq!(blocks[0], 2..text.len());
+    }
 
     #[test]
     fn declarations_are_found_by_name() {

@@ -136,6 +136,9 @@ enum Target {
     External,
 }
 
+/// The members of what a constant's initialising call returns, when known.
+type CallValue = Option<Vec<SymbolId>>;
+
 /// What resolution reads and remembers while resolving the calls of one query.
 struct Context<'a> {
     index: &'a Index,
@@ -153,6 +156,8 @@ struct Context<'a> {
     compositions: Mutex<HashMap<SymbolId, Option<Arc<composed::Composition>>>>,
     /// Per brace-delimited file: its `{…}` blocks, read once.
     blocks: Mutex<HashMap<u32, blocks::Blocks>>,
+    /// Per constant and member name: the members of what its initialising call returns.
+    call_values: Mutex<HashMap<(SymbolId, String), CallValue>>,
 }
 
 /// How deep import chains, qualifiers and base classes are followed.
@@ -172,6 +177,7 @@ impl<'a> Context<'a> {
             found_types: Mutex::new(HashMap::default()),
             compositions: Mutex::new(HashMap::default()),
             blocks: Mutex::new(HashMap::default()),
+            call_values: Mutex::new(HashMap::default()),
         }
     }
 

@@ -74,8 +74,12 @@ impl Context<'_> {
         if !is_identifier(&symbol.name) || !self.scope(id.file).callback_literals() {
             return None;
         }
+        let key = (id, name.to_string());
+        if let Some(found) = self.call_values.lock().ok()?.get(&key) {
+            return found.clone();
+        }
         let loaded = self.file_text(id.file)?;
-        local_types(loaded.slice(symbol.range), &symbol.name)
+        let found = local_types(loaded.slice(symbol.range), &symbol.name)
             .iter()
             .find_map(|found| {
                 let callee = found.strip_prefix(RETURNED)?;
@@ -83,7 +87,9 @@ impl Context<'_> {
                     LocalType::Members(found) => Some(found),
                     LocalType::External => None,
                 }
-            })
+            });
+        self.call_values.lock().ok()?.insert(key, found.clone());
+        found
     }
 
     /// The type names the functions around `caller` give `variable`, with the text that
