@@ -107,9 +107,6 @@ impl Context<'_> {
         found
     }
 
-    /// Methods named `name` of the type a module gives a variable of its top level that
-    /// this file imports by name (`from .globals import current_app`), read from the
-    /// module's lines that start with the variable (`current_app: FlaskProxy = …`).
     /// Methods named `name` of the one type declared for the module-level variables among
     /// `targets` (`export const globalRegistry: Registry = …` reached as `reg.globalRegistry`).
     pub(super) fn member_via_declared_values(
@@ -142,6 +139,9 @@ impl Context<'_> {
         (!found.is_empty()).then_some(found)
     }
 
+    /// Methods named `name` of the type a module gives a variable of its top level that
+    /// this file imports by name (`from .globals import current_app`), read from the
+    /// module's lines that start with the variable (`current_app: FlaskProxy = …`).
     pub(super) fn member_via_module_variable(
         &self,
         file_idx: u32,
