@@ -3,9 +3,9 @@
 //! it, and which of two same-named constants is in scope.
 
 use std::ops::Range;
+use std::sync::Arc;
 
 use rustc_hash::FxHashMap as HashMap;
-use std::sync::Arc;
 
 use super::Context;
 

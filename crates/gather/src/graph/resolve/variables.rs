@@ -79,15 +79,12 @@ impl Context<'_> {
             return found.clone();
         }
         let loaded = self.file_text(id.file)?;
-        let found = local_types(loaded.slice(symbol.range), &symbol.name)
-            .iter()
-            .find_map(|found| {
-                let callee = found.strip_prefix(RETURNED)?;
-                match self.returned_type_members(id.file, id, callee, name)? {
-                    LocalType::Members(found) => Some(found),
-                    LocalType::External => None,
-                }
-            });
+        let mut returned = local_types(loaded.slice(symbol.range), &symbol.name);
+        returned.retain(|found| found.starts_with(RETURNED));
+        let found = match self.members_of_types(id.file, id, &returned, name) {
+            Some(LocalType::Members(found)) => Some(found),
+            _ => None,
+        };
         self.call_values.lock().ok()?.insert(key, found.clone());
         found
     }
