@@ -5,7 +5,8 @@
 //! gives its sub-words (`parseHTTPConfig` → parse, http, config; `max_file_size` → max,
 //! file, size), lower-cased and folded by a light stemmer (plurals, `-ing`, `-ed`), so
 //! "retries", "retrying" and `retry` meet. A common abbreviation also gives the word it
-//! stands for (`attr`: attribute), so "attribute" meets `get_attr`.
+//! stands for (`attr`: attribute), so "attribute" meets `get_attr`. A word of several
+//! sub-words also gives one whole-identifier term ([`compound`]).
 
 /// Calls `each` with every word of `text` (a maximal run of ASCII alphanumerics and `_`),
 /// as written.
@@ -168,6 +169,25 @@ pub(crate) fn word_terms(word: &str, mut each: impl FnMut(String)) {
             each(stem(&sub));
         }
     })
+}
+
+/// The whole-identifier term of a word of two or more sub-words (`offsetText`,
+/// `offset_text` → `=offsettext`), or `None`. It is marked so it never meets a sub-word
+/// term: a question naming an identifier meets the definitions that use exactly that
+/// identifier, however its sub-words are joined, and not every use of its parts.
+pub(crate) fn compound(word: &str) -> Option<String> {
+    let mut parts = 0;
+    let mut out = String::from("=");
+    sub_words(word, |sub| {
+        parts += 1;
+        out.push_str(&sub);
+    });
+    (parts >= 2).then_some(out)
+}
+
+/// Whether `term` is a whole-identifier term (see [`compound`]).
+pub(crate) fn is_compound(term: &str) -> bool {
+    term.starts_with('=')
 }
 
 /// Abbreviations common in identifiers and the word each stands for, sorted. Keywords and
@@ -379,6 +399,19 @@ mod tests {
                 .map(|t| t.to_string())
                 .collect::<Vec<_>>()
         );
+    }
+
+    #[test]
+    fn a_compound_identifier_gives_one_whole_term_however_it_is_joined() {
+        assert_eq!(compound("offsetText").as_deref(), Some("=offsettext"));
+        assert_eq!(compound("offset_text"), compound("offsetText"));
+        assert_eq!(compound("OFFSET_TEXT"), compound("offsetText"));
+        assert_eq!(compound("offset"), None);
+        assert!(is_compound(&compound("from_db_value").unwrap()));
+        // Never a sub-word term: those are letters and digits only.
+        assert!(!all_terms("offsetText offset_text")
+            .iter()
+            .any(|t| is_compound(t)));
     }
 
     #[test]

@@ -15,6 +15,10 @@ const K1: f32 = 1.2;
 /// Weight of a definition's length (log lines) in its score: changes land in long
 /// definitions more often than in short ones.
 const LENGTH_PRIOR: f32 = 0.1;
+/// A whole-identifier term (see [`crate::terms::compound`]) held by more than this share
+/// of definitions (and more than a handful) is left out of the search.
+const MAX_COMPOUND_SHARE: f32 = 0.002;
+const MIN_COMPOUND_CAP: f32 = 10.0;
 /// Factor for definitions in peripheral paths (examples, vendored code, docs, scripts).
 const PERIPHERAL: f32 = 0.5;
 
@@ -38,6 +42,13 @@ pub(crate) fn search(
             continue;
         }
         let df = list.len() as f32;
+        // A whole identifier used all over (`ValueError`, `DataArray`) would only double
+        // its sub-words' weight on every definition that uses it: it is left out.
+        if crate::terms::is_compound(term)
+            && df > (MAX_COMPOUND_SHARE * n as f32).max(MIN_COMPOUND_CAP)
+        {
+            continue;
+        }
         let idf = (1.0 + (n as f32 - df + 0.5) / (df + 0.5)).ln();
         for posting in list {
             let lens = postings.lens(posting.doc);
@@ -172,6 +183,27 @@ mod tests {
         assert_eq!(names(&index, &hits)[0], "a");
         assert!(hits[0].1 > hits[1].1 * 1.5);
         assert_eq!(unmatched, ["absent"]);
+    }
+
+    #[test]
+    fn a_named_identifier_finds_the_definitions_that_use_it_whole() {
+        // `offset` and `text` are both all over `layout`; only `draw` uses `offsetText`.
+        let (_dir, index) = index_of(&[(
+            "m.js",
+            "function layout() {\n  const offset = text.offset + text.size;\n  return [offset, text, offset, text];\n}\n\nfunction draw(axis) {\n  axis.offsetText.visible = false;\n}\n\nfunction other() {\n  return 0;\n}\n",
+        )]);
+        let question = crate::ask::question::read("offsetText");
+        assert!(question.terms.iter().any(|(t, _)| t == "=offsettext"));
+        let (hits, unmatched) = search(&index, index.postings(), &question.terms, false, 100);
+        assert_eq!(names(&index, &hits)[0], "draw");
+        assert!(unmatched.is_empty());
+        // Without the whole-identifier term, its parts alone favour `layout`.
+        let parts: Vec<(String, f32)> = (question.terms.iter())
+            .filter(|(t, _)| !crate::terms::is_compound(t))
+            .cloned()
+            .collect();
+        let (hits, _) = search(&index, index.postings(), &parts, false, 100);
+        assert_eq!(names(&index, &hits)[0], "layout");
     }
 
     #[test]

@@ -238,6 +238,14 @@ fn read_terms(text: &str, question: &mut Question) {
         });
         if any {
             question.words.push(word.to_string());
+            // The whole identifier, as heavy as the word: it finds the definitions that
+            // use exactly this identifier (the lexical lane drops it when it is common).
+            if let Some(term) = terms::compound(word) {
+                if !seen.contains_key(&term) {
+                    seen.insert(term.clone(), question.terms.len());
+                    question.terms.push((term, weight));
+                }
+            }
         }
     });
     question.left_out += words.left_out();
@@ -386,8 +394,20 @@ mod tests {
     fn terms_are_stemmed_sub_words_without_stop_words_and_code_weighs_more() {
         let q = read("How are retries handled in parseHTTPConfig?");
         let terms: Vec<&str> = q.terms.iter().map(|(t, _)| t.as_str()).collect();
-        assert_eq!(terms, ["retry", "handl", "pars", "http", "config"]);
+        // A code word also gives its whole identifier, as heavy as its parts.
+        assert_eq!(
+            terms,
+            [
+                "retry",
+                "handl",
+                "pars",
+                "http",
+                "config",
+                "=parsehttpconfig"
+            ]
+        );
         assert_eq!(q.terms[0].1, 1.0);
         assert_eq!(q.terms[2].1, 1.5);
+        assert_eq!(q.terms[5].1, 1.5);
     }
 }

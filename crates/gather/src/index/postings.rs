@@ -124,6 +124,7 @@ fn add(counts: &mut Counts, words: &mut WordTerms, field: Field, text: &str) -> 
         if !words.contains_key(word) {
             let mut split = Vec::new();
             terms::word_terms(word, |t| split.push(t));
+            split.extend(terms::compound(word));
             words.insert(word.to_string(), split);
         }
         for t in &words[word] {
@@ -132,7 +133,11 @@ fn add(counts: &mut Counts, words: &mut WordTerms, field: Field, text: &str) -> 
                 None => counts.entry(t.clone()).or_insert([0; N_FIELDS]),
             };
             tf[field as usize] = tf[field as usize].saturating_add(1);
-            n += 1;
+            // A field's length counts its sub-words only: the whole-identifier terms
+            // repeat them.
+            if !terms::is_compound(t) {
+                n += 1;
+            }
         }
     });
     n
