@@ -172,17 +172,28 @@ pub(crate) fn word_terms(word: &str, mut each: impl FnMut(String)) {
 }
 
 /// The whole-identifier term of a word of two or more sub-words (`offsetText`,
-/// `offset_text` → `=offsettext`), or `None`. It is marked so it never meets a sub-word
-/// term: a question naming an identifier meets the definitions that use exactly that
-/// identifier, however its sub-words are joined, and not every use of its parts.
+/// `offset_text`, `OffsetTexts` → `=offsettext`: its stemmed sub-words joined), or
+/// `None`. It is marked so it never meets a sub-word term: a question naming an
+/// identifier meets the definitions that use exactly that identifier, however its
+/// sub-words are joined, and not every use of its parts.
 pub(crate) fn compound(word: &str) -> Option<String> {
+    compound_of(&[word])
+        .filter(|(_, parts)| *parts >= 2)
+        .map(|(t, _)| t)
+}
+
+/// The whole-identifier term that `words`, written as one identifier, would give, and
+/// how many sub-words it joins.
+pub(crate) fn compound_of(words: &[&str]) -> Option<(String, usize)> {
     let mut parts = 0;
     let mut out = String::from("=");
-    sub_words(word, |sub| {
-        parts += 1;
-        out.push_str(&sub);
-    });
-    (parts >= 2).then_some(out)
+    for word in words {
+        sub_words(word, |sub| {
+            parts += 1;
+            out.push_str(&stem(&sub));
+        });
+    }
+    (parts > 0).then_some((out, parts))
 }
 
 /// Whether `term` is a whole-identifier term (see [`compound`]).
@@ -406,6 +417,7 @@ mod tests {
         assert_eq!(compound("offsetText").as_deref(), Some("=offsettext"));
         assert_eq!(compound("offset_text"), compound("offsetText"));
         assert_eq!(compound("OFFSET_TEXT"), compound("offsetText"));
+        assert_eq!(compound("OffsetTexts"), compound("offsetText"));
         assert_eq!(compound("offset"), None);
         assert!(is_compound(&compound("from_db_value").unwrap()));
         // Never a sub-word term: those are letters and digits only.

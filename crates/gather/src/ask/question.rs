@@ -403,7 +403,7 @@ mod tests {
                 "pars",
                 "http",
                 "config",
-                "=parsehttpconfig"
+                "=parshttpconfig"
             ]
         );
         assert_eq!(q.terms[0].1, 1.0);
