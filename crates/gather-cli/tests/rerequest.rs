@@ -50,7 +50,7 @@ fn requests() -> Vec<Value> {
             24,
         ),
         question("which area overload handles a circle radius?", 20),
-        question("how does the pipeline drop empty records?", 20),
+        question("how does the pipeline run drop empty records?", 20),
         question("how is a bearer token stripped from a header value?", 18),
         question("how is the session cookie checked for length?", 16),
         question("what does the report join records with?", 16),

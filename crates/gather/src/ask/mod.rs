@@ -51,9 +51,9 @@ const CALLS_OF: usize = 3;
 const CALLS_EACH: usize = 10;
 /// Pseudo-relevance feedback: how many leading answers lend their words, how many words
 /// they lend, and the weight of the best of those words next to a question term's 1.
-const FEEDBACK_DOCS: usize = 3;
+const FEEDBACK_DOCS: usize = 5;
 const FEEDBACK_TERMS: usize = 10;
-const FEEDBACK_WEIGHT: f32 = 0.3;
+const FEEDBACK_WEIGHT: f32 = 0.5;
 /// How deep into the lexical ranking fusion looks.
 const LEXICAL_DEPTH: usize = 200;
 /// A name defined more often than this is too common to seed on by name alone.
