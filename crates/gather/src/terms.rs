@@ -6,7 +6,7 @@
 //! file, size), lower-cased and folded by a light stemmer (plurals, `-ing`, `-ed`), so
 //! "retries", "retrying" and `retry` meet. A common abbreviation also gives the word it
 //! stands for (`attr`: attribute), so "attribute" meets `get_attr`. A word of several
-//! sub-words also gives one whole-identifier term ([`compound`]).
+//! sub-words also gives one whole-identifier term (`compound`).
 
 /// Calls `each` with every word of `text` (a maximal run of ASCII alphanumerics and `_`),
 /// as written.
