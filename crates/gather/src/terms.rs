@@ -157,18 +157,22 @@ pub fn terms(text: &str, mut each: impl FnMut(String)) {
     words(text, |word| word_terms(word, &mut each));
 }
 
+/// [`terms`], with each word's whole-identifier term (see [`compound`]).
+pub(crate) fn terms_and_wholes(text: &str, mut each: impl FnMut(String)) {
+    words(text, |word| word_terms_and_whole(word, &mut each));
+}
+
 /// Calls `each` with the stemmed sub-word terms of one word; single letters are dropped.
 /// An abbreviation also gives the word it stands for (`get_attr` → get, attribut, attr), so
 /// a question in plain words meets code that abbreviates.
-pub(crate) fn word_terms(word: &str, mut each: impl FnMut(String)) {
-    sub_words(word, |sub| {
-        if sub.len() > 1 || sub.bytes().all(|b| b.is_ascii_digit()) {
-            if let Ok(i) = ABBREVIATIONS.binary_search_by(|(short, _)| short.cmp(&sub.as_str())) {
-                each(stem(ABBREVIATIONS[i].1));
-            }
-            each(stem(&sub));
-        }
-    })
+pub(crate) fn word_terms(word: &str, each: impl FnMut(String)) {
+    split(word, false, each);
+}
+
+/// [`word_terms`], then the word's whole-identifier term when it has one (see
+/// [`compound`]): what the postings hold of a word.
+pub(crate) fn word_terms_and_whole(word: &str, each: impl FnMut(String)) {
+    split(word, true, each);
 }
 
 /// The whole-identifier term of a word of two or more sub-words (`offsetText`,
@@ -177,28 +181,45 @@ pub(crate) fn word_terms(word: &str, mut each: impl FnMut(String)) {
 /// identifier meets the definitions that use exactly that identifier, however its
 /// sub-words are joined, and not every use of its parts.
 pub(crate) fn compound(word: &str) -> Option<String> {
-    compound_of(&[word])
-        .filter(|(_, parts)| *parts >= 2)
-        .map(|(t, _)| t)
-}
-
-/// The whole-identifier term that `words`, written as one identifier, would give, and
-/// how many sub-words it joins.
-pub(crate) fn compound_of(words: &[&str]) -> Option<(String, usize)> {
-    let mut parts = 0;
-    let mut out = String::from("=");
-    for word in words {
-        sub_words(word, |sub| {
-            parts += 1;
-            out.push_str(&stem(&sub));
-        });
-    }
-    (parts > 0).then_some((out, parts))
+    let mut whole = None;
+    split(word, true, |t| {
+        if is_compound(&t) {
+            whole = Some(t);
+        }
+    });
+    whole
 }
 
 /// Whether `term` is a whole-identifier term (see [`compound`]).
 pub(crate) fn is_compound(term: &str) -> bool {
     term.starts_with('=')
+}
+
+/// One pass over a word's sub-words: each is stemmed once, for its own term and, with
+/// `whole`, for the whole-identifier term given last.
+fn split(word: &str, whole: bool, mut each: impl FnMut(String)) {
+    let mut joined = String::from("=");
+    let mut parts = 0;
+    sub_words(word, |sub| {
+        let own_term = sub.len() > 1 || sub.bytes().all(|b| b.is_ascii_digit());
+        if !(whole || own_term) {
+            return;
+        }
+        let stemmed = stem(&sub);
+        if whole {
+            parts += 1;
+            joined.push_str(&stemmed);
+        }
+        if own_term {
+            if let Ok(i) = ABBREVIATIONS.binary_search_by(|(short, _)| short.cmp(&sub.as_str())) {
+                each(stem(ABBREVIATIONS[i].1));
+            }
+            each(stemmed);
+        }
+    });
+    if parts >= 2 {
+        each(joined);
+    }
 }
 
 /// Abbreviations common in identifiers and the word each stands for, sorted. Keywords and

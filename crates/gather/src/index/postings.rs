@@ -123,8 +123,7 @@ fn add(counts: &mut Counts, words: &mut WordTerms, field: Field, text: &str) -> 
     terms::words(text, |word| {
         if !words.contains_key(word) {
             let mut split = Vec::new();
-            terms::word_terms(word, |t| split.push(t));
-            split.extend(terms::compound(word));
+            terms::word_terms_and_whole(word, |t| split.push(t));
             words.insert(word.to_string(), split);
         }
         for t in &words[word] {

@@ -77,19 +77,13 @@ impl Evidence {
         let mut score = 0.0;
         let mut calls = 0.0;
         if !self.terms.is_empty() {
-            crate::terms::words(line, |word| {
-                let mut add = |t: String| {
-                    if let Some((term, w)) = self.terms.get_key_value(&t) {
-                        if !seen.contains(&term.as_str()) {
-                            seen.push(term.as_str());
-                            score += w;
-                        }
+            // Whole identifiers too: a line using exactly the identifier the question named.
+            crate::terms::terms_and_wholes(line, |t| {
+                if let Some((term, w)) = self.terms.get_key_value(&t) {
+                    if !seen.contains(&term.as_str()) {
+                        seen.push(term.as_str());
+                        score += w;
                     }
-                };
-                crate::terms::word_terms(word, &mut add);
-                // The whole identifier the question named.
-                if let Some(c) = crate::terms::compound(word) {
-                    add(c);
                 }
             });
         }
