@@ -600,6 +600,12 @@ fn javascript_requires_and_reexports() {
             "lib/logger.js:Logger.format qualified",
         ])
     );
+    // A module bound whole and called: `const timestamp = require('./clock')`, where
+    // `module.exports = now`. The targeted graph must find this caller too.
+    assert_eq!(
+        f.callers("lib/clock.js", "now"),
+        strings(&["lib/report.js:report import"])
+    );
     // `exports.publish = posts.publish` is no import: the name is unique.
     assert_eq!(
         f.callees("test/posts.test.js", "testPublishUsesSlug"),

@@ -139,10 +139,12 @@ fn around(
 /// Every name a call of one of `seeds` can be spelled with: the seeds' own names; the
 /// local names imports bind them to (`from m import f as g`, `import {a as b}`,
 /// `use x::{y as z}`), through chains of re-exports; the locals of default and module
-/// imports (`import x from './m'`, `const X = require('./m')`), which may call a default
-/// export; and `super` for a type, called from a subclass constructor.
+/// imports (`import x from './m'`, `const X = require('./m')`) that reach a seed as the
+/// module's default export; and `super` for a type, called from a subclass constructor.
 fn call_names(index: &Index, seeds: &[SymbolId]) -> HashSet<String> {
-    let mut names: HashSet<String> = HashSet::default();
+    let mut names: HashSet<String> = resolve::module_import_locals(index, seeds)
+        .into_iter()
+        .collect();
     for id in seeds {
         let symbol = index.symbol(*id).symbol;
         names.insert(symbol.name.clone());
@@ -157,10 +159,9 @@ fn call_names(index: &Index, seeds: &[SymbolId]) -> HashSet<String> {
                 let Some(local) = &import.local else {
                     continue;
                 };
-                let binds = match import.name.as_deref() {
-                    None | Some("default") => true,
-                    Some(name) => names.contains(name),
-                };
+                // Default and module imports are settled above.
+                let binds = (import.name.as_deref())
+                    .is_some_and(|name| name != "default" && names.contains(name));
                 if binds && !names.contains(local) {
                     names.insert(local.clone());
                 }

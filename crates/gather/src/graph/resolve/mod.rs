@@ -109,6 +109,49 @@ pub(super) fn some(
         .collect()
 }
 
+/// The local names of default and module imports (`import x from './m'`,
+/// `const X = require('./m')`, `import a.b as c`) that, called directly, reach one of
+/// `seeds`: the import's target is the seed, or a module whose default export it is.
+pub(super) fn module_import_locals(index: &Index, seeds: &[SymbolId]) -> Vec<String> {
+    let top: Vec<SymbolId> = (seeds.iter().copied())
+        .filter(|id| index.symbol(*id).symbol.parent.is_none())
+        .collect();
+    if top.is_empty() {
+        // A module called directly reaches only its top-level definitions.
+        return Vec::new();
+    }
+    let context = &Context::new(index);
+    let top = &top;
+    let mut locals: Vec<String> = (0..index.files().len() as u32)
+        .into_par_iter()
+        .flat_map_iter(|file_idx| {
+            let imports = &index.files()[file_idx as usize].imports;
+            imports.iter().filter_map(move |import| {
+                let local = import.local.as_ref()?;
+                if !matches!(import.name.as_deref(), None | Some("default")) {
+                    return None;
+                }
+                let targets = context.import_target(file_idx, import, 0);
+                targets
+                    .iter()
+                    .any(|target| match target {
+                        Target::Symbol(id) => top.contains(id),
+                        Target::Module(files) => {
+                            top.iter().any(|id| files.contains(&id.file))
+                                && (context.default_export(files, local).iter())
+                                    .any(|id| top.contains(id))
+                        }
+                        Target::External => false,
+                    })
+                    .then(|| local.clone())
+            })
+        })
+        .collect();
+    locals.sort();
+    locals.dedup();
+    locals
+}
+
 /// What a receiver's local type says about a call.
 enum LocalType {
     /// The members of the type.
