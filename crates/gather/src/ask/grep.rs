@@ -3,6 +3,7 @@
 //! lifted to the innermost definition that contains it; a hit outside every definition
 //! stays a `path:line` hit so it can be shown rather than dropped.
 
+use aho_corasick::AhoCorasick;
 use rayon::prelude::*;
 
 use crate::index::{Index, SymbolId};
@@ -34,11 +35,14 @@ pub(crate) fn search_noting_missing(
     if literals.is_empty() && probes.is_empty() {
         return (Vec::new(), Vec::new());
     }
-    let needles: Vec<Vec<u8>> = literals
-        .iter()
-        .chain(probes)
-        .map(|l| l.to_ascii_lowercase().into_bytes())
-        .collect();
+    let needles: Vec<&str> = literals.iter().chain(probes).map(String::as_str).collect();
+    // One pass per file for every needle, ignoring ASCII case, without a lowered copy.
+    let Ok(searcher) = AhoCorasick::builder()
+        .ascii_case_insensitive(true)
+        .build(&needles)
+    else {
+        return (Vec::new(), Vec::new());
+    };
     // Per file: (literal, line) pairs.
     let per_file: Vec<Vec<(usize, Line)>> = index
         .files()
@@ -48,7 +52,7 @@ pub(crate) fn search_noting_missing(
                 return Vec::new();
             }
             match index.root_dir().read(&file.path) {
-                Ok(bytes) => find_in(&bytes, &needles, literals.len()),
+                Ok(bytes) => find_in(&bytes, &searcher, literals.len()),
                 Err(_) => Vec::new(),
             }
         })
@@ -74,26 +78,28 @@ pub(crate) fn search_noting_missing(
 
 /// Each needle's hits in one file's bytes, as (needle, line) pairs in needle order, then
 /// line order. A needle at or past `probes_from` is a probe, found once.
-fn find_in(bytes: &[u8], needles: &[Vec<u8>], probes_from: usize) -> Vec<(usize, Line)> {
-    let lower = bytes.to_ascii_lowercase();
-    let mut found = Vec::new();
-    for (n, needle) in needles.iter().enumerate() {
-        // Lines are counted as the search moves on, so many hits in one big file cost one
-        // pass over it.
-        let (mut from, mut counted_to, mut line) = (0, 0, 1);
-        while let Some(at) = memchr::memmem::find(&lower[from..], needle) {
-            let offset = from + at;
-            line += memchr::memchr_iter(b'\n', &lower[counted_to..offset]).count();
-            counted_to = offset;
-            if found.last() != Some(&(n, line as Line)) {
-                found.push((n, line as Line));
-            }
-            if n >= probes_from {
-                break; // a probe is found once
-            }
-            from = offset + needle.len().max(1);
+fn find_in(bytes: &[u8], searcher: &AhoCorasick, probes_from: usize) -> Vec<(usize, Line)> {
+    // Every occurrence of every needle, overlaps included, by where it starts.
+    let mut at: Vec<(usize, usize)> = Vec::new();
+    let mut probed = vec![false; searcher.patterns_len()];
+    for found in searcher.find_overlapping_iter(bytes) {
+        let n = found.pattern().as_usize();
+        if n >= probes_from && std::mem::replace(&mut probed[n], true) {
+            continue;
         }
+        at.push((found.start(), n));
     }
+    at.sort_unstable();
+    // Lines are counted as the offsets rise, so many hits in one big file cost one pass.
+    let (mut counted_to, mut line) = (0, 1);
+    let mut found: Vec<(usize, Line)> = Vec::with_capacity(at.len());
+    for (offset, n) in at {
+        line += memchr::memchr_iter(b'\n', &bytes[counted_to..offset]).count();
+        counted_to = offset;
+        found.push((n, line as Line));
+    }
+    found.sort_unstable();
+    found.dedup();
     found
 }
 
@@ -157,6 +163,25 @@ mod tests {
             panic!("second hit should be in a definition: {hits:?}")
         };
         assert_eq!(index.symbol(id).symbol.qualified_name, "Client.send");
+    }
+
+    #[test]
+    fn each_needle_is_found_on_its_lines_whatever_its_case_and_overlaps() {
+        let text = b"Reset the Connection\nconnection RESET by peer\nreset\n";
+        let searcher = AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .build(["connection reset", "reset"])
+            .unwrap();
+        // "reset" inside "connection RESET" counts for both needles.
+        assert_eq!(
+            find_in(text, &searcher, 2),
+            [(0, 2), (1, 1), (1, 2), (1, 3)]
+        );
+        assert_eq!(
+            find_in(text, &searcher, 1),
+            [(0, 2), (1, 1)],
+            "a probe is found once"
+        );
     }
 
     #[test]
