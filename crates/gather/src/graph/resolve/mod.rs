@@ -110,18 +110,34 @@ pub(super) fn some(
 }
 
 /// The local names of default and module imports (`import x from './m'`,
-/// `const X = require('./m')`, `import a.b as c`) that, called directly, reach one of
-/// `seeds`: the import's target is the seed, or a module whose default export it is.
+/// `const X = require('./m')`, `import a.b as c`, Lua's `local m = require('m')`) that,
+/// called directly, reach one of `seeds`: the import's target is the seed, or a module
+/// whose default export it is.
 pub(super) fn module_import_locals(index: &Index, seeds: &[SymbolId]) -> Vec<String> {
-    let top: Vec<SymbolId> = (seeds.iter().copied())
-        .filter(|id| index.symbol(*id).symbol.parent.is_none())
+    // Only a definition outside every other one but modules can be imported; a method or
+    // a nested function never is, so most seeds need no look at the imports at all.
+    let importable: Vec<SymbolId> = (seeds.iter().copied())
+        .filter(|id| {
+            let symbols = &index.files()[id.file as usize].symbols;
+            let mut parent = symbols[id.idx as usize].parent;
+            while let Some(p) = parent {
+                if symbols[p as usize].kind != SymbolKind::Module {
+                    return false;
+                }
+                parent = symbols[p as usize].parent;
+            }
+            true
+        })
         .collect();
-    if top.is_empty() {
-        // A module called directly reaches only its top-level definitions.
+    if importable.is_empty() {
         return Vec::new();
     }
+    // A module called directly reaches one of its own top-level definitions.
+    let top: Vec<SymbolId> = (importable.iter().copied())
+        .filter(|id| index.symbol(*id).symbol.parent.is_none())
+        .collect();
     let context = &Context::new(index);
-    let top = &top;
+    let (importable, top) = (&importable, &top);
     let mut locals: Vec<String> = (0..index.files().len() as u32)
         .into_par_iter()
         .flat_map_iter(|file_idx| {
@@ -135,7 +151,7 @@ pub(super) fn module_import_locals(index: &Index, seeds: &[SymbolId]) -> Vec<Str
                 targets
                     .iter()
                     .any(|target| match target {
-                        Target::Symbol(id) => top.contains(id),
+                        Target::Symbol(id) => importable.contains(id),
                         Target::Module(files) => {
                             top.iter().any(|id| files.contains(&id.file))
                                 && (context.default_export(files, local).iter())
