@@ -94,37 +94,60 @@ pub fn top(index: &Index, hits: &mut Vec<(SymbolId, f32)>, depth: usize) {
 }
 
 /// Whether a path is outside the product code: examples, fixtures, vendored code,
-/// benchmarks, docs, build and support scripts.
+/// benchmarks, docs, build and support scripts. (`contrib` is not: Django's `contrib`
+/// holds the admin, auth and sessions, where a fifth of its changes land.)
 pub(crate) fn is_peripheral(path: &str) -> bool {
-    path.split('/').rev().skip(1).any(|dir| {
-        matches!(
-            dir,
-            "example"
-                | "examples"
-                | "fixture"
-                | "fixtures"
-                | "vendor"
-                | "vendored"
-                | "third_party"
-                | "thirdparty"
-                | "external"
-                | "bench"
-                | "benches"
-                | "benchmark"
-                | "benchmarks"
-                | "doc"
-                | "docs"
-                | "scripts"
-                | "support"
-                | "tools"
-                | "contrib"
-                | "samples"
-                | "sample"
-                | "demo"
-                | "node_modules"
-                | "dist"
-                | "build"
-        )
+    let mut segments = path.split('/').rev();
+    let file = segments.next().unwrap_or(path);
+    is_bundled_asset(file)
+        || segments.any(|dir| {
+            matches!(
+                dir,
+                "example"
+                    | "examples"
+                    | "fixture"
+                    | "fixtures"
+                    | "vendor"
+                    | "vendored"
+                    | "third_party"
+                    | "thirdparty"
+                    | "external"
+                    | "extern"
+                    | "bench"
+                    | "benches"
+                    | "benchmark"
+                    | "benchmarks"
+                    | "doc"
+                    | "docs"
+                    | "scripts"
+                    | "support"
+                    | "tools"
+                    | "samples"
+                    | "sample"
+                    | "demo"
+                    | "node_modules"
+                    | "dist"
+                    | "build"
+            )
+        })
+}
+
+/// A copied-in browser library, named as such projects ship their builds: minified
+/// (`select2.min.js`) or with its version in the name (`jquery-3.5.1.js`).
+fn is_bundled_asset(file: &str) -> bool {
+    let Some(stem) = (file.strip_suffix(".js")).or_else(|| file.strip_suffix(".css")) else {
+        return false;
+    };
+    if stem.ends_with(".min") {
+        return true;
+    }
+    // `name-1.2.3` or `name-1.2`: a dash, then dot-separated numbers.
+    stem.rsplit_once('-').is_some_and(|(name, version)| {
+        !name.is_empty()
+            && version.contains('.')
+            && version
+                .split('.')
+                .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
     })
 }
 
@@ -149,6 +172,28 @@ mod tests {
         hits.iter()
             .map(|(id, _)| index.symbol(*id).symbol.name.clone())
             .collect()
+    }
+
+    #[test]
+    fn copied_in_libraries_and_support_code_are_peripheral_and_contrib_is_not() {
+        for path in [
+            "sphinx/themes/basic/static/jquery-3.5.1.js",
+            "static/underscore-1.13.1.js",
+            "admin/js/select2.min.js",
+            "astropy/extern/configobj/validate.py",
+            "examples/demo.py",
+        ] {
+            assert!(is_peripheral(path), "{path}");
+        }
+        for path in [
+            "django/contrib/admin/options.py",
+            "src/app-v2.js",
+            "lib/router-1.js",
+            "src/jquery.js",
+            "pkg/version-1.2.py",
+        ] {
+            assert!(!is_peripheral(path), "{path}");
+        }
     }
 
     #[test]
