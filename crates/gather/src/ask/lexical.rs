@@ -94,12 +94,14 @@ pub fn top(index: &Index, hits: &mut Vec<(SymbolId, f32)>, depth: usize) {
 }
 
 /// Whether a path is outside the product code: examples, fixtures, vendored code,
-/// benchmarks, docs, build and support scripts. (`contrib` is not: Django's `contrib`
-/// holds the admin, auth and sessions, where a fifth of its changes land.)
+/// benchmarks, docs, build and support scripts, and declaration files (`.pyi`, `.d.ts`),
+/// which restate signatures whose bodies live beside them. (`contrib` is not: Django's
+/// `contrib` holds the admin, auth and sessions, where a fifth of its changes land.)
 pub(crate) fn is_peripheral(path: &str) -> bool {
     let mut segments = path.split('/').rev();
     let file = segments.next().unwrap_or(path);
     is_bundled_asset(file)
+        || is_declaration_file(file)
         || segments.any(|dir| {
             matches!(
                 dir,
@@ -130,6 +132,13 @@ pub(crate) fn is_peripheral(path: &str) -> bool {
                     | "build"
             )
         })
+}
+
+/// A file of declarations only: Python stubs, TypeScript declaration files.
+fn is_declaration_file(file: &str) -> bool {
+    [".pyi", ".d.ts", ".d.mts", ".d.cts"]
+        .iter()
+        .any(|ext| file.ends_with(ext))
 }
 
 /// A copied-in browser library, named as such projects ship their builds: minified
@@ -175,13 +184,15 @@ mod tests {
     }
 
     #[test]
-    fn copied_in_libraries_and_support_code_are_peripheral_and_contrib_is_not() {
+    fn copied_in_libraries_declarations_and_support_code_are_peripheral_and_contrib_is_not() {
         for path in [
             "sphinx/themes/basic/static/jquery-3.5.1.js",
             "static/underscore-1.13.1.js",
             "admin/js/select2.min.js",
             "astropy/extern/configobj/validate.py",
             "examples/demo.py",
+            "lib/matplotlib/axes/_base.pyi",
+            "types/index.d.ts",
         ] {
             assert!(is_peripheral(path), "{path}");
         }
