@@ -11,6 +11,10 @@ use crate::lines::Line;
 
 /// Hits kept per literal, so a literal found everywhere cannot flood the seeds.
 const MAX_HITS_PER_LITERAL: usize = 20;
+/// The automaton holds each needle's first bytes only, and a hit on a longer needle is
+/// confirmed whole: its size grows with every byte of the needles, and a pasted literal can
+/// be megabytes long.
+const SEARCHED_PREFIX: usize = 64;
 
 /// Where a literal was found.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -36,11 +40,7 @@ pub(crate) fn search_noting_missing(
         return (Vec::new(), Vec::new());
     }
     let needles: Vec<&str> = literals.iter().chain(probes).map(String::as_str).collect();
-    // One pass per file for every needle, ignoring ASCII case, without a lowered copy.
-    let Ok(searcher) = AhoCorasick::builder()
-        .ascii_case_insensitive(true)
-        .build(&needles)
-    else {
+    let Some(needles) = Needles::new(&needles) else {
         return (Vec::new(), Vec::new());
     };
     // Per file: (literal, line) pairs.
@@ -52,13 +52,13 @@ pub(crate) fn search_noting_missing(
                 return Vec::new();
             }
             match index.root_dir().read(&file.path) {
-                Ok(bytes) => find_in(&bytes, &searcher, literals.len()),
+                Ok(bytes) => needles.find_in(&bytes, literals.len()),
                 Err(_) => Vec::new(),
             }
         })
         .collect();
     let mut per_literal: Vec<Vec<Hit>> = vec![Vec::new(); literals.len()];
-    let mut anywhere = vec![false; needles.len()];
+    let mut anywhere = vec![false; needles.whole.len()];
     for (file_idx, found) in per_file.into_iter().enumerate() {
         for (n, line) in found {
             anywhere[n] = true;
@@ -72,35 +72,62 @@ pub(crate) fn search_noting_missing(
             }
         }
     }
-    let missing = (0..needles.len()).filter(|&n| !anywhere[n]).collect();
+    let missing = (0..needles.whole.len()).filter(|&n| !anywhere[n]).collect();
     (interleave(&per_literal), missing)
 }
 
-/// Each needle's hits in one file's bytes, as (needle, line) pairs in needle order, then
-/// line order. A needle at or past `probes_from` is a probe, found once.
-fn find_in(bytes: &[u8], searcher: &AhoCorasick, probes_from: usize) -> Vec<(usize, Line)> {
-    // Every occurrence of every needle, overlaps included, by where it starts.
-    let mut at: Vec<(usize, usize)> = Vec::new();
-    let mut probed = vec![false; searcher.patterns_len()];
-    for found in searcher.find_overlapping_iter(bytes) {
-        let n = found.pattern().as_usize();
-        if n >= probes_from && std::mem::replace(&mut probed[n], true) {
-            continue;
+/// What the lane looks for: every needle at once, ignoring ASCII case.
+struct Needles {
+    /// Each needle's first [`SEARCHED_PREFIX`] bytes.
+    searcher: AhoCorasick,
+    whole: Vec<Vec<u8>>,
+}
+
+impl Needles {
+    /// `None` only if the automaton cannot be built, which the prefix cap rules out.
+    fn new(needles: &[&str]) -> Option<Needles> {
+        let prefixes = needles
+            .iter()
+            .map(|n| &n.as_bytes()[..n.len().min(SEARCHED_PREFIX)]);
+        let searcher = AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .build(prefixes)
+            .ok()?;
+        let whole = needles.iter().map(|n| n.as_bytes().to_vec()).collect();
+        Some(Needles { searcher, whole })
+    }
+
+    /// Each needle's hits in one file's bytes, as (needle, line) pairs in needle order,
+    /// then line order. A needle at or past `probes_from` is a probe, found once. One pass
+    /// over the file for every needle, without a lowered copy of it.
+    fn find_in(&self, bytes: &[u8], probes_from: usize) -> Vec<(usize, Line)> {
+        // Every occurrence of every needle, overlaps included, by where it starts.
+        let mut at: Vec<(usize, usize)> = Vec::new();
+        let mut probed = vec![false; self.whole.len()];
+        for found in self.searcher.find_overlapping_iter(bytes) {
+            let n = found.pattern().as_usize();
+            let needle = &self.whole[n];
+            let is_whole = needle.len() <= SEARCHED_PREFIX
+                || (bytes.get(found.start()..found.start() + needle.len()))
+                    .is_some_and(|text| text.eq_ignore_ascii_case(needle));
+            if !is_whole || (n >= probes_from && std::mem::replace(&mut probed[n], true)) {
+                continue;
+            }
+            at.push((found.start(), n));
         }
-        at.push((found.start(), n));
+        at.sort_unstable();
+        // Lines are counted as the offsets rise, so many hits in one big file cost one pass.
+        let (mut counted_to, mut line) = (0, 1);
+        let mut found: Vec<(usize, Line)> = Vec::with_capacity(at.len());
+        for (offset, n) in at {
+            line += memchr::memchr_iter(b'\n', &bytes[counted_to..offset]).count();
+            counted_to = offset;
+            found.push((n, line as Line));
+        }
+        found.sort_unstable();
+        found.dedup();
+        found
     }
-    at.sort_unstable();
-    // Lines are counted as the offsets rise, so many hits in one big file cost one pass.
-    let (mut counted_to, mut line) = (0, 1);
-    let mut found: Vec<(usize, Line)> = Vec::with_capacity(at.len());
-    for (offset, n) in at {
-        line += memchr::memchr_iter(b'\n', &bytes[counted_to..offset]).count();
-        counted_to = offset;
-        found.push((n, line as Line));
-    }
-    found.sort_unstable();
-    found.dedup();
-    found
 }
 
 /// A hit at `line` of the file at `file_idx`, lifted to the innermost definition holding
@@ -168,20 +195,26 @@ mod tests {
     #[test]
     fn each_needle_is_found_on_its_lines_whatever_its_case_and_overlaps() {
         let text = b"Reset the Connection\nconnection RESET by peer\nreset\n";
-        let searcher = AhoCorasick::builder()
-            .ascii_case_insensitive(true)
-            .build(["connection reset", "reset"])
-            .unwrap();
+        let needles = Needles::new(&["connection reset", "reset"]).unwrap();
         // "reset" inside "connection RESET" counts for both needles.
+        assert_eq!(needles.find_in(text, 2), [(0, 2), (1, 1), (1, 2), (1, 3)]);
         assert_eq!(
-            find_in(text, &searcher, 2),
-            [(0, 2), (1, 1), (1, 2), (1, 3)]
-        );
-        assert_eq!(
-            find_in(text, &searcher, 1),
+            needles.find_in(text, 1),
             [(0, 2), (1, 1)],
             "a probe is found once"
         );
+    }
+
+    #[test]
+    fn a_needle_longer_than_the_searched_prefix_is_found_only_whole() {
+        let long = format!("{} tail", "x".repeat(SEARCHED_PREFIX));
+        let text = format!(
+            "{} other\n{}\n",
+            "X".repeat(SEARCHED_PREFIX),
+            long.to_uppercase()
+        );
+        let needles = Needles::new(&[long.as_str()]).unwrap();
+        assert_eq!(needles.find_in(text.as_bytes(), 1), [(0, 2)]);
     }
 
     #[test]
