@@ -210,3 +210,36 @@ fn a_question_naming_only_missing_things_says_so_and_shows_no_code() {
         .contains("no match: `frobnicate_widget`"));
     assert!(item(&pack, "reconcile_ledger")["rendered"] == "body");
 }
+
+#[test]
+fn a_one_line_gap_is_shown_rather_than_named() {
+    // A doc line above the signature is one line left out at an end of the definition
+    // when the evidence (every tenth line) takes all the room: an elision line would
+    // replace it at the same cost.
+    let mut text = String::from("/// Runs every step.\nfn process(items: &[i64]) -> i64 {\n");
+    for line in 3..=200 {
+        if line % 10 == 0 {
+            text.push_str(&format!(
+                "    let total_{line} = reconcile_ledger(items);\n"
+            ));
+        } else {
+            text.push_str(&format!("    let step_{line} = items[{line}] + {line};\n"));
+        }
+    }
+    text.push_str("    step_3\n}\n");
+    let ws = Workspace::new(&[("work.rs", &text)]);
+    let index = index::build(ws.root()).unwrap();
+    for budget in [20, 30, 45] {
+        let (_, pack) = ask(&index, "where does processing reconcile the ledger", budget);
+        let process = item(&pack, "process");
+        assert_eq!(process["rendered"], "elided", "budget {budget}");
+        let content = process["content"].as_str().unwrap();
+        for marker in content.lines().filter(|l| l.starts_with("… ")) {
+            assert!(
+                !marker.starts_with("… 1 lines"),
+                "budget {budget}: {marker}"
+            );
+        }
+        assert_eq!(shown(process)[0].0, 1, "budget {budget}: the doc line");
+    }
+}

@@ -163,8 +163,9 @@ pub(crate) fn mark(
 
 /// The lines a cut-down `item` shows with `keep` lines of its own: its signature, its
 /// literal hits, then its evidence lines best first, each with a line of context, then
-/// its first lines; a gap of one line between two shown runs is shown rather than
-/// replaced by an elision line of the same size. Ascending, disjoint runs.
+/// its first lines; a gap of one line (between two shown runs, or at either end of the
+/// definition) is shown rather than replaced by an elision line of the same size.
+/// Ascending, disjoint runs.
 pub(crate) fn chosen_ranges(item: &PackItem, keep: usize) -> Vec<LineRange> {
     let universe: Vec<Line> = item.shown.iter().flat_map(|r| r.start..=r.end).collect();
     let inside = |l: Line| item.shown.iter().any(|r| r.contains(l));
@@ -197,11 +198,21 @@ pub(crate) fn chosen_ranges(item: &PackItem, keep: usize) -> Vec<LineRange> {
         }
         chosen.insert(l);
     }
-    // A one-line gap inside a shown range costs the same as its elision line.
+    // A one-line gap costs the same as its elision line: inside a shown range, and at
+    // either end of one (a doc line above the signature, a closing brace).
     let lines: Vec<Line> = chosen.iter().copied().collect();
     for pair in lines.windows(2) {
         if pair[1] == pair[0] + 2 && inside(pair[0] + 1) {
             chosen.insert(pair[0] + 1);
+        }
+    }
+    for range in &item.shown {
+        let (start, end) = (range.start, range.end);
+        if end > start + 1 && !chosen.contains(&start) && chosen.contains(&(start + 1)) {
+            chosen.insert(start);
+        }
+        if end > start + 1 && !chosen.contains(&end) && chosen.contains(&(end - 1)) {
+            chosen.insert(end);
         }
     }
     runs(&chosen)
