@@ -97,6 +97,10 @@ fn build(
 
 /// A question-mode pack of one file's definitions `seeds`, in that order, at 400 lines.
 fn ask_pack(file: (&str, &str), seeds: &[&str]) -> (String, Value) {
+    ask_pack_in(file, seeds, 400)
+}
+
+fn ask_pack_in(file: (&str, &str), seeds: &[&str], budget: usize) -> (String, Value) {
     let ws = Workspace::new(&[file]);
     let index = index::build(ws.root()).unwrap();
     let graph = gather::graph::build(&index);
@@ -104,7 +108,7 @@ fn ask_pack(file: (&str, &str), seeds: &[&str]) -> (String, Value) {
         mode: Mode::Ask,
         pinned: Vec::new(),
         seeds: seeds.iter().map(|n| seed(&index, n, file.0)).collect(),
-        budget: Budget::Lines(400),
+        budget: Budget::Lines(budget),
         include_tests: false,
         neighbours_of: 2,
         line_hits: Vec::new(),
@@ -480,4 +484,42 @@ fn a_seed_whose_signature_outgrows_its_glimpse_is_still_shown_when_there_is_room
     // the budget has room: it is shown, not cut to a stub.
     assert_ne!(wide["rendered"], "stub", "{wide}");
     assert_ne!(wide["rendered"], "signature", "{wide}");
+}
+
+#[test]
+fn past_the_leading_seeds_a_short_seed_is_shown_whole_before_a_longer_one_is_glimpsed() {
+    let mut text = String::new();
+    let mut seeds = Vec::new();
+    for lead in 0..5 {
+        text.push_str(&format!("def lead_{lead}(x):\n    return x + {lead}\n\n\n"));
+        seeds.push(format!("lead_{lead}"));
+    }
+    text.push_str("def long(x):\n");
+    for k in 0..60 {
+        text.push_str(&format!("    x = x + {k}\n"));
+    }
+    text.push_str("    return x\n\n\ndef short(x):\n    return x * 2\n");
+    seeds.extend(["long".to_string(), "short".to_string()]);
+    let seeds: Vec<&str> = seeds.iter().map(String::as_str).collect();
+    let mut contested = 0;
+    for budget in 20..=60 {
+        let (_, json) = ask_pack_in(("pkg/mod.py", &text), &seeds, budget);
+        let rendered = |name: &str| {
+            json["items"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|i| i["symbol"] == name)
+                .map(|i| i["rendered"].as_str().unwrap().to_string())
+                .unwrap()
+        };
+        // Whatever room `long` (ranked above it) gets, the two-line `short` got first.
+        if rendered("long") != "stub" {
+            assert_eq!(rendered("short"), "body", "budget {budget}: {json}");
+        }
+        if rendered("short") == "body" && rendered("long") != "body" {
+            contested += 1;
+        }
+    }
+    assert!(contested > 0, "some budget leaves room for one of the two only");
 }

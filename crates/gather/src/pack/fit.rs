@@ -1,9 +1,9 @@
 //! Fits a pack to its budget. The budget covers everything emitted: the header line,
 //! item headers, fences, bodies, elision lines, the beyond-budget list and the omitted
 //! line. Costs come from the pieces the pack is printed in (`pack::layout`), and the
-//! final `used` is measured on the rendered text. Items are placed in rank order, each in
-//! the largest form that still leaves room to name every later item as a stub; smaller
-//! later items backfill.
+//! final `used` is measured on the rendered text. Items are placed in rank order (past
+//! the leading seeds, seeds short enough to show whole go first), each in the largest form
+//! that still leaves room to name every later item as a stub; smaller later items backfill.
 
 use std::collections::HashSet;
 
@@ -23,6 +23,12 @@ const OTHER_SEED_PERCENT: usize = 3;
 /// ...but never less than this, so a small budget still shows a seed's start.
 const MIN_SEED_SHARE: usize = 12;
 
+/// Past this many leading items, a seed short enough to show whole in a fraction of a
+/// glimpse's room is placed before the longer seeds ranked above it (see
+/// [`placement_order`]).
+const LEAD_ITEMS: usize = 5;
+const SHORT_PERCENT: usize = 60;
+
 /// Lines of body an elided neighbour keeps after its signature.
 const NEIGHBOUR_ELIDED_LINES: usize = 8;
 
@@ -35,14 +41,35 @@ pub fn fit(pack: &mut Pack, sources: &Sources) {
         item.rendered = Rendered::Stub;
         item.elide_keep = 0;
     }
-    // Pass 1, in rank order: whole bodies where they fit; seeds and pinned slices degrade
-    // at once (they are the point of the pack). Smaller later items backfill the room a
-    // cut one leaves. Pass 2: what did not fit whole degrades (elided, then signature)
-    // into what is left.
-    let deferred = placer.place(pack, (0..pack.items.len()).collect(), false);
+    // Pass 1, in rank order (past the leading seeds, short seeds first): whole bodies
+    // where they fit; seeds and pinned slices degrade at once (they are the point of the
+    // pack). Smaller later items backfill the room a cut one leaves. Pass 2: what did not
+    // fit whole degrades (elided, then signature) into what is left.
+    let order = placement_order(pack, &placer);
+    let deferred = placer.place(pack, order, false);
     placer.place(pack, deferred, true);
     placer.grow(pack);
     placer.list_stubs(pack);
+}
+
+/// The order pass 1 places items in: the leading items in rank order, then the seeds
+/// short enough to show whole in `SHORT_PERCENT` of a glimpse's room, then the rest in
+/// rank order. Past the first few seeds the ranking's confidence changes little from one
+/// seed to the next, so a short definition shown whole (every line, the one a change
+/// would touch among them) is worth more per line than a glimpse of a long one ranked a
+/// little higher, which keeps what room is left.
+fn placement_order(pack: &Pack, placer: &Placer) -> Vec<usize> {
+    let n = pack.items.len();
+    let short = placer.small_share * SHORT_PERCENT / 100;
+    let (mut first, mut rest): (Vec<usize>, Vec<usize>) = (LEAD_ITEMS.min(n)..n).partition(|&i| {
+        let item = &pack.items[i];
+        item.role == Role::Seed
+            && placer.cost(&piece::item_text(item, Rendered::Body, 0, placer.sources)) <= short
+    });
+    let mut order: Vec<usize> = (0..LEAD_ITEMS.min(n)).collect();
+    order.append(&mut first);
+    order.append(&mut rest);
+    order
 }
 
 /// The running account of a fit: what is spent, and what the stubs still reserve.
