@@ -521,5 +521,8 @@ fn past_the_leading_seeds_a_short_seed_is_shown_whole_before_a_longer_one_is_gli
             contested += 1;
         }
     }
-    assert!(contested > 0, "some budget leaves room for one of the two only");
+    assert!(
+        contested > 0,
+        "some budget leaves room for one of the two only"
+    );
 }
