@@ -100,6 +100,16 @@ fn ask_pack(file: (&str, &str), seeds: &[&str]) -> (String, Value) {
     ask_pack_in(file, seeds, 400)
 }
 
+/// The item of `json` whose symbol is `name`.
+fn item_named<'a>(json: &'a Value, name: &str) -> &'a Value {
+    json["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["symbol"] == name)
+        .unwrap_or_else(|| panic!("{name} is in the pack: {json}"))
+}
+
 fn ask_pack_in(file: (&str, &str), seeds: &[&str], budget: usize) -> (String, Value) {
     let ws = Workspace::new(&[file]);
     let index = index::build(ws.root()).unwrap();
@@ -433,15 +443,7 @@ fn seeds_past_the_leading_two_leave_long_docs_out_and_say_so() {
         ("src/lib.rs", &text),
         &["first", "second", "third", "fourth"],
     );
-    let item = |name: &str| {
-        json["items"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|i| i["symbol"] == name)
-            .unwrap()
-            .clone()
-    };
+    let item = |name: &str| item_named(&json, name);
     // The leading two keep their docs.
     assert_eq!(item("first")["line_start"], 1);
     assert_eq!(item("second")["line_start"], 10);
@@ -474,12 +476,7 @@ fn a_seed_whose_signature_outgrows_its_glimpse_is_still_shown_when_there_is_room
     }
     text.push_str("    return p0\n");
     let (_, json) = ask_pack(("pkg/mod.py", &text), &["first", "second", "wide"]);
-    let wide = json["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|i| i["symbol"] == "wide")
-        .unwrap();
+    let wide = item_named(&json, "wide");
     // Its 22-line signature is longer than a third seed's glimpse (12 lines at 400), but
     // the budget has room: it is shown, not cut to a stub.
     assert_ne!(wide["rendered"], "stub", "{wide}");
@@ -504,15 +501,7 @@ fn past_the_leading_seeds_a_short_seed_is_shown_whole_before_a_longer_one_is_gli
     let mut contested = 0;
     for budget in 20..=60 {
         let (_, json) = ask_pack_in(("pkg/mod.py", &text), &seeds, budget);
-        let rendered = |name: &str| {
-            json["items"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .find(|i| i["symbol"] == name)
-                .map(|i| i["rendered"].as_str().unwrap().to_string())
-                .unwrap()
-        };
+        let rendered = |name: &str| item_named(&json, name)["rendered"].clone();
         // Whatever room `long` (ranked above it) gets, the two-line `short` got first.
         if rendered("long") != "stub" {
             assert_eq!(rendered("short"), "body", "budget {budget}: {json}");

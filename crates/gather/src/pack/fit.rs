@@ -61,11 +61,8 @@ pub fn fit(pack: &mut Pack, sources: &Sources) {
 fn placement_order(pack: &Pack, placer: &Placer) -> Vec<usize> {
     let n = pack.items.len();
     let short = placer.small_share * SHORT_PERCENT / 100;
-    let (mut first, mut rest): (Vec<usize>, Vec<usize>) = (LEAD_ITEMS.min(n)..n).partition(|&i| {
-        let item = &pack.items[i];
-        item.role == Role::Seed
-            && placer.cost(&piece::item_text(item, Rendered::Body, 0, placer.sources)) <= short
-    });
+    let (mut first, mut rest): (Vec<usize>, Vec<usize>) = (LEAD_ITEMS.min(n)..n)
+        .partition(|&i| pack.items[i].role == Role::Seed && placer.body_costs[i] <= short);
     let mut order: Vec<usize> = (0..LEAD_ITEMS.min(n)).collect();
     order.append(&mut first);
     order.append(&mut rest);
@@ -80,6 +77,8 @@ struct Placer<'s> {
     beyond_header: usize,
     summary: usize,
     stub_costs: Vec<usize>,
+    /// What each item costs printed whole, rendered once.
+    body_costs: Vec<usize>,
     /// When even naming every item would not fit, cut items are named while room lasts
     /// and the rest fold into one line; placement then reserves only that line.
     compact: bool,
@@ -108,6 +107,11 @@ impl<'s> Placer<'s> {
             .map(|item| budget.cost(&piece::stub_line(item, pack.frontend)))
             .collect();
         let stubs_cost: usize = stub_costs.iter().sum();
+        let body_costs: Vec<usize> = pack
+            .items
+            .iter()
+            .map(|item| budget.cost(&piece::item_text(item, Rendered::Body, 0, sources)))
+            .collect();
         Placer {
             sources,
             budget,
@@ -116,6 +120,7 @@ impl<'s> Placer<'s> {
             summary,
             compact: fixed + beyond_header + stubs_cost > limit,
             stub_costs,
+            body_costs,
             stubs_cost,
             n_cut: pack.items.len(),
             used: fixed,
@@ -158,7 +163,8 @@ impl<'s> Placer<'s> {
                     + self.cost(&piece::file_close(&item.path, self.sources))
             };
             let avail = self.avail_for(idx).saturating_sub(block);
-            let Some((form, keep, spent)) = self.form_for(item, pack.n_seeds, avail, degrade)
+            let body = self.body_costs[idx];
+            let Some((form, keep, spent)) = self.form_for(item, body, pack.n_seeds, avail, degrade)
             else {
                 deferred.push(idx);
                 continue;
@@ -181,6 +187,7 @@ impl<'s> Placer<'s> {
     fn form_for(
         &self,
         item: &PackItem,
+        body: usize,
         n_seeds: usize,
         avail: usize,
         degrade: bool,
@@ -189,7 +196,6 @@ impl<'s> Placer<'s> {
         if item.role == Role::Pinned {
             // A pinned slice is shown whole or not at all (`pack::build` then refuses
             // the request): it is what was asked for.
-            let body = self.cost(&piece::item_text(item, Rendered::Body, 0, sources));
             return Some(if body <= avail {
                 (Rendered::Body, 0, body)
             } else {
@@ -212,9 +218,8 @@ impl<'s> Placer<'s> {
                 }
                 _ => avail,
             };
-            return Some(choose(item, sources, avail, self.budget));
+            return Some(choose(item, body, sources, avail, self.budget));
         }
-        let body = self.cost(&piece::item_text(item, Rendered::Body, 0, sources));
         (body <= avail).then_some((Rendered::Body, 0, body))
     }
 
@@ -242,7 +247,8 @@ impl<'s> Placer<'s> {
                     }
             };
             let avail = self.limit.saturating_sub(self.used - current + reserve);
-            let (form, keep, spent) = choose(item, self.sources, avail, self.budget);
+            let body = self.body_costs[idx];
+            let (form, keep, spent) = choose(item, body, self.sources, avail, self.budget);
             if form != Rendered::Stub && spent > current {
                 let item = &mut pack.items[idx];
                 item.rendered = form;
@@ -335,17 +341,16 @@ fn shown_and_least_lines(item: &PackItem) -> (usize, usize) {
     (total, evidence::min_keep(item))
 }
 
-/// The largest form of `item` that costs at most `avail`, its kept line count (elided
-/// forms) and its cost.
+/// The largest form of `item` (which costs `body_cost` printed whole) that costs at most
+/// `avail`, its kept line count (elided forms) and its cost.
 fn choose(
     item: &PackItem,
+    body_cost: usize,
     sources: &Sources,
     avail: usize,
     budget: Budget,
 ) -> (Rendered, usize, usize) {
     let cost = |text: &str| budget.cost(text);
-    let body = piece::item_text(item, Rendered::Body, 0, sources);
-    let body_cost = cost(&body);
     if body_cost <= avail {
         return (Rendered::Body, 0, body_cost);
     }
