@@ -3,6 +3,8 @@
 //! the first and the others named, pins are shown whole, re-requests speak the reader's
 //! front end, and a question asked before any index exists still gets a bounded answer.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use gather::budget::Budget;
@@ -134,12 +136,7 @@ fn re_requests_speak_the_front_end_that_reads_the_pack() {
     ));
     assert!(!mcp.text.contains("gather slice"), "{}", mcp.text);
     assert!(!mcp.json.to_string().contains("gather slice"));
-    let stub = mcp.json["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|i| i["symbol"] == "Session::from_request")
-        .unwrap();
+    let stub = common::item_named(&mcp.json, "Session::from_request");
     assert_eq!(
         stub["zoom"]["specs"],
         serde_json::json!(["src/extract.rs:Session::from_request@45"])

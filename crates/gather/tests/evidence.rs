@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::Workspace;
+use common::{item_named as item, Workspace};
 use gather::budget::Budget;
 use gather::index::{self, Index};
 use gather::lines::LineRange;
@@ -48,15 +48,6 @@ fn ask(index: &Index, question: &str, budget: usize) -> (String, Value) {
     };
     let pack = request::context(index, &request).unwrap();
     (pack.text, pack.json)
-}
-
-fn item<'a>(pack: &'a Value, name: &str) -> &'a Value {
-    pack["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|i| i["symbol"] == name)
-        .unwrap_or_else(|| panic!("{name} is in the pack: {pack}"))
 }
 
 fn shown(item: &Value) -> Vec<(u64, u64)> {

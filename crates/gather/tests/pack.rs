@@ -5,7 +5,7 @@ mod common;
 
 use std::collections::HashMap;
 
-use common::Workspace;
+use common::{item_named, Workspace};
 use gather::budget::Budget;
 use gather::index::{self, Index, SymbolId};
 use gather::pack::{self, Mode, PackRequest};
@@ -98,16 +98,6 @@ fn build(
 /// A question-mode pack of one file's definitions `seeds`, in that order, at 400 lines.
 fn ask_pack(file: (&str, &str), seeds: &[&str]) -> (String, Value) {
     ask_pack_in(file, seeds, 400)
-}
-
-/// The item of `json` whose symbol is `name`.
-fn item_named<'a>(json: &'a Value, name: &str) -> &'a Value {
-    json["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|i| i["symbol"] == name)
-        .unwrap_or_else(|| panic!("{name} is in the pack: {json}"))
 }
 
 fn ask_pack_in(file: (&str, &str), seeds: &[&str], budget: usize) -> (String, Value) {

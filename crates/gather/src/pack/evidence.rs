@@ -208,10 +208,13 @@ pub(crate) fn chosen_ranges(item: &PackItem, keep: usize) -> Vec<LineRange> {
     }
     for range in &item.shown {
         let (start, end) = (range.start, range.end);
-        if end > start + 1 && !chosen.contains(&start) && chosen.contains(&(start + 1)) {
+        if end <= start + 1 {
+            continue;
+        }
+        if !chosen.contains(&start) && chosen.contains(&(start + 1)) {
             chosen.insert(start);
         }
-        if end > start + 1 && !chosen.contains(&end) && chosen.contains(&(end - 1)) {
+        if !chosen.contains(&end) && chosen.contains(&(end - 1)) {
             chosen.insert(end);
         }
     }

@@ -1,4 +1,4 @@
-//! A temporary workspace written from (path, contents) pairs.
+//! A temporary workspace written from (path, contents) pairs, and a pack's item by symbol.
 
 #![allow(dead_code)]
 
@@ -86,3 +86,13 @@ func parse(text string) []string {
 	return nil
 }
 "#;
+
+/// The item of a pack's JSON whose symbol is `name`.
+pub fn item_named<'a>(pack: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
+    pack["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["symbol"] == name)
+        .unwrap_or_else(|| panic!("{name} is in the pack: {pack}"))
+}
