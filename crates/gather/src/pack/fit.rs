@@ -136,18 +136,24 @@ impl<'s> Placer<'s> {
 
     /// Room for item `idx` (a stub now) if every other stub keeps its line.
     fn avail_for(&self, idx: usize) -> usize {
-        let reserve = if self.compact {
-            self.beyond_header + self.summary
-        } else {
-            let others = self.stubs_cost - self.stub_costs[idx];
-            others
-                + if self.n_cut > 1 {
-                    self.beyond_header
-                } else {
-                    0
-                }
-        };
+        let reserve = self.reserve(
+            self.stubs_cost - self.stub_costs[idx],
+            self.n_cut.saturating_sub(1),
+        );
         self.limit.saturating_sub(self.used + reserve)
+    }
+
+    /// What the beyond-budget list needs kept free while `cut` items costing `stubs` stay
+    /// cut: their stub lines and the list's header, or in compact mode the header and the
+    /// one summary line.
+    fn reserve(&self, stubs: usize, cut: usize) -> usize {
+        if self.compact {
+            self.beyond_header + self.summary
+        } else if cut > 0 {
+            stubs + self.beyond_header
+        } else {
+            stubs
+        }
     }
 
     /// Places the items of `order` (pass 1, or pass 2 when `degrade`); returns those that
@@ -236,16 +242,7 @@ impl<'s> Placer<'s> {
                 item.elide_keep,
                 self.sources,
             ));
-            let reserve = if self.compact {
-                self.beyond_header + self.summary
-            } else {
-                self.stubs_cost
-                    + if self.n_cut > 0 {
-                        self.beyond_header
-                    } else {
-                        0
-                    }
-            };
+            let reserve = self.reserve(self.stubs_cost, self.n_cut);
             let avail = self.limit.saturating_sub(self.used - current + reserve);
             let body = self.body_costs[idx];
             let (form, keep, spent) = choose(item, body, self.sources, avail, self.budget);
