@@ -15,7 +15,8 @@ enum Slot {
     Building,
     /// An index, as of the last answer.
     Ready(Box<Session>),
-    /// No index: the last build or refresh failed; the next call builds afresh.
+    /// No index: the last build or refresh failed; the next call builds again from the
+    /// stored index.
     Empty,
 }
 
@@ -23,6 +24,9 @@ enum Slot {
 pub struct Workspace {
     root: Root,
     options: IndexOptions,
+    /// Where the index is stored: read again when the index must be rebuilt, written
+    /// whenever a refresh changed it.
+    cache: Option<Cache>,
     wait: Duration,
     slot: Mutex<Slot>,
     built: Condvar,
@@ -64,6 +68,7 @@ impl Workspace {
         let workspace = Arc::new(Workspace {
             root,
             options,
+            cache: cache.clone(),
             wait,
             slot: Mutex::new(Slot::Building),
             built: Condvar::new(),
@@ -147,9 +152,14 @@ impl Workspace {
                 .0;
         }
         let fresh = match std::mem::replace(&mut *slot, Slot::Empty) {
-            Slot::Ready(previous) => previous.refresh(&self.options),
+            Slot::Ready(previous) => previous.refresh(&self.options).map(|mut session| {
+                // Stored as it changes, so the next start (or a rebuild after a failed
+                // refresh) begins from this index rather than an older one.
+                session.save_in_background();
+                session
+            }),
             Slot::Building | Slot::Empty => {
-                Session::open(&self.root, &self.options, None, &Progress::default())
+                first_session(&self.root, &self.options, self.cache.clone())
             }
         }
         .map_err(|error| {
@@ -162,9 +172,18 @@ impl Workspace {
                 ),
             )
         })?;
-        let result = answer(fresh.index());
+        // The session is back in its slot before the answer runs: an answer that panics
+        // (the pool catches it) leaves the index for the next call.
         *slot = Slot::Ready(Box::new(fresh));
-        result
+        match &mut *slot {
+            Slot::Ready(session) => {
+                for warning in session.take_warnings() {
+                    eprintln!("gather serve: warning: {warning}");
+                }
+                answer(session.index())
+            }
+            Slot::Building | Slot::Empty => partial(),
+        }
     }
 }
 
@@ -180,4 +199,73 @@ fn first_session(root: &Root, options: &IndexOptions, cache: Option<Cache>) -> R
         eprintln!("gather serve: warning: {warning}");
     }
     Ok(session)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(index: &Index) -> Vec<String> {
+        let mut names: Vec<String> = index
+            .files()
+            .iter()
+            .flat_map(|f| f.symbols.iter().map(|s| s.name.clone()))
+            .collect();
+        names.sort();
+        names
+    }
+
+    fn call(workspace: &Workspace) -> Result<Vec<String>> {
+        workspace.with_index(|index| Ok(names(index)), || Ok(Vec::new()))
+    }
+
+    #[test]
+    fn an_edit_seen_by_a_call_is_stored_and_a_failed_refresh_rebuilds_from_the_store() {
+        let ws = tempfile::tempdir().unwrap();
+        std::fs::write(ws.path().join("a.py"), "def alpha():\n    return 1\n").unwrap();
+        let store = tempfile::tempdir().unwrap();
+        let root = Root::open(ws.path()).unwrap();
+        let cache = Cache::new(store.path(), root.path());
+        let workspace = Workspace::start(
+            root,
+            IndexOptions::default(),
+            Duration::from_secs(60),
+            Some(cache.clone()),
+        );
+        assert_eq!(call(&workspace).unwrap(), ["alpha"]);
+
+        std::fs::write(ws.path().join("b.py"), "def beta():\n    return 2\n").unwrap();
+        assert_eq!(call(&workspace).unwrap(), ["alpha", "beta"]);
+        // The next call waits for the store to end; then the stored index holds the edit.
+        std::fs::write(ws.path().join("c.py"), "def gamma():\n    return 3\n").unwrap();
+        assert_eq!(call(&workspace).unwrap(), ["alpha", "beta", "gamma"]);
+        let stored = cache.load().unwrap().expect("an index is stored");
+        assert!(names(&stored).contains(&"beta".to_string()));
+
+        // An ignore file past its size limit fails the refresh; once it is gone, the next
+        // call answers from a rebuilt index that still sees every file.
+        let gitignore = ws.path().join(".gitignore");
+        std::fs::write(&gitignore, "x".repeat(2 << 20)).unwrap();
+        let error = call(&workspace).unwrap_err();
+        assert_eq!(error.code, ErrorCode::IndexError);
+        std::fs::remove_file(&gitignore).unwrap();
+        assert_eq!(call(&workspace).unwrap(), ["alpha", "beta", "gamma"]);
+    }
+
+    #[test]
+    fn an_answer_that_panics_leaves_the_index_for_the_next_call() {
+        let ws = tempfile::tempdir().unwrap();
+        std::fs::write(ws.path().join("a.py"), "def alpha():\n    return 1\n").unwrap();
+        let root = Root::open(ws.path()).unwrap();
+        let workspace =
+            Workspace::start(root, IndexOptions::default(), Duration::from_secs(60), None);
+        assert_eq!(call(&workspace).unwrap(), ["alpha"]);
+        let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            workspace.with_index(|_| -> Result<()> { panic!("an answer failed") }, || Ok(()))
+        }));
+        assert!(panicked.is_err());
+        // Still Ready: a call that must wait for a build would get the partial answer.
+        let slot = workspace.lock();
+        assert!(matches!(*slot, Slot::Ready(_)));
+    }
 }

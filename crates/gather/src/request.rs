@@ -160,7 +160,10 @@ fn mode_of(request: &ContextRequest, read: Option<&Question>) -> Result<Mode> {
             )))
         }
         (Some(_), None) => Mode::Ask,
-        (None, Some(_)) => Mode::Symbol,
+        (None, Some(s)) => {
+            crate::index::check_name(s)?;
+            Mode::Symbol
+        }
         (None, None) if !request.slices.is_empty() => Mode::Slices,
         (None, None) => {
             return Err(invalid(

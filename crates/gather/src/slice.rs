@@ -7,10 +7,18 @@
 use std::collections::HashMap;
 
 use crate::confined::Root;
-use crate::error::Result;
+use crate::error::{Error, ErrorCode, Result};
 use crate::index::{similar_names, split_line_suffix, split_qualified, Symbol, SymbolKind};
 use crate::lines::{Line, LineRange, LineTable};
 use crate::{parse, workspace};
+
+/// The most slices one call may ask for.
+pub const MAX_SLICES: usize = 256;
+
+/// The most text, in bytes, the slices of one call may hold together, and the most its
+/// files may hold: far past any budget, so a call that asks for many large files, or one
+/// large file many times, cannot grow without bound.
+pub const MAX_TOTAL_BYTES: usize = 32 << 20;
 
 /// Default number of lines shown from the top of a file.
 pub(crate) const DEFAULT_HEAD_LINES: u32 = 40;
@@ -66,6 +74,18 @@ pub fn dedup(requests: Vec<SliceRequest>) -> Vec<SliceRequest> {
 /// Cuts every request out of the workspace at `root`, in request order. Files are read
 /// through `root` (no link followed, special files refused, at most its size limit).
 pub fn assemble(root: &Root, requests: &[SliceRequest]) -> Result<Vec<Slice>> {
+    if requests.len() > MAX_SLICES {
+        return Err(Error::new(
+            ErrorCode::InvalidRequest,
+            format!(
+                "{} slices asked for; one call takes at most {MAX_SLICES}: split the request",
+                requests.len()
+            ),
+        ));
+    }
+    for name in requests.iter().filter_map(|r| r.symbol.as_deref()) {
+        crate::index::check_name(name)?;
+    }
     // Paths are checked against the root's path: it must still name the open root.
     root.check_in_place()?;
     // Refuse the whole call before reading anything if one path escapes the root.
@@ -76,12 +96,37 @@ pub fn assemble(root: &Root, requests: &[SliceRequest]) -> Result<Vec<Slice>> {
     let mut files: HashMap<String, std::result::Result<(String, Vec<Symbol>), String>> =
         HashMap::new();
     let mut out = Vec::with_capacity(requests.len());
+    let mut total_bytes = 0usize;
+    let mut read_bytes = 0usize;
     for (request, resolved) in requests.iter().zip(resolved) {
-        let loaded = files
-            .entry(resolved.rel.clone())
-            .or_insert_with(|| load(root, &resolved));
+        let loaded = files.entry(resolved.rel.clone()).or_insert_with(|| {
+            if read_bytes >= MAX_TOTAL_BYTES {
+                return Err(format!(
+                    "the files before it already hold {read_bytes} bytes and one call reads at most {MAX_TOTAL_BYTES}: ask for fewer files"
+                ));
+            }
+            let loaded = load(root, &resolved);
+            if let Ok((text, _)) = &loaded {
+                read_bytes += text.len();
+            }
+            loaded
+        });
         let slice = match loaded {
-            Ok((text, symbols)) => cut(request, &resolved.rel, text, symbols),
+            Ok((text, symbols)) => {
+                let mut slice = cut(request, &resolved.rel, text, symbols);
+                total_bytes += slice.content.len();
+                if total_bytes > MAX_TOTAL_BYTES {
+                    total_bytes -= slice.content.len();
+                    slice.content = String::new();
+                    slice.line_start = 0;
+                    slice.line_end = 0;
+                    slice.found = false;
+                    slice.reason = Some(format!(
+                        "the slices before it already hold {total_bytes} bytes and one call holds at most {MAX_TOTAL_BYTES}: ask for fewer lines"
+                    ));
+                }
+                slice
+            }
             Err(reason) => Slice {
                 // The root itself has no relative path.
                 file: if resolved.rel.is_empty() {

@@ -64,6 +64,51 @@ fn a_budget_past_the_cap_is_cut_and_the_pack_says_so() {
 }
 
 #[test]
+fn the_largest_token_budget_is_answered_like_any_other() {
+    // A token budget has no cap: a pack under the largest one shows what it finds whole.
+    let index = index::build(&fixture()).unwrap();
+    for request in [
+        ContextRequest {
+            budget: Budget::Tokens(usize::MAX),
+            ..symbol("authenticate", "src/extract.rs", 1)
+        },
+        ContextRequest {
+            question: Some("how is a request authenticated".to_string()),
+            budget: Budget::Tokens(usize::MAX),
+            ..ContextRequest::default()
+        },
+    ] {
+        let pack = request::context(&index, &request).unwrap();
+        let items = pack.json["items"].as_array().unwrap();
+        assert!(!items.is_empty());
+        assert!(
+            items.iter().all(|i| i["rendered"] == "body"),
+            "{}",
+            pack.text
+        );
+    }
+}
+
+#[test]
+fn a_name_longer_than_any_definition_is_refused_without_a_search() {
+    let index = index::build(&fixture()).unwrap();
+    let long = "q".repeat(gather::index::MAX_NAME_BYTES + 1);
+    for path in [None, Some("src/extract.rs".to_string())] {
+        let request = ContextRequest {
+            path,
+            ..symbol(&long, "", 100)
+        };
+        let error = request::context(&index, &request).unwrap_err();
+        assert_eq!(error.code, ErrorCode::InvalidRequest, "{}", error.message);
+    }
+    assert!(index.find(&long).is_empty());
+    // The longest name allowed is searched as usual, and not found.
+    let longest = "q".repeat(gather::index::MAX_NAME_BYTES);
+    let error = request::context(&index, &symbol(&longest, "src/extract.rs", 100)).unwrap_err();
+    assert_eq!(error.code, ErrorCode::NotFound);
+}
+
+#[test]
 fn a_name_defined_several_times_in_its_file_is_answered_first_and_the_others_named() {
     let index = index::build(&fixture()).unwrap();
     for frontend in [Frontend::Cli, Frontend::Mcp] {

@@ -234,3 +234,50 @@ fn outside_root_is_refused() {
         assert_eq!(err.code, ErrorCode::OutsideRoot, "{bad}");
     }
 }
+
+#[test]
+fn a_call_asking_for_too_many_slices_or_too_long_a_name_is_refused() {
+    let ws = Workspace::new(&[("a.py", PY)]);
+    let many: Vec<SliceRequest> = (1..=gather::slice::MAX_SLICES as u32 + 1)
+        .map(|n| SliceRequest {
+            lines: Some(LineRange::new(1, n)),
+            ..req("a.py")
+        })
+        .collect();
+    let error = assemble(&ws.dir(), &many).unwrap_err();
+    assert_eq!(error.code, ErrorCode::InvalidRequest);
+    assert!(assemble(&ws.dir(), &many[..gather::slice::MAX_SLICES]).is_ok());
+
+    let long = "q".repeat(gather::index::MAX_NAME_BYTES + 1);
+    let error = assemble(&ws.dir(), &[sym("a.py", &long)]).unwrap_err();
+    assert_eq!(error.code, ErrorCode::InvalidRequest);
+    // The message does not echo the name back.
+    assert!(error.message.len() < 200, "{}", error.message);
+}
+
+#[test]
+fn slices_past_the_total_size_are_named_and_empty() {
+    // A 1 MiB file of 1 KiB lines, asked for whole under 40 different ranges: 40 MiB of
+    // copies, past what one call holds.
+    let line = format!("# {}\n", "x".repeat(1021));
+    let big = line.repeat(1024);
+    let ws = Workspace::new(&[("big.py", &big)]);
+    let requests: Vec<SliceRequest> = (0..40)
+        .map(|n| SliceRequest {
+            lines: Some(LineRange::new(1, 1024 - n)),
+            ..req("big.py")
+        })
+        .collect();
+    let slices = assemble(&ws.dir(), &requests).unwrap();
+    assert_eq!(slices.len(), 40);
+    let held: usize = slices.iter().map(|s| s.content.len()).sum();
+    assert!(held <= gather::slice::MAX_TOTAL_BYTES);
+    assert!(slices[0].found && slices[0].content.len() == big.len() - 1);
+    let last = slices.last().unwrap();
+    assert!(!last.found && last.content.is_empty() && last.line_start == 0);
+    assert!(last
+        .reason
+        .as_deref()
+        .unwrap()
+        .contains("ask for fewer lines"));
+}

@@ -394,6 +394,9 @@ fn assemble_context(workspace: &Workspace, args: AssembleContextArgs) -> Result<
 
 fn find_symbol(workspace: &Workspace, args: FindSymbolArgs) -> Result<Answer> {
     let name = args.name.filter(|n| !n.trim().is_empty());
+    if let Some(name) = &name {
+        index::check_name(name)?;
+    }
     let path = either(args.path, args.file_path, "path and filePath")?;
     if name.is_none() && path.is_none() {
         return Err(invalid(

@@ -6,11 +6,32 @@ use crate::error::{Error, ErrorCode, Result};
 use crate::lines::Line;
 use crate::record::Symbol;
 
+/// The longest name a request may give, in bytes: far past any real definition's, and
+/// short enough that comparing it with every name in the index stays cheap.
+pub const MAX_NAME_BYTES: usize = 1024;
+
+/// `invalid_request` for a name past [`MAX_NAME_BYTES`] (the name itself is not echoed).
+pub fn check_name(name: &str) -> Result<()> {
+    if name.len() > MAX_NAME_BYTES {
+        return Err(Error::new(
+            ErrorCode::InvalidRequest,
+            format!(
+                "a name of {} bytes is longer than any definition's (at most {MAX_NAME_BYTES}): send the name alone",
+                name.len()
+            ),
+        ));
+    }
+    Ok(())
+}
+
 impl Index {
     /// Every definition matching `name`, in (path, line) order. A plain name matches
     /// symbol names; a qualified name (`Client.send`, `mod::f`) matches symbols whose
     /// qualified name ends with the same segments, whatever the separator.
     pub fn find(&self, name: &str) -> Vec<SymbolRef<'_>> {
+        if name.len() > MAX_NAME_BYTES {
+            return Vec::new();
+        }
         let segments = split_qualified(name);
         let Some(last) = segments.last() else {
             return Vec::new();
@@ -46,6 +67,7 @@ impl Index {
     /// not there is `not_found` with the nearest candidates; an ambiguous one without a path
     /// is `invalid_request` listing them.
     pub fn locate(&self, name: &str, path: Option<&str>, line: Option<Line>) -> Result<SymbolId> {
+        check_name(name)?;
         let all = self.find(name);
         let Some(path) = path else {
             return match all.len() {

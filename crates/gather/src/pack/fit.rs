@@ -125,8 +125,8 @@ impl<'s> Placer<'s> {
             n_cut: pack.items.len(),
             used: fixed,
             open_files: HashSet::new(),
-            seed_share: (limit * LEAD_SEED_PERCENT / 100).max(MIN_SEED_SHARE),
-            small_share: (limit * OTHER_SEED_PERCENT / 100).max(MIN_SEED_SHARE),
+            seed_share: (limit.saturating_mul(LEAD_SEED_PERCENT) / 100).max(MIN_SEED_SHARE),
+            small_share: (limit.saturating_mul(OTHER_SEED_PERCENT) / 100).max(MIN_SEED_SHARE),
         }
     }
 
