@@ -66,7 +66,10 @@ fn emit(output: &str) -> ExitCode {
     {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(_) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("gather: cannot write the output: {e}");
+            ExitCode::FAILURE
+        }
     }
 }
 

@@ -24,11 +24,13 @@ pub fn run(
     request: ContextRequest,
 ) -> Result<String, Error> {
     let (root, json, timings) = (ctx.root.clone(), ctx.json, ctx.timings);
+    // A malformed spec is refused before any index is built.
+    let slices = slice_requests(&options.slices, &root)?;
     let started = Instant::now();
     let index = open::indexed(kept, ctx, postings)?;
     let index_ms = ms_since(started);
     let request = ContextRequest {
-        slices: slice_requests(&options.slices, &root)?,
+        slices,
         budget: budget(options.budget_lines, options.max_tokens),
         include_tests: options.include_tests,
         ..request

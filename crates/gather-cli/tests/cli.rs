@@ -412,3 +412,38 @@ fn a_budget_past_the_cap_is_cut_visibly_as_over_mcp() {
         "{text}"
     );
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn output_that_cannot_be_written_fails_and_says_why() {
+    let ws = workspace();
+    let full = std::fs::File::options()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = run(Command::new(env!("CARGO_BIN_EXE_gather"))
+        .arg("-C")
+        .arg(ws.path())
+        .args(["slice", "src/app.py:parse"])
+        .stdout(full));
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("cannot write the output"), "{stderr}");
+}
+
+#[test]
+fn a_malformed_pinned_slice_is_refused_before_any_index_is_built() {
+    let ws = workspace();
+    let cache = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_gather"))
+        .arg("-C")
+        .arg(ws.path())
+        .args(["ask", "how is text parsed", "--slice", "src/app.py:9-3"])
+        .env("GATHER_CACHE_DIR", cache.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("error[invalid_request]"));
+    let stored: Vec<_> = std::fs::read_dir(cache.path()).unwrap().collect();
+    assert!(stored.is_empty(), "{stored:?}");
+}

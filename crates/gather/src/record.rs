@@ -162,6 +162,9 @@ pub enum SkipReason {
     /// Past the parse budget: the grammar took too many steps, or definitions nest deeper
     /// than any hand-written code (see `parse::tags`).
     TooComplex,
+    /// The parser failed on it (a fault in a grammar or a query): the rest of the
+    /// workspace is indexed all the same.
+    ParseFailed,
 }
 
 impl SkipReason {
@@ -179,6 +182,7 @@ impl SkipReason {
             SkipReason::NameNotUtf8 => "name-not-utf8",
             SkipReason::IgnoreFileNotRegular => "ignore-file-not-regular",
             SkipReason::TooComplex => "too-complex",
+            SkipReason::ParseFailed => "parse-failed",
         }
     }
 }

@@ -114,7 +114,9 @@ impl Session {
         if let Some(cache) = self
             .postings_cache
             .take()
-            .filter(|_| self.index.has_postings())
+            // Postings read from files that changed under the index would be stored under
+            // the index's content hash and trusted by later runs.
+            .filter(|_| self.index.has_postings() && !self.index.postings().read_changed())
         {
             if let Err(e) = cache.save_postings(&self.index, self.index.postings()) {
                 // A cache directory that refused the index has been reported once already.
@@ -213,6 +215,22 @@ mod tests {
         assert_eq!(warnings.len(), 1);
         assert!(warnings[0].ends_with("rebuilding it"), "{warnings:?}");
         assert!(session.take_warnings().is_empty());
+    }
+
+    #[test]
+    fn postings_read_from_a_file_that_changed_under_the_index_are_not_stored() {
+        let (ws, root) = workspace();
+        let store = tempfile::tempdir().unwrap();
+        let cache = Cache::new(store.path(), root.path());
+        let mut session = open(&root, Some(cache.clone()));
+        session.save();
+        session.load_postings();
+        // The file changes after the index read it and before the postings read it.
+        std::fs::write(ws.path().join("a.py"), "def alpha():\n    return 22\n").unwrap();
+        assert!(session.index().postings().read_changed());
+        assert!(session.finish().is_empty());
+        assert!(cache.file().is_file());
+        assert!(!cache.postings_file().exists());
     }
 
     #[test]

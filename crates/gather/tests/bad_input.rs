@@ -252,3 +252,25 @@ fn garbage_source_still_parses_without_panic() {
     let index = index::build(ws.root()).unwrap();
     assert_eq!(index.file_count(), 5);
 }
+
+#[test]
+fn a_byte_order_mark_hides_no_definition_on_the_first_line() {
+    let ws = Workspace::new(&[]);
+    ws.write("a.py", "\u{FEFF}def first():\n    return 1\n".as_bytes());
+    ws.write("b.jl", "\u{FEFF}function second()\n    2\nend\n".as_bytes());
+    let index = index::build(ws.root()).unwrap();
+    for (path, name) in [("a.py", "first"), ("b.jl", "second")] {
+        let symbols = &index.file(path).unwrap().symbols;
+        assert!(
+            symbols.iter().any(|s| s.name == name && s.range.start == 1),
+            "{path}: {symbols:?}"
+        );
+    }
+    // A slice shows the code without the mark.
+    let slice = &assemble(&ws.dir(), &[req("a.py")]).unwrap()[0];
+    assert!(
+        slice.content.starts_with("def first"),
+        "{:?}",
+        slice.content
+    );
+}

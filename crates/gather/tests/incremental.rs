@@ -344,7 +344,16 @@ fn the_parallel_walk_finds_what_the_sequential_walk_finds() {
 
 #[test]
 fn edits_that_keep_every_path_patch_the_name_table_exactly() {
-    let ws = settled(&[
+    // Files nobody edits, so that a few edits patch the name table rather than rebuild it.
+    let fillers: Vec<(String, String)> = (0..60)
+        .map(|n| {
+            (
+                format!("z/f{n:02}.py"),
+                format!("def helper():\n    return {n}\n"),
+            )
+        })
+        .collect();
+    let mut files = vec![
         ("a.py", LIB),
         ("b.py", APP),
         (
@@ -352,7 +361,9 @@ fn edits_that_keep_every_path_patch_the_name_table_exactly() {
             "def helper():\n    pass\n\n\ndef zed():\n    pass\n",
         ),
         ("d.rs", RS),
-    ]);
+    ];
+    files.extend(fillers.iter().map(|(p, t)| (p.as_str(), t.as_str())));
+    let ws = settled(&files);
     let mut index = index::build(ws.root()).unwrap();
     let versions: [&[(&str, &str)]; 4] = [
         // A name moves between files and gains a second definition.
@@ -372,4 +383,11 @@ fn edits_that_keep_every_path_patch_the_name_table_exactly() {
         assert_eq!(index.changes().added + index.changes().removed, 0);
         assert_equals_cold_build(&index);
     }
+    // Every file rewritten (a formatter run): the table is built afresh, and equal.
+    for (path, text) in &fillers {
+        ws.write(path, format!("def zed():\n    pass\n\n\n{text}").as_bytes());
+    }
+    index = refresh(index);
+    assert_eq!(index.changes().reparsed, fillers.len());
+    assert_equals_cold_build(&index);
 }

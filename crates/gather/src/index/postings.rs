@@ -54,9 +54,19 @@ pub struct Postings {
     terms: HashMap<String, Vec<Posting>>,
     /// Lower-cased definition names, for case-insensitive identifier lookup.
     lower_names: HashMap<String, Vec<SymbolId>>,
+    /// Some file read for these postings was not the text the index holds (it changed on
+    /// disk since, or could not be read): good enough for this answer, never stored.
+    #[serde(skip)]
+    read_changed: bool,
 }
 
 impl Postings {
+    /// Whether a file's text on disk differed from the index while these were built, so
+    /// they must not be stored under the index's content hash.
+    pub fn read_changed(&self) -> bool {
+        self.read_changed
+    }
+
     /// Number of documents.
     pub fn n_docs(&self) -> usize {
         self.docs.len()
@@ -143,11 +153,16 @@ fn add(counts: &mut Counts, words: &mut WordTerms, field: Field, text: &str) -> 
 }
 
 /// The documents of one file: (symbol index, field lengths, term counts).
-fn file_docs(index: &Index, file: &FileRecord) -> Vec<(u32, [u32; N_FIELDS], Counts)> {
+type FileDocs = Vec<(u32, [u32; N_FIELDS], Counts)>;
+
+/// The documents of one file, and whether its text on disk is the one the index holds.
+fn file_docs(index: &Index, file: &FileRecord) -> (FileDocs, bool) {
     if file.symbols.is_empty() || !file.status.is_indexed() {
-        return Vec::new();
+        return (Vec::new(), true);
     }
-    let text = index.root_dir().read_text(&file.path).unwrap_or_default();
+    let bytes = index.root_dir().read(&file.path).unwrap_or_default();
+    let same = xxhash_rust::xxh3::xxh3_64(&bytes) == file.hash;
+    let text = String::from_utf8(bytes).unwrap_or_default();
     let table = LineTable::new(&text);
     let n_lines = table.n_lines();
     // Each line's innermost owner: symbols come parents first, so children overwrite.
@@ -165,7 +180,8 @@ fn file_docs(index: &Index, file: &FileRecord) -> Vec<(u32, [u32; N_FIELDS], Cou
         .and_then(gather_languages::by_id)
         .map_or(&[][..], |spec| spec.method_words);
     let mut words = WordTerms::default();
-    file.symbols
+    let docs = file
+        .symbols
         .iter()
         .enumerate()
         .map(|(idx, symbol)| {
@@ -196,19 +212,21 @@ fn file_docs(index: &Index, file: &FileRecord) -> Vec<(u32, [u32; N_FIELDS], Cou
             lens[Field::Body as usize] = body;
             (idx as u32, lens, counts)
         })
-        .collect()
+        .collect();
+    (docs, same)
 }
 
 /// Builds the postings of `index`.
 pub fn build(index: &Index) -> Postings {
-    let per_file: Vec<Vec<(u32, [u32; N_FIELDS], Counts)>> = index
+    let per_file: Vec<(FileDocs, bool)> = index
         .files()
         .par_iter()
         .map(|file| file_docs(index, file))
         .collect();
     let mut postings = Postings::default();
     let mut totals = [0f64; N_FIELDS];
-    for (file_idx, docs) in per_file.into_iter().enumerate() {
+    for (file_idx, (docs, same)) in per_file.into_iter().enumerate() {
+        postings.read_changed |= !same;
         for (idx, lens, counts) in docs {
             let doc = postings.docs.len() as u32;
             let id = SymbolId {

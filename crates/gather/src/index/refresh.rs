@@ -116,7 +116,13 @@ pub(crate) fn apply_scan(
     let mut index = match tables {
         // The same paths in the same order: file positions hold, only the names of the
         // reparsed files change.
-        Some((by_path, by_name)) if changes.added == 0 && changes.removed == 0 => {
+        // Patching costs a pass over every name per call plus an ordered insert per new
+        // symbol: past a few reparsed files in a hundred, building the table afresh is cheaper.
+        Some((by_path, by_name))
+            if changes.added == 0
+                && changes.removed == 0
+                && reparsed_paths.len() * PATCH_SHARE <= kept.len() =>
+        {
             kept.sort_unstable_by(|a, b| a.path.cmp(&b.path));
             let mut index = Index {
                 root,
@@ -245,6 +251,7 @@ fn content_derived(status: FileStatus) -> bool {
                 | SkipReason::InvalidUtf8
                 | SkipReason::Minified
                 | SkipReason::TooComplex
+                | SkipReason::ParseFailed
         ),
     }
 }
@@ -307,6 +314,9 @@ fn update(
     (parse_bytes(file, bytes), Update::Changed)
 }
 
+/// A refresh patches the name table when at most one file in this many was reparsed.
+const PATCH_SHARE: usize = 16;
+
 /// What a build or refresh did with the files it saw.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Changes {
@@ -334,8 +344,12 @@ impl Index {
         if reparsed.is_empty() {
             return;
         }
+        let mut is_reparsed = vec![false; self.files.len()];
+        for &file in reparsed {
+            is_reparsed[file as usize] = true;
+        }
         self.by_name.retain(|_, ids| {
-            ids.retain(|id| !reparsed.contains(&id.file));
+            ids.retain(|id| !is_reparsed[id.file as usize]);
             !ids.is_empty()
         });
         for &file in reparsed {

@@ -61,14 +61,28 @@ pub fn decode(bytes: Vec<u8>) -> Result<String, SkipReason> {
     if bytes[..bytes.len().min(BINARY_PROBE)].contains(&0) {
         return Err(SkipReason::Binary);
     }
-    String::from_utf8(bytes).map_err(|_| SkipReason::InvalidUtf8)
+    let mut text = String::from_utf8(bytes).map_err(|_| SkipReason::InvalidUtf8)?;
+    // A byte-order mark is no part of the code: the line rules read a definition on the
+    // first line from the line's start.
+    if text.starts_with('\u{FEFF}') {
+        text.drain(..'\u{FEFF}'.len_utf8());
+    }
+    Ok(text)
 }
 
 /// Extracts the definitions of `text`, found at root-relative `path`.
 pub fn file(path: &str, text: &str) -> Parsed {
-    let mut parsed = extract(path, text);
-    hash_texts(&mut parsed.symbols, text);
-    parsed
+    // A fault in a grammar or a query costs this file, never the whole index or answer.
+    std::panic::catch_unwind(|| {
+        #[cfg(test)]
+        if path.ends_with(tests::FAULTY) {
+            panic!("a parser fault, for the test");
+        }
+        let mut parsed = extract(path, text);
+        hash_texts(&mut parsed.symbols, text);
+        parsed
+    })
+    .unwrap_or_else(|_| Parsed::skipped(SkipReason::ParseFailed))
 }
 
 /// Fills each definition's [`Symbol::text_hash`]: its qualified name and its lines, each
@@ -233,6 +247,23 @@ fn code_label(path: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A file name that makes [`file`] fail as a parser fault would.
+    pub(super) const FAULTY: &str = "parser-fault.py";
+
+    #[test]
+    fn a_parser_fault_skips_its_file_and_the_rest_is_indexed() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(FAULTY), "def lost():\n    pass\n").unwrap();
+        std::fs::write(dir.path().join("ok.py"), "def kept():\n    pass\n").unwrap();
+        let index = crate::index::build(dir.path()).unwrap();
+        assert_eq!(
+            index.status(FAULTY),
+            Some(FileStatus::Skipped(SkipReason::ParseFailed))
+        );
+        assert_eq!(index.find("kept").len(), 1);
+        assert!(index.find("lost").is_empty());
+    }
 
     #[test]
     fn prose_and_data_are_text() {
