@@ -8,15 +8,25 @@ use gather::lines::LineRange;
 use gather::slice::SliceRequest;
 use gather::{Error, ErrorCode};
 
-/// Parses one SPEC. A path that itself contains `:` is taken whole when it names a file.
+/// Parses one SPEC. A path that itself contains `:` is read up to the first `:` after
+/// which what comes before names a file (the whole spec, when it does); otherwise the
+/// path ends at the first `:`.
 pub fn parse(spec: &str, root: &Path, head_lines: u32) -> Result<SliceRequest, Error> {
     let mut request = SliceRequest {
         head_lines: Some(head_lines),
         ..SliceRequest::default()
     };
-    let (path, rest) = match spec.split_once(':') {
-        Some((path, rest)) if !root.join(spec).is_file() => (path, Some(rest)),
-        _ => (spec, None),
+    let (path, rest) = if root.join(spec).is_file() {
+        (spec, None)
+    } else {
+        let mut splits = spec
+            .match_indices(':')
+            .map(|(at, _)| (&spec[..at], &spec[at + 1..]));
+        let first = splits.clone().next();
+        match splits.find(|(path, _)| root.join(path).is_file()).or(first) {
+            Some((path, rest)) => (path, Some(rest)),
+            None => (spec, None),
+        }
     };
     if path.trim().is_empty() {
         return Err(Error::new(
@@ -81,6 +91,31 @@ mod tests {
         assert_eq!(
             parse(":x", root, 40).unwrap_err().code,
             ErrorCode::InvalidRequest
+        );
+    }
+
+    #[test]
+    fn a_path_holding_a_colon_is_read_as_its_re_requests_spell_it() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("d")).unwrap();
+        std::fs::write(dir.path().join("d/a:b.py"), "def f():\n    pass\n").unwrap();
+        let r = parse("d/a:b.py:5-50", dir.path(), 40).unwrap();
+        assert_eq!(
+            (r.path.as_str(), r.lines),
+            ("d/a:b.py", Some(LineRange::new(5, 50)))
+        );
+        let r = parse("d/a:b.py:f@1", dir.path(), 40).unwrap();
+        assert_eq!(
+            (r.path.as_str(), r.symbol.as_deref()),
+            ("d/a:b.py", Some("f@1"))
+        );
+        let r = parse("d/a:b.py", dir.path(), 40).unwrap();
+        assert_eq!((r.path.as_str(), r.symbol), ("d/a:b.py", None));
+        // No prefix names a file: the path ends at the first colon.
+        let r = parse("d/x.py:Client::send", dir.path(), 40).unwrap();
+        assert_eq!(
+            (r.path.as_str(), r.symbol.as_deref()),
+            ("d/x.py", Some("Client::send"))
         );
     }
 }

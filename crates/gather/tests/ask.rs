@@ -315,3 +315,16 @@ fn a_caller_in_the_same_file_is_ranked_as_a_seed_and_one_elsewhere_is_a_neighbou
         items(&pack)
     );
 }
+
+/// Code-shaped words past the cap on verbatim probes are not probed, so they are never
+/// named as missing: only what was checked is reported.
+#[test]
+fn code_words_past_the_probe_cap_are_not_called_unmatched() {
+    let locals: Vec<String> = (0..25).map(|n| format!("local_value_{n}")).collect();
+    let body: String = locals.iter().map(|l| format!("    {l} = 1\n")).collect();
+    let ws = common::Workspace::new(&[("a.py", &format!("def compute():\n{body}"))]);
+    let index = index::build(ws.root()).unwrap();
+    let pack = ask_with(&index, &format!("where are {}", locals.join(" ")), false);
+    assert_eq!(pack["omitted"]["unmatched_terms"], serde_json::json!([]));
+    assert_eq!(seeds(&pack)[0], "compute");
+}

@@ -282,3 +282,36 @@ fn a_question_before_any_index_gets_a_bounded_flagged_answer() {
     assert_eq!(files.first().map(String::as_str), Some("src/extract.rs"));
     assert!(files.len() <= gather::quick::KEEP_FILES);
 }
+
+#[test]
+fn a_token_budget_holds_the_header_that_names_a_changed_file() {
+    let ws = common::Workspace::new(&[(
+        "a.py",
+        "def parse(text):\n    return text.split()\n\n\ndef load(path):\n    return parse(path)\n",
+    )]);
+    let index = index::build(ws.root()).unwrap();
+    // Changed after indexing: the header names it as stale.
+    ws.write(
+        "a.py",
+        b"def parse(text):\n    return text.split(',')\n\n\ndef load(path):\n    return parse(path)\n",
+    );
+    let mut answered = 0;
+    for tokens in 1..200 {
+        let request = ContextRequest {
+            budget: Budget::Tokens(tokens),
+            ..symbol("load", "a.py", 1)
+        };
+        let Ok(pack) = request::context(&index, &request) else {
+            continue;
+        };
+        answered += 1;
+        assert!(pack.text.contains("stale"), "{}", pack.text);
+        let used = pack.json["budget"]["used"].as_u64().unwrap();
+        assert!(
+            used <= tokens as u64,
+            "{tokens}: used {used}\n{}",
+            pack.text
+        );
+    }
+    assert!(answered > 0);
+}

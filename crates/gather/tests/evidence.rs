@@ -234,3 +234,33 @@ fn a_one_line_gap_is_shown_rather_than_named() {
         assert_eq!(shown(process)[0].0, 1, "budget {budget}: the doc line");
     }
 }
+
+#[test]
+fn an_item_whose_signature_a_pin_took_still_shows_a_line_or_is_a_stub() {
+    // The pin prints lines 1-3, the function's signature among them: what is left of the
+    // function starts at line 4.
+    let body: String = (1..=47).map(|n| format!("    x{n} = {n}\n")).collect();
+    let ws = Workspace::new(&[("a.py", &format!("import os\n\ndef f():\n{body}"))]);
+    let index = index::build(ws.root()).unwrap();
+    for budget in 6..=14 {
+        let request = ContextRequest {
+            symbol: Some("f".to_string()),
+            path: Some("a.py".to_string()),
+            slices: vec![SliceRequest {
+                path: "a.py".to_string(),
+                lines: Some(LineRange::new(1, 3)),
+                ..SliceRequest::default()
+            }],
+            budget: Budget::Lines(budget),
+            ..ContextRequest::default()
+        };
+        let Ok(pack) = request::context(&index, &request) else {
+            continue;
+        };
+        for item in pack.json["items"].as_array().unwrap() {
+            if item["rendered"] != "stub" {
+                assert!(!shown(item).is_empty(), "budget {budget}: {}", pack.text);
+            }
+        }
+    }
+}

@@ -43,11 +43,10 @@ pub(super) fn lookup(
             if near.is_empty() {
                 // No definition of that name: the word may still be in the code (a local,
                 // a field, a key). The lexical lane scores its terms; it is named as
-                // missing only if no line holds it verbatim.
+                // missing only if no line holds it verbatim. Past the probes' cap it is
+                // not probed, so it is not named missing either: nothing was checked.
                 if question.literals.len() + named.unnamed.len() < question::MAX_LITERALS {
                     named.unnamed.push(ident.clone());
-                } else {
-                    named.missing.push(format!("`{ident}`"));
                 }
             }
             near.retain(&keep);

@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use rustc_hash::FxHashMap as HashMap;
 
 use crate::lines::{Line, LineRange};
-use crate::pack::PackItem;
+use crate::pack::{PackItem, Role};
 
 /// Lines of context kept on each side of an evidence line.
 const CONTEXT: Line = 1;
@@ -147,7 +147,8 @@ pub(crate) fn mark(
                 }
                 Some((terms, calls)) => terms + calls,
             };
-            if item.call_line == Some(l) {
+            // A caller's call line is its own line; a callee's is the seed's, elsewhere.
+            if item.call_line == Some(l) && matches!(item.role, Role::CallerOf(_)) {
                 w += W_EDGE;
             }
             if w > 0.0 {
@@ -178,6 +179,11 @@ pub(crate) fn chosen_ranges(item: &PackItem, keep: usize) -> Vec<LineRange> {
     }
     for &l in &item.marks.must {
         chosen.insert(l);
+    }
+    // A higher-ranked item printed the signature: the first line left stands for it, so
+    // even the smallest form shows a line and names the rest.
+    if chosen.is_empty() {
+        chosen.extend(universe.first());
     }
     for &(l, _) in &item.marks.lines {
         if chosen.len() >= keep {

@@ -303,13 +303,14 @@ fn frame(pack: &Pack, stale: &[String]) -> Frame {
     }
 }
 
-/// The smallest budget `pack` fits in: its frame, with every item cut and counted.
-pub fn minimum(pack: &Pack) -> usize {
+/// The smallest budget `pack` fits in: its frame (naming the `stale` files), with every
+/// item cut and counted.
+pub fn minimum(pack: &Pack, stale: &[String]) -> usize {
     let Frame {
         fixed,
         beyond_header,
         summary,
-    } = frame(pack, &[]);
+    } = frame(pack, stale);
     fixed
         + if pack.items.is_empty() {
             0

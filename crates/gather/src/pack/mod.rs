@@ -272,7 +272,10 @@ pub fn build(index: &Index, graph: &CallGraph, request: &PackRequest) -> crate::
     }
     let mut pack = assemble(index, graph, &request);
     pack.budget_asked = budget_asked;
-    let minimum = fit::minimum(&pack);
+    let paths = pack.items.iter().map(|i| i.path.as_str());
+    let sources = Sources::read(index, request.frontend, paths);
+    // A file that changed since it was indexed is named in the header, which costs tokens.
+    let minimum = fit::minimum(&pack, &sources.stale);
     if request.budget.limit() < minimum {
         return Err(crate::Error::new(
             crate::ErrorCode::InvalidRequest,
@@ -283,8 +286,6 @@ pub fn build(index: &Index, graph: &CallGraph, request: &PackRequest) -> crate::
             ),
         ));
     }
-    let paths = pack.items.iter().map(|i| i.path.as_str());
-    let sources = Sources::read(index, request.frontend, paths);
     mark_evidence(&mut pack, &request.evidence, &sources);
     fit(&mut pack, &sources);
     // A pinned slice is shown as asked or the request is refused: cutting it would answer
