@@ -507,6 +507,32 @@ fn invalid_requests_say_what_to_send(server: &mut Server) {
     assert!(error(&no_path, "invalid_request").contains("files[1] has no path"));
     let wrong_type = server.call("gather_context", json!({"question": 12345}));
     error(&wrong_type, "invalid_request");
+    // A path or a line without the symbol they locate is refused, never dropped.
+    for arguments in [
+        json!({"path": "shop/tax.py"}),
+        json!({"question": "how is tax added?", "line": 3}),
+    ] {
+        let alone = server.call("gather_context", arguments);
+        assert!(error(&alone, "invalid_request").contains("send symbol as well"));
+    }
+    let two_ways = server.call(
+        "assemble_context",
+        json!({"files": [{"path": "shop/tax.py", "symbol": "rate", "lines": "1-2"}]}),
+    );
+    assert!(error(&two_ways, "invalid_request").contains("not both"));
+    let negative = server.call(
+        "gather_context",
+        json!({"symbol": "rate", "path": "shop/tax.py", "budget_lines": -5}),
+    );
+    assert!(error(&negative, "invalid_request").contains("at least 1"));
+    // Whole numbers past any range are as large as any: cut to the cap.
+    for huge in [json!(1e10), json!("99999999999999999999")] {
+        let pack = server.call(
+            "gather_context",
+            json!({"symbol": "rate", "path": "shop/tax.py", "budget_lines": huge}),
+        );
+        assert_eq!(ok(&pack)["budget"]["limit"], 800);
+    }
     // A budget past the cap is cut to it, as on the command line, and the pack says so.
     let too_big = server.call(
         "gather_context",

@@ -165,15 +165,20 @@ fn mode_of(request: &ContextRequest, read: Option<&Question>) -> Result<Mode> {
             Mode::Symbol
         }
         (None, None) if !request.slices.is_empty() => Mode::Slices,
+        (None, None) if request.path.is_some() || request.line.is_some() => {
+            return Err(invalid(
+                "path and line name a symbol's definition: send symbol as well (or put the file in files, or ask a question)",
+            ))
+        }
         (None, None) => {
             return Err(invalid(
                 "nothing to gather: send a question, a symbol with its path, or files to slice",
             ))
         }
     };
-    if request.path.is_some() && request.symbol.is_none() {
+    if (request.path.is_some() || request.line.is_some()) && request.symbol.is_none() {
         return Err(invalid(
-            "path names the file of a symbol: send symbol as well, or put the file in files",
+            "path and line name a symbol's definition: send symbol as well, or put the file in files",
         ));
     }
     Ok(mode)

@@ -62,21 +62,27 @@ impl<'de> Deserialize<'de> for Num {
             }
             fn visit_i64<E: serde::de::Error>(self, n: i64) -> std::result::Result<Num, E> {
                 u64::try_from(n).map(Num).map_err(|_| {
-                    E::custom(format!("expected a whole number of at least 0, got {n}"))
+                    E::custom(format!("expected a whole number of at least 1, got {n}"))
                 })
             }
+            // A whole number past the range (`1e10`, twenty digits) is as large as any:
+            // each field then caps it or says how large it may be.
             fn visit_f64<E: serde::de::Error>(self, n: f64) -> std::result::Result<Num, E> {
-                if n.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&n) {
+                if n.fract() == 0.0 && n >= 0.0 {
                     Ok(Num(n as u64))
                 } else {
-                    Err(E::custom(format!("expected a whole number, got {n}")))
+                    Err(E::custom(format!(
+                        "expected a whole number of at least 1, got {n}"
+                    )))
                 }
             }
             fn visit_str<E: serde::de::Error>(self, text: &str) -> std::result::Result<Num, E> {
-                text.trim()
-                    .parse::<u64>()
-                    .map(Num)
-                    .map_err(|_| E::custom(format!("expected a whole number, got {text:?}")))
+                let digits = text.trim();
+                if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                    Ok(Num(digits.parse::<u64>().unwrap_or(u64::MAX)))
+                } else {
+                    Err(E::custom(format!("expected a whole number, got {text:?}")))
+                }
             }
         }
         deserializer.deserialize_any(Visitor)
@@ -125,6 +131,7 @@ pub struct FileArg {
     #[serde(rename = "filePath")]
     pub file_path: Option<String>,
     /// A definition in the file, plain or qualified (`parse`, `Client.send`), optionally with the line its range starts at (`Client.send@120`): its whole body is shown.
+    #[schemars(length(max = 1024))]
     pub symbol: Option<String>,
     /// A line number: picks among same-named definitions, or alone shows the definition that contains the line.
     pub line_hint: Option<Num>,
@@ -145,6 +152,7 @@ pub struct GatherContextArgs {
     /// A natural-language question about the code, e.g. "how does the retry backoff get its delay?". Send either question or symbol, not both.
     pub question: Option<String>,
     /// A definition's name, plain or qualified (`parse`, `Client.send`), optionally with the line its range starts at (`Client.send@120`): the answer is that definition with its direct callers and callees. Send path with it when the name is defined more than once.
+    #[schemars(length(max = 1024))]
     pub symbol: Option<String>,
     /// The file that defines symbol, relative to the workspace root.
     pub path: Option<String>,
@@ -153,7 +161,8 @@ pub struct GatherContextArgs {
     pub file_path: Option<String>,
     /// Any line of the definition, to choose among same-named definitions in path (without it the first is answered and the others are named).
     pub line: Option<Num>,
-    /// Exact slices pinned first, in order, always shown whole. Alone (no question, no symbol) they are the whole answer.
+    /// Exact slices pinned first, in order, always shown whole (at most 256). Alone (no question, no symbol) they are the whole answer.
+    #[schemars(length(max = 256))]
     pub files: Option<Vec<FileArg>>,
     /// Line budget for everything returned (default 400; more than 800 is cut to 800, and the pack says so).
     pub budget_lines: Option<Num>,
@@ -170,7 +179,8 @@ pub struct GatherContextArgs {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AssembleContextArgs {
-    /// The slices, most important first (an empty list is an empty answer). A slice that does not fit the budget is dropped whole and named in budget_report.dropped_files.
+    /// The slices, most important first (an empty list is an empty answer). A slice that does not fit the budget is dropped whole and named in budget_report.dropped_files. At most 256.
+    #[schemars(length(max = 256))]
     pub files: Vec<FileArg>,
     /// Token budget for the slices' content (default 8000; tokens estimated as characters / 4).
     pub max_tokens: Option<Num>,
@@ -180,7 +190,8 @@ pub struct AssembleContextArgs {
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FindSymbolArgs {
-    /// A definition's name, plain or qualified (`parse`, `Client.send`).
+    /// A definition's name, plain or qualified (`parse`, `Client.send`); not `name@LINE` (send path to narrow).
+    #[schemars(length(max = 1024))]
     pub name: Option<String>,
     /// A file relative to the workspace root: alone, lists its definitions; with name, only definitions in that file.
     pub path: Option<String>,
@@ -292,6 +303,13 @@ fn slice_requests(files: Vec<FileArg>) -> Result<Vec<SliceRequest>> {
                 }
                 (None, None, None) => None,
             };
+            // Exact lines name the slice by themselves: a symbol or a line hint beside them
+            // would be dropped without a word.
+            if range.is_some() && (f.symbol.is_some() || f.line_hint.is_some()) {
+                return Err(invalid(format!(
+                    "files[{i}]: send lines (or line_start/line_end) alone, or a symbol with an optional line_hint, not both"
+                )));
+            }
             Ok(SliceRequest {
                 path,
                 symbol: f.symbol,

@@ -109,7 +109,7 @@ fn pack_output_schema() -> Arc<JsonObject> {
                         "kind": {"anyOf": [{"type": "string"}, {"type": "null"}], "description": "function, method, class, … or null"},
                         "line_start": {"type": "integer", "description": "first line (1-based)"},
                         "line_end": {"type": "integer", "description": "last line (inclusive)"},
-                        "role": {"type": "string", "description": "pinned, seed, caller of …, callee of …"},
+                        "role": {"type": "string", "description": "pinned, seed, caller-of-NAME, callee-of-NAME or line-hit"},
                         "rendered": {"type": "string", "description": "body, elided, signature or stub"},
                         "doc_not_shown": {"type": "array", "items": {"type": "integer"}, "description": "first and last line of a long doc comment above the definition that the item leaves out (seeds past the leading two)"},
                         "content": {"type": "string", "description": "the lines shown; each elision line ends with the assemble_context call that shows the lines it leaves out"},
