@@ -97,7 +97,7 @@ fn require_name(name: &str) -> Result<(), Error> {
             "empty name: give a symbol name such as parse or Client.send",
         ));
     }
-    Ok(())
+    gather::index::check_name(name)
 }
 
 /// Runs one command; a command that answers from the index leaves its session in `kept`,

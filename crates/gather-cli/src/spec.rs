@@ -8,9 +8,9 @@ use gather::lines::LineRange;
 use gather::slice::SliceRequest;
 use gather::{Error, ErrorCode};
 
-/// Parses one SPEC. A path that itself contains `:` is read up to the first `:` after
-/// which what comes before names a file (the whole spec, when it does); otherwise the
-/// path ends at the first `:`.
+/// Parses one SPEC. A path that itself contains `:` is read up to the last `:` before
+/// which a file is named (the whole spec, when it names one); otherwise the path ends at
+/// the first `:`.
 pub fn parse(spec: &str, root: &Path, head_lines: u32) -> Result<SliceRequest, Error> {
     let mut request = SliceRequest {
         head_lines: Some(head_lines),
@@ -23,7 +23,10 @@ pub fn parse(spec: &str, root: &Path, head_lines: u32) -> Result<SliceRequest, E
             .match_indices(':')
             .map(|(at, _)| (&spec[..at], &spec[at + 1..]));
         let first = splits.clone().next();
-        match splits.find(|(path, _)| root.join(path).is_file()).or(first) {
+        match splits
+            .rfind(|(path, _)| root.join(path).is_file())
+            .or(first)
+        {
             Some((path, rest)) => (path, Some(rest)),
             None => (spec, None),
         }
@@ -111,6 +114,10 @@ mod tests {
         );
         let r = parse("d/a:b.py", dir.path(), 40).unwrap();
         assert_eq!((r.path.as_str(), r.symbol), ("d/a:b.py", None));
+        // With both `d/a` and `d/a:b.py` there, the longer path is the one meant.
+        std::fs::write(dir.path().join("d/a"), "x = 1\n").unwrap();
+        let r = parse("d/a:b.py:5-50", dir.path(), 40).unwrap();
+        assert_eq!(r.path.as_str(), "d/a:b.py");
         // No prefix names a file: the path ends at the first colon.
         let r = parse("d/x.py:Client::send", dir.path(), 40).unwrap();
         assert_eq!(

@@ -525,6 +525,16 @@ fn invalid_requests_say_what_to_send(server: &mut Server) {
         json!({"symbol": "rate", "path": "shop/tax.py", "budget_lines": -5}),
     );
     assert!(error(&negative, "invalid_request").contains("at least 1"));
+    let negative_text = server.call(
+        "gather_context",
+        json!({"symbol": "rate", "path": "shop/tax.py", "budget_lines": "-5"}),
+    );
+    assert!(error(&negative_text, "invalid_request").contains("at least 1"));
+    let long_text = server.call(
+        "gather_context",
+        json!({"symbol": "rate", "path": "shop/tax.py", "budget_lines": "x".repeat(100_000)}),
+    );
+    assert!(error(&long_text, "invalid_request").len() < 1000);
     // Whole numbers past any range are as large as any: cut to the cap.
     for huge in [json!(1e10), json!("99999999999999999999")] {
         let pack = server.call(

@@ -175,15 +175,13 @@ impl Workspace {
         // The session is back in its slot before the answer runs: an answer that panics
         // (the pool catches it) leaves the index for the next call.
         *slot = Slot::Ready(Box::new(fresh));
-        match &mut *slot {
-            Slot::Ready(session) => {
-                for warning in session.take_warnings() {
-                    eprintln!("gather serve: warning: {warning}");
-                }
-                answer(session.index())
-            }
-            Slot::Building | Slot::Empty => partial(),
+        let Slot::Ready(session) = &mut *slot else {
+            unreachable!("the session was just put in its slot")
+        };
+        for warning in session.take_warnings() {
+            eprintln!("gather serve: warning: {warning}");
         }
+        answer(session.index())
     }
 }
 
@@ -220,7 +218,7 @@ mod tests {
     }
 
     #[test]
-    fn an_edit_seen_by_a_call_is_stored_and_a_failed_refresh_rebuilds_from_the_store() {
+    fn an_edit_seen_by_a_call_is_stored_and_a_failed_refresh_is_recovered_from() {
         let ws = tempfile::tempdir().unwrap();
         std::fs::write(ws.path().join("a.py"), "def alpha():\n    return 1\n").unwrap();
         let store = tempfile::tempdir().unwrap();

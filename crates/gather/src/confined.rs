@@ -210,9 +210,22 @@ impl Root {
         read_regular(file, self.limit)
     }
 
-    /// [`Root::read`] decoded as UTF-8 (`None` when it cannot be read or decoded).
+    /// [`Root::read`] decoded as UTF-8 without a leading byte-order mark, as the index
+    /// reads it (`None` when it cannot be read or decoded).
     pub(crate) fn read_text(&self, rel: &str) -> Option<String> {
-        String::from_utf8(self.read(rel).ok()?).ok()
+        self.read_text_hashed(rel)?.0
+    }
+
+    /// [`Root::read_text`] and the xxh3 hash of the bytes read, which tells whether the
+    /// file is still the one the index holds (`None` when it cannot be read).
+    pub(crate) fn read_text_hashed(&self, rel: &str) -> Option<(Option<String>, u64)> {
+        let bytes = self.read(rel).ok()?;
+        let hash = xxhash_rust::xxh3::xxh3_64(&bytes);
+        let text = String::from_utf8(bytes).ok().map(|mut text| {
+            crate::lines::drop_bom(&mut text);
+            text
+        });
+        Some((text, hash))
     }
 
     #[cfg(unix)]

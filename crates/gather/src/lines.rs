@@ -7,6 +7,14 @@ use serde::{Deserialize, Serialize};
 /// A 1-based line number.
 pub type Line = u32;
 
+/// Drops a leading byte-order mark: it is no part of the first line, and every reader of
+/// a file's text (the parsers, the postings, the pack) must see the same lines.
+pub(crate) fn drop_bom(text: &mut String) {
+    if text.starts_with('\u{FEFF}') {
+        text.drain(..'\u{FEFF}'.len_utf8());
+    }
+}
+
 /// A 1-based, inclusive range of lines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct LineRange {

@@ -138,6 +138,11 @@ pub fn context_pack(index: &Index, request: &ContextRequest) -> Result<Pack> {
 
 /// The mode a request's shape asks for, or why the shape is wrong.
 fn mode_of(request: &ContextRequest, read: Option<&Question>) -> Result<Mode> {
+    if (request.path.is_some() || request.line.is_some()) && request.symbol.is_none() {
+        return Err(invalid(
+            "path and line name a symbol's definition: send symbol as well, or put the file in files",
+        ));
+    }
     let mode = match (request.question.as_deref(), request.symbol.as_deref()) {
         (Some(_), Some(_)) => {
             return Err(invalid(
@@ -165,22 +170,12 @@ fn mode_of(request: &ContextRequest, read: Option<&Question>) -> Result<Mode> {
             Mode::Symbol
         }
         (None, None) if !request.slices.is_empty() => Mode::Slices,
-        (None, None) if request.path.is_some() || request.line.is_some() => {
-            return Err(invalid(
-                "path and line name a symbol's definition: send symbol as well (or put the file in files, or ask a question)",
-            ))
-        }
         (None, None) => {
             return Err(invalid(
                 "nothing to gather: send a question, a symbol with its path, or files to slice",
             ))
         }
     };
-    if (request.path.is_some() || request.line.is_some()) && request.symbol.is_none() {
-        return Err(invalid(
-            "path and line name a symbol's definition: send symbol as well, or put the file in files",
-        ));
-    }
     Ok(mode)
 }
 
@@ -238,6 +233,9 @@ pub fn context_unindexed(
     request: &ContextRequest,
     reason: &str,
 ) -> Result<Pack> {
+    // A request refused with an index is refused before the scan too.
+    let read = request.question.as_deref().map(crate::ask::question::read);
+    mode_of(request, read.as_ref())?;
     let files = match (&request.question, &request.symbol, &request.path) {
         (None, Some(_), Some(path)) => vec![path.clone()],
         (Some(text), None, None) | (None, Some(text), None) => {

@@ -266,11 +266,23 @@ fn a_byte_order_mark_hides_no_definition_on_the_first_line() {
             "{path}: {symbols:?}"
         );
     }
-    // A slice shows the code without the mark.
+    // A slice and a pack show the code without the mark.
     let slice = &assemble(&ws.dir(), &[req("a.py")]).unwrap()[0];
     assert!(
         slice.content.starts_with("def first"),
         "{:?}",
         slice.content
     );
+    let request = gather::request::ContextRequest {
+        symbol: Some("first".to_string()),
+        path: Some("a.py".to_string()),
+        budget: gather::budget::Budget::Lines(40),
+        ..Default::default()
+    };
+    let pack = gather::request::context(&index, &request).unwrap();
+    assert!(!pack.text.contains('\u{FEFF}'), "{}", pack.text);
+    assert!(pack.json["items"][0]["content"]
+        .as_str()
+        .unwrap()
+        .starts_with("def first"));
 }

@@ -90,22 +90,32 @@ fn the_largest_token_budget_is_answered_like_any_other() {
 }
 
 #[test]
-fn a_name_longer_than_any_definition_is_refused_without_a_search() {
+fn a_name_past_the_caps_is_refused_without_a_search() {
+    use gather::index::{MAX_NAME_PARTS, MAX_NAME_PART_BYTES};
     let index = index::build(&fixture()).unwrap();
-    let long = "q".repeat(gather::index::MAX_NAME_BYTES + 1);
-    for path in [None, Some("src/extract.rs".to_string())] {
-        let request = ContextRequest {
-            path,
-            ..symbol(&long, "", 100)
-        };
-        let error = request::context(&index, &request).unwrap_err();
-        assert_eq!(error.code, ErrorCode::InvalidRequest, "{}", error.message);
+    let long_part = "q".repeat(MAX_NAME_PART_BYTES + 1);
+    let many_parts = vec!["q"; MAX_NAME_PARTS + 1].join("::");
+    for name in [&long_part, &many_parts] {
+        for path in [None, Some("src/extract.rs".to_string())] {
+            let request = ContextRequest {
+                path,
+                ..symbol(name, "", 100)
+            };
+            let error = request::context(&index, &request).unwrap_err();
+            assert_eq!(error.code, ErrorCode::InvalidRequest, "{}", error.message);
+            assert!(error.message.len() < 300, "{}", error.message);
+        }
     }
-    assert!(index.find(&long).is_empty());
-    // The longest name allowed is searched as usual, and not found.
-    let longest = "q".repeat(gather::index::MAX_NAME_BYTES);
-    let error = request::context(&index, &symbol(&longest, "src/extract.rs", 100)).unwrap_err();
-    assert_eq!(error.code, ErrorCode::NotFound);
+    // At the caps, a name is searched as usual, and not found: a deeply nested qualified
+    // name longer than one part's cap is still a name.
+    let at_caps = [
+        "q".repeat(MAX_NAME_PART_BYTES),
+        vec!["segment"; MAX_NAME_PARTS].join("::"),
+    ];
+    for name in &at_caps {
+        let error = request::context(&index, &symbol(name, "src/extract.rs", 100)).unwrap_err();
+        assert_eq!(error.code, ErrorCode::NotFound);
+    }
 }
 
 #[test]

@@ -242,6 +242,7 @@ fn an_item_whose_signature_a_pin_took_still_shows_a_line_or_is_a_stub() {
     let body: String = (1..=47).map(|n| format!("    x{n} = {n}\n")).collect();
     let ws = Workspace::new(&[("a.py", &format!("import os\n\ndef f():\n{body}"))]);
     let index = index::build(ws.root()).unwrap();
+    let mut answered = 0;
     for budget in 6..=14 {
         let request = ContextRequest {
             symbol: Some("f".to_string()),
@@ -257,10 +258,12 @@ fn an_item_whose_signature_a_pin_took_still_shows_a_line_or_is_a_stub() {
         let Ok(pack) = request::context(&index, &request) else {
             continue;
         };
+        answered += 1;
         for item in pack.json["items"].as_array().unwrap() {
             if item["rendered"] != "stub" {
                 assert!(!shown(item).is_empty(), "budget {budget}: {}", pack.text);
             }
         }
     }
+    assert!(answered >= 5, "{answered}");
 }

@@ -248,7 +248,7 @@ fn a_call_asking_for_too_many_slices_or_too_long_a_name_is_refused() {
     assert_eq!(error.code, ErrorCode::InvalidRequest);
     assert!(assemble(&ws.dir(), &many[..gather::slice::MAX_SLICES]).is_ok());
 
-    let long = "q".repeat(gather::index::MAX_NAME_BYTES + 1);
+    let long = "q".repeat(gather::index::MAX_NAME_PART_BYTES + 1);
     let error = assemble(&ws.dir(), &[sym("a.py", &long)]).unwrap_err();
     assert_eq!(error.code, ErrorCode::InvalidRequest);
     // The message does not echo the name back.

@@ -78,10 +78,17 @@ impl<'de> Deserialize<'de> for Num {
             }
             fn visit_str<E: serde::de::Error>(self, text: &str) -> std::result::Result<Num, E> {
                 let digits = text.trim();
-                if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                let all_digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+                if all_digits(digits) {
                     Ok(Num(digits.parse::<u64>().unwrap_or(u64::MAX)))
+                } else if digits.strip_prefix('-').is_some_and(all_digits) {
+                    Err(E::custom("expected a whole number of at least 1"))
                 } else {
-                    Err(E::custom(format!("expected a whole number, got {text:?}")))
+                    // The text may be megabytes long: its start is enough to recognise it.
+                    let start: String = text.chars().take(40).collect();
+                    Err(E::custom(format!(
+                        "expected a whole number, got {start:?}…"
+                    )))
                 }
             }
         }
@@ -131,7 +138,6 @@ pub struct FileArg {
     #[serde(rename = "filePath")]
     pub file_path: Option<String>,
     /// A definition in the file, plain or qualified (`parse`, `Client.send`), optionally with the line its range starts at (`Client.send@120`): its whole body is shown.
-    #[schemars(length(max = 1024))]
     pub symbol: Option<String>,
     /// A line number: picks among same-named definitions, or alone shows the definition that contains the line.
     pub line_hint: Option<Num>,
@@ -152,7 +158,6 @@ pub struct GatherContextArgs {
     /// A natural-language question about the code, e.g. "how does the retry backoff get its delay?". Send either question or symbol, not both.
     pub question: Option<String>,
     /// A definition's name, plain or qualified (`parse`, `Client.send`), optionally with the line its range starts at (`Client.send@120`): the answer is that definition with its direct callers and callees. Send path with it when the name is defined more than once.
-    #[schemars(length(max = 1024))]
     pub symbol: Option<String>,
     /// The file that defines symbol, relative to the workspace root.
     pub path: Option<String>,
@@ -191,7 +196,6 @@ pub struct AssembleContextArgs {
 #[serde(deny_unknown_fields)]
 pub struct FindSymbolArgs {
     /// A definition's name, plain or qualified (`parse`, `Client.send`); not `name@LINE` (send path to narrow).
-    #[schemars(length(max = 1024))]
     pub name: Option<String>,
     /// A file relative to the workspace root: alone, lists its definitions; with name, only definitions in that file.
     pub path: Option<String>,

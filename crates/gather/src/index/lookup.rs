@@ -6,18 +6,27 @@ use crate::error::{Error, ErrorCode, Result};
 use crate::lines::Line;
 use crate::record::Symbol;
 
-/// The longest name a request may give, in bytes: far past any real definition's, and
-/// short enough that comparing it with every name in the index stays cheap.
-pub const MAX_NAME_BYTES: usize = 1024;
+/// The longest part of a name a request may give (between `.` or `::`), in bytes: far past
+/// any real identifier, and short enough that comparing it with every name in the index
+/// stays cheap.
+pub const MAX_NAME_PART_BYTES: usize = 1024;
 
-/// `invalid_request` for a name past [`MAX_NAME_BYTES`] (the name itself is not echoed).
+/// The most parts a qualified name may have: past any nesting the parsers keep.
+pub const MAX_NAME_PARTS: usize = 256;
+
+/// `invalid_request` for a name with a part past [`MAX_NAME_PART_BYTES`] or more than
+/// [`MAX_NAME_PARTS`] parts (the name itself is not echoed).
 pub fn check_name(name: &str) -> Result<()> {
-    if name.len() > MAX_NAME_BYTES {
+    let (mut parts, mut longest) = (0usize, 0usize);
+    for part in name.split("::").flat_map(|p| p.split('.')) {
+        parts += 1;
+        longest = longest.max(part.len());
+    }
+    if longest > MAX_NAME_PART_BYTES || parts > MAX_NAME_PARTS {
         return Err(Error::new(
             ErrorCode::InvalidRequest,
             format!(
-                "a name of {} bytes is longer than any definition's (at most {MAX_NAME_BYTES}): send the name alone",
-                name.len()
+                "a name is at most {MAX_NAME_PARTS} parts (joined by . or ::) of at most {MAX_NAME_PART_BYTES} bytes each; this one has {parts} parts, the longest {longest} bytes: send a definition's name"
             ),
         ));
     }
@@ -29,7 +38,7 @@ impl Index {
     /// symbol names; a qualified name (`Client.send`, `mod::f`) matches symbols whose
     /// qualified name ends with the same segments, whatever the separator.
     pub fn find(&self, name: &str) -> Vec<SymbolRef<'_>> {
-        if name.len() > MAX_NAME_BYTES {
+        if check_name(name).is_err() {
             return Vec::new();
         }
         let segments = split_qualified(name);

@@ -160,9 +160,10 @@ fn file_docs(index: &Index, file: &FileRecord) -> (FileDocs, bool) {
     if file.symbols.is_empty() || !file.status.is_indexed() {
         return (Vec::new(), true);
     }
-    let bytes = index.root_dir().read(&file.path).unwrap_or_default();
-    let same = xxhash_rust::xxh3::xxh3_64(&bytes) == file.hash;
-    let text = String::from_utf8(bytes).unwrap_or_default();
+    let (text, same) = match index.root_dir().read_text_hashed(&file.path) {
+        Some((Some(text), hash)) => (text, hash == file.hash),
+        _ => (String::new(), false),
+    };
     let table = LineTable::new(&text);
     let n_lines = table.n_lines();
     // Each line's innermost owner: symbols come parents first, so children overwrite.

@@ -162,8 +162,9 @@ pub(crate) fn mark(
     marks
 }
 
-/// The lines a cut-down `item` shows with `keep` lines of its own: its signature, its
-/// literal hits, then its evidence lines best first, each with a line of context, then
+/// The lines a cut-down `item` shows with `keep` lines of its own: its signature (or, when
+/// a higher item printed it, the first line left), its literal hits, then its evidence
+/// lines best first, each with a line of context, then
 /// its first lines; a gap of one line (between two shown runs, or at either end of the
 /// definition) is shown rather than replaced by an elision line of the same size.
 /// Ascending, disjoint runs.
@@ -227,7 +228,8 @@ pub(crate) fn chosen_ranges(item: &PackItem, keep: usize) -> Vec<LineRange> {
     runs(&chosen)
 }
 
-/// The smallest `keep` any cut-down form of `item` has: its signature and literal hits.
+/// The smallest `keep` any cut-down form of `item` has: its signature (or the first line
+/// left) and literal hits; at least one line while the item shows any.
 pub(crate) fn min_keep(item: &PackItem) -> usize {
     chosen_ranges(item, 0)
         .iter()

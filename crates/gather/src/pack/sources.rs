@@ -42,13 +42,15 @@ impl Sources {
                 continue;
             }
             let record = index.file(path);
-            let text = index.root_dir().read(path).ok().and_then(|bytes| {
-                let hash = xxhash_rust::xxh3::xxh3_64(&bytes);
-                if record.is_some_and(|f| f.hash != hash) {
-                    sources.stale.push(path.to_string());
-                }
-                String::from_utf8(bytes).ok().map(LineIndex::new)
-            });
+            let text = index
+                .root_dir()
+                .read_text_hashed(path)
+                .and_then(|(text, hash)| {
+                    if record.is_some_and(|f| f.hash != hash) {
+                        sources.stale.push(path.to_string());
+                    }
+                    text.map(LineIndex::new)
+                });
             let source = Source {
                 language: record.and_then(|f| f.language.clone()).unwrap_or_default(),
                 fence: fence_for(text.as_ref().map_or("", |t| t.text())),

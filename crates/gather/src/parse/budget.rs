@@ -17,6 +17,11 @@ thread_local! {
     static PARSERS: RefCell<HashMap<&'static str, Parser>> = RefCell::new(HashMap::new());
 }
 
+/// Drops this thread's parsers, after a fault that may have left one mid-parse.
+pub(crate) fn reset_parsers() {
+    PARSERS.with(|parsers| parsers.borrow_mut().clear());
+}
+
 /// Why a file could not be parsed with its grammar.
 #[derive(Debug)]
 pub(crate) enum TagsError {

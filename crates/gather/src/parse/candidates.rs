@@ -19,6 +19,12 @@ thread_local! {
     static CURSOR: RefCell<QueryCursor> = RefCell::new(QueryCursor::new());
 }
 
+/// Replaces this thread's query cursor, after a fault that may have left its settings
+/// (a start depth) behind.
+pub(crate) fn reset_cursor() {
+    CURSOR.with(|cursor| *cursor.borrow_mut() = QueryCursor::new());
+}
+
 /// Runs `patterns` over `tree`, calling `each` for every match in document order.
 /// `candidates` are the nodes the patterns can start at, from [`candidates`]; `None` (a
 /// pattern may start anywhere) lets the query cursor visit every node.
@@ -51,6 +57,7 @@ pub(super) fn run<'t>(
                 cursor.set_max_start_depth(None);
             }
             None => {
+                cursor.set_max_start_depth(None);
                 let mut matches = cursor.matches(&patterns.query, tree.root_node(), bytes);
                 while let Some(m) = matches.next() {
                     each(m);

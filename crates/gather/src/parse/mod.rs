@@ -62,11 +62,8 @@ pub fn decode(bytes: Vec<u8>) -> Result<String, SkipReason> {
         return Err(SkipReason::Binary);
     }
     let mut text = String::from_utf8(bytes).map_err(|_| SkipReason::InvalidUtf8)?;
-    // A byte-order mark is no part of the code: the line rules read a definition on the
-    // first line from the line's start.
-    if text.starts_with('\u{FEFF}') {
-        text.drain(..'\u{FEFF}'.len_utf8());
-    }
+    // The line rules read a definition on the first line from the line's start.
+    crate::lines::drop_bom(&mut text);
     Ok(text)
 }
 
@@ -82,7 +79,13 @@ pub fn file(path: &str, text: &str) -> Parsed {
         hash_texts(&mut parsed.symbols, text);
         parsed
     })
-    .unwrap_or_else(|_| Parsed::skipped(SkipReason::ParseFailed))
+    .unwrap_or_else(|_| {
+        // The fault may have left this thread's parser or cursor mid-way: the next file
+        // on it starts from fresh ones.
+        budget::reset_parsers();
+        candidates::reset_cursor();
+        Parsed::skipped(SkipReason::ParseFailed)
+    })
 }
 
 /// Fills each definition's [`Symbol::text_hash`]: its qualified name and its lines, each
