@@ -19,13 +19,11 @@ pub fn parse(spec: &str, root: &Path, head_lines: u32) -> Result<SliceRequest, E
     let (path, rest) = if root.join(spec).is_file() {
         (spec, None)
     } else {
-        let mut splits = spec
+        match spec
             .match_indices(':')
-            .map(|(at, _)| (&spec[..at], &spec[at + 1..]));
-        let first = splits.clone().next();
-        match splits
+            .map(|(at, _)| (&spec[..at], &spec[at + 1..]))
             .rfind(|(path, _)| root.join(path).is_file())
-            .or(first)
+            .or_else(|| spec.split_once(':'))
         {
             Some((path, rest)) => (path, Some(rest)),
             None => (spec, None),

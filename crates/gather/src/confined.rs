@@ -102,6 +102,13 @@ impl std::fmt::Display for ReadError {
     }
 }
 
+/// A file's bytes as the index reads its text: UTF-8, without a leading byte-order mark.
+fn text_of(bytes: Vec<u8>) -> Option<String> {
+    let mut text = String::from_utf8(bytes).ok()?;
+    crate::lines::drop_bom(&mut text);
+    Some(text)
+}
+
 impl Root {
     /// Opens the workspace root at `path` (made canonical), with the default size limit.
     /// Fails with `not_found` when there is nothing there, `invalid_request` when it is not
@@ -213,7 +220,7 @@ impl Root {
     /// [`Root::read`] decoded as UTF-8 without a leading byte-order mark, as the index
     /// reads it (`None` when it cannot be read or decoded).
     pub(crate) fn read_text(&self, rel: &str) -> Option<String> {
-        self.read_text_hashed(rel)?.0
+        text_of(self.read(rel).ok()?)
     }
 
     /// [`Root::read_text`] and the xxh3 hash of the bytes read, which tells whether the
@@ -221,11 +228,7 @@ impl Root {
     pub(crate) fn read_text_hashed(&self, rel: &str) -> Option<(Option<String>, u64)> {
         let bytes = self.read(rel).ok()?;
         let hash = xxhash_rust::xxh3::xxh3_64(&bytes);
-        let text = String::from_utf8(bytes).ok().map(|mut text| {
-            crate::lines::drop_bom(&mut text);
-            text
-        });
-        Some((text, hash))
+        Some((text_of(bytes), hash))
     }
 
     #[cfg(unix)]

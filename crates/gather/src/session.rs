@@ -182,6 +182,13 @@ mod tests {
         (dir, root)
     }
 
+    /// A cache for `root` in a directory of its own (kept alive by the returned handle).
+    fn store(root: &Root) -> (tempfile::TempDir, Cache) {
+        let store = tempfile::tempdir().unwrap();
+        let cache = Cache::new(store.path(), root.path());
+        (store, cache)
+    }
+
     fn open(root: &Root, cache: Option<Cache>) -> Session {
         Session::open(root, &IndexOptions::default(), cache, &Progress::default()).unwrap()
     }
@@ -189,8 +196,7 @@ mod tests {
     #[test]
     fn a_session_stores_its_index_and_the_postings_it_built() {
         let (_ws, root) = workspace();
-        let store = tempfile::tempdir().unwrap();
-        let cache = Cache::new(store.path(), root.path());
+        let (_store, cache) = store(&root);
         let mut first = open(&root, Some(cache.clone()));
         assert_eq!(first.report().state, cache::CacheState::Missing);
         first.load_postings();
@@ -207,8 +213,7 @@ mod tests {
     #[test]
     fn an_untrusted_cache_is_a_warning_returned_once() {
         let (_ws, root) = workspace();
-        let store = tempfile::tempdir().unwrap();
-        let cache = Cache::new(store.path(), root.path());
+        let (_store, cache) = store(&root);
         std::fs::write(cache.file(), b"not an index").unwrap();
         let mut session = open(&root, Some(cache));
         let warnings = session.take_warnings();
@@ -220,8 +225,7 @@ mod tests {
     #[test]
     fn postings_read_from_a_file_that_changed_under_the_index_are_not_stored() {
         let (ws, root) = workspace();
-        let store = tempfile::tempdir().unwrap();
-        let cache = Cache::new(store.path(), root.path());
+        let (_store, cache) = store(&root);
         let mut session = open(&root, Some(cache.clone()));
         session.save();
         session.load_postings();

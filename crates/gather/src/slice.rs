@@ -114,9 +114,9 @@ pub fn assemble(root: &Root, requests: &[SliceRequest]) -> Result<Vec<Slice>> {
         let slice = match loaded {
             Ok((text, symbols)) => {
                 let mut slice = cut(request, &resolved.rel, text, symbols);
-                total_bytes += slice.content.len();
-                if total_bytes > MAX_TOTAL_BYTES {
-                    total_bytes -= slice.content.len();
+                if total_bytes + slice.content.len() <= MAX_TOTAL_BYTES {
+                    total_bytes += slice.content.len();
+                } else {
                     slice.content = String::new();
                     slice.line_start = 0;
                     slice.line_end = 0;

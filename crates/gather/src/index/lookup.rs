@@ -18,7 +18,7 @@ pub const MAX_NAME_PARTS: usize = 256;
 /// [`MAX_NAME_PARTS`] parts (the name itself is not echoed).
 pub fn check_name(name: &str) -> Result<()> {
     let (mut parts, mut longest) = (0usize, 0usize);
-    for part in name.split("::").flat_map(|p| p.split('.')) {
+    for part in segments(name) {
         parts += 1;
         longest = longest.max(part.len());
     }
@@ -41,6 +41,11 @@ impl Index {
         if check_name(name).is_err() {
             return Vec::new();
         }
+        self.find_checked(name)
+    }
+
+    /// [`Index::find`] for a name [`check_name`] has passed.
+    fn find_checked(&self, name: &str) -> Vec<SymbolRef<'_>> {
         let segments = split_qualified(name);
         let Some(last) = segments.last() else {
             return Vec::new();
@@ -77,7 +82,7 @@ impl Index {
     /// is `invalid_request` listing them.
     pub fn locate(&self, name: &str, path: Option<&str>, line: Option<Line>) -> Result<SymbolId> {
         check_name(name)?;
-        let all = self.find(name);
+        let all = self.find_checked(name);
         let Some(path) = path else {
             return match all.len() {
                 0 => Err(Error::new(
@@ -231,10 +236,14 @@ pub(crate) fn split_line_suffix(name: &str) -> (&str, Option<Line>) {
 
 /// Splits `a.b::c` into its segments: `a`, `b` and `c`.
 pub(crate) fn split_qualified(name: &str) -> Vec<&str> {
+    segments(name).collect()
+}
+
+/// The segments of `a.b::c`, without collecting them (a name may be megabytes long).
+fn segments(name: &str) -> impl Iterator<Item = &str> {
     name.split("::")
         .flat_map(|part| part.split('.'))
         .filter(|s| !s.is_empty())
-        .collect()
 }
 
 fn ends_with_segments(qualified: &str, segments: &[&str]) -> bool {

@@ -164,8 +164,7 @@ pub(crate) fn mark(
 
 /// The lines a cut-down `item` shows with `keep` lines of its own: its signature (or, when
 /// a higher item printed it, the first line left), its literal hits, then its evidence
-/// lines best first, each with a line of context, then
-/// its first lines; a gap of one line (between two shown runs, or at either end of the
+/// lines best first, each with a line of context, then its first lines; a gap of one line (between two shown runs, or at either end of the
 /// definition) is shown rather than replaced by an elision line of the same size.
 /// Ascending, disjoint runs.
 pub(crate) fn chosen_ranges(item: &PackItem, keep: usize) -> Vec<LineRange> {
