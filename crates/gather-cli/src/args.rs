@@ -35,9 +35,17 @@ pub struct Args {
 pub enum Command {
     /// Answer a question with the definitions that matter, their callers and callees.
     Ask {
-        /// The question, in words ("how is the index built?"); code names in backticks
-        /// and quoted messages are looked up exactly.
-        question: String,
+        /// The question, in words ("how is the index built?"), or a whole issue as it
+        /// is (Markdown, code, tracebacks); code names in backticks and quoted messages
+        /// are looked up exactly. `-` reads it from standard input.
+        #[arg(
+            required_unless_present = "question_file",
+            conflicts_with = "question_file"
+        )]
+        question: Option<String>,
+        /// Read the question from this file (an issue's text, as it is).
+        #[arg(long, value_name = "PATH")]
+        question_file: Option<PathBuf>,
         #[command(flatten)]
         pack: PackOptions,
     },

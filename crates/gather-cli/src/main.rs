@@ -130,7 +130,14 @@ fn run(args: Args, kept: &mut Option<Session>) -> Result<String, Error> {
     match args.command {
         Command::Index { files, symbols } => index::run(ctx, files, symbols),
         Command::Find { name } => find::run(ctx, kept, &name),
-        Command::Ask { question, pack } => ask::run(ctx, kept, question, &pack),
+        Command::Ask {
+            question,
+            question_file,
+            pack,
+        } => {
+            let question = ask::question_text(question, question_file.as_deref())?;
+            ask::run(ctx, kept, question, &pack)
+        }
         Command::Symbol {
             name,
             path,

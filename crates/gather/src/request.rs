@@ -180,17 +180,49 @@ fn mode_of(request: &ContextRequest, read: Option<&Question>) -> Result<Mode> {
 }
 
 /// What marks the lines a cut-down item of a question's pack keeps: the question's terms
-/// and the feedback lane's, weighed by rarity, and its literals.
+/// and the feedback lane's, weighed by rarity, and its literals. A question with a body
+/// (an issue) adds what it names most specifically: its code spans and the names its code
+/// calls, its error messages and the lines its stack frames point at; its prose words
+/// count for little, since nearly every line of a definition holds one of them.
 fn evidence_of(index: &Index, question: &Question, found: &crate::ask::Seeds) -> pack::Evidence {
     let postings = index.postings();
-    let terms = [question.terms.as_slice(), &found.feedback_terms].concat();
-    pack::Evidence::new(
+    let mut terms = [question.terms.as_slice(), &found.feedback_terms].concat();
+    let mut literals = question.literals.clone();
+    if let Some(detail) = question.detail.as_deref() {
+        let mut named = |name: &str, weight: f32| {
+            let last = name.rsplit(['.', ':']).next().unwrap_or(name);
+            crate::terms::word_terms_and_whole(last, |t| terms.push((t, weight)));
+        };
+        detail
+            .spans
+            .iter()
+            .for_each(|s| named(s, crate::ask::tune("GT_W_SPAN_EVIDENCE", W_SPAN_EVIDENCE)));
+        detail
+            .code_names
+            .iter()
+            .for_each(|s| named(s, crate::ask::tune("GT_W_CODE_EVIDENCE", W_CODE_EVIDENCE)));
+        terms.extend((detail.terms.iter()).map(|(t, w)| {
+            (
+                t.clone(),
+                w * crate::ask::tune("GT_W_BODY_EVIDENCE", W_BODY_EVIDENCE),
+            )
+        }));
+        literals.extend(detail.literals.iter().cloned());
+    }
+    let mut evidence = pack::Evidence::new(
         &terms,
         |t| postings.get(t).len(),
         postings.n_docs(),
-        &question.literals,
-    )
+        &literals,
+    );
+    evidence.frame_lines = found.frame_lines.clone();
+    evidence
 }
+
+/// Evidence weights of what a question's body names, next to a title word's 1.
+const W_SPAN_EVIDENCE: f32 = 1.5;
+const W_CODE_EVIDENCE: f32 = 0.75;
+const W_BODY_EVIDENCE: f32 = 0.5;
 
 /// What the question stage already left out, for the pack to name.
 fn omitted_of(

@@ -18,13 +18,17 @@
 //! scores need calibrating against another's, and the order is fully determined by the
 //! lanes' orders (ties by path, then line).
 
+pub mod detail;
 pub mod feedback;
+pub mod frames;
 pub(crate) mod grep;
 pub mod lexical;
 pub mod question;
 
 mod choose;
+mod code;
 mod names;
+mod parts;
 
 use rustc_hash::FxHashMap as HashMap;
 
@@ -41,6 +45,19 @@ const W_LEXICAL: f32 = 1.0;
 const W_GREP: f32 = 2.0;
 const W_FILE: f32 = 0.6;
 const W_FEEDBACK: f32 = 1.0;
+/// The body's lanes (see [`detail`]): a stack frame in the workspace names a definition
+/// outright; a code span or code-shaped word of the prose comes next; the names a pasted
+/// example calls, and the whole text's words, count for less than the title's.
+const W_FRAME: f32 = 3.0;
+const W_SPAN_EXACT: f32 = 2.0;
+const W_SPAN_LOOSE: f32 = 1.0;
+const W_CODE_EXACT: f32 = 1.0;
+const W_CODE_LOOSE: f32 = 0.5;
+const W_BODY_LEXICAL: f32 = 1.0;
+/// How many of the innermost project frames are lifted ahead of every lane's votes, and by
+/// how much.
+const LEADING_FRAMES: usize = 2;
+const FRAME_LEAD: f32 = 1.0;
 const W_SIBLING: f32 = 0.7;
 /// How many leading answers lend a vote to the definitions beside them.
 const SIBLINGS_OF: usize = 3;
@@ -81,6 +98,8 @@ pub struct Seeds {
     /// The feedback lane's terms (the leading answers' distinctive words), lighter than
     /// the question's own.
     pub feedback_terms: Vec<(String, f32)>,
+    /// The workspace lines the question's stack frames point at: (path, line).
+    pub frame_lines: Vec<(String, Line)>,
 }
 
 /// Finds up to `limit` seeds for a question (see [`question::read`]).
@@ -111,9 +130,24 @@ pub fn seeds(
     vote(&mut scores, &lexical_ids, W_LEXICAL);
     vote(&mut scores, &by_file(&lexical, &named.files), W_FILE);
 
-    let (grep_ids, mut line_hits) = grep_lane(index, question, &mut named, include_tests);
-    if let Some(nothing) = nothing_matched(question, &named.missing, &unmatched_terms) {
-        return nothing;
+    let body = question
+        .detail
+        .as_deref()
+        .map(|detail| body_lanes(index, detail, include_tests, &keep, &mut scores));
+    let (literals, probes) = match (&body, question.detail.as_deref()) {
+        (Some(body), Some(detail)) => (
+            [question.literals.as_slice(), &detail.literals].concat(),
+            [named.unnamed.as_slice(), &body.unnamed].concat(),
+        ),
+        _ => (question.literals.clone(), named.unnamed.clone()),
+    };
+    let (grep_ids, mut line_hits, missing) = grep_lane(index, &literals, &probes, include_tests);
+    named.missing.extend(missing);
+    let body_found = body.as_ref().is_some_and(|b| b.found) || !grep_ids.is_empty();
+    if !body_found {
+        if let Some(nothing) = nothing_matched(question, &named.missing, &unmatched_terms) {
+            return nothing;
+        }
     }
     vote(&mut scores, &grep_ids, W_GREP);
 
@@ -150,26 +184,27 @@ pub fn seeds(
         unmatched,
         feedback_terms: extra,
         nothing_matched: false,
+        frame_lines: body.map(|b| b.frame_lines).unwrap_or_default(),
     }
 }
 
-/// Grep lane: the question's literals and unnamed code-shaped words found verbatim. The
-/// ones no line holds join `named.missing`. Returns the definitions holding hits and the
-/// hits outside every definition.
+/// Grep lane: the question's literals and unnamed code-shaped words (`probes`) found
+/// verbatim. Returns the definitions holding hits, the hits outside every definition, and
+/// the literals and probes no line holds (literals cut to a few words).
 fn grep_lane(
     index: &Index,
-    question: &question::Question,
-    named: &mut names::Named,
+    literals: &[String],
+    probes: &[String],
     include_tests: bool,
-) -> (Vec<SymbolId>, Vec<(String, Line)>) {
+) -> (Vec<SymbolId>, Vec<(String, Line)>, Vec<String>) {
     let mut line_hits = Vec::new();
     let mut grep_ids = Vec::new();
-    let (hits, missing) =
-        grep::search_noting_missing(index, &question.literals, &named.unnamed, include_tests);
-    for n in missing {
-        match n.checked_sub(question.literals.len()) {
-            Some(u) => named.missing.push(format!("`{}`", named.unnamed[u])),
-            None => named.missing.push(format!("\"{}\"", question.literals[n])),
+    let mut missing = Vec::new();
+    let (hits, not_found) = grep::search_noting_missing(index, literals, probes, include_tests);
+    for n in not_found {
+        match n.checked_sub(literals.len()) {
+            Some(u) => missing.push(format!("`{}`", probes[u])),
+            None => missing.push(format!("\"{}\"", question::shortened(&literals[n]))),
         }
     }
     for hit in hits {
@@ -178,7 +213,77 @@ fn grep_lane(
             grep::Hit::Line(path, line) => line_hits.push((path, line)),
         }
     }
-    (grep_ids, line_hits)
+    (grep_ids, line_hits, missing)
+}
+
+/// What the body lanes found for [`seeds`].
+struct Body {
+    /// Code-shaped words of the prose no definition is named after: probed verbatim.
+    unnamed: Vec<String>,
+    /// Whether any body lane found a definition.
+    found: bool,
+    /// The lines the frames point at, in the definitions they name.
+    frame_lines: Vec<(String, Line)>,
+}
+
+/// The body's lanes: stack frames in the workspace, the prose's code-shaped words, the
+/// names the code blocks use, and BM25F over the whole text weighted by part.
+fn body_lanes(
+    index: &Index,
+    detail: &detail::Detail,
+    include_tests: bool,
+    keep: &impl Fn(&SymbolId) -> bool,
+    scores: &mut HashMap<SymbolId, f32>,
+) -> Body {
+    let targets = names::frame_targets(index, &detail.frames, keep);
+    let frame_lines = (targets.iter())
+        .filter_map(|(id, line)| Some((index.symbol(*id).file.path.clone(), (*line)?)))
+        .collect();
+    let frames: Vec<SymbolId> = targets.into_iter().map(|(id, _)| id).collect();
+    vote(scores, &frames, tune("GT_W_FRAME", W_FRAME));
+    // The innermost project frames lead: the asker saw the code fail there.
+    for (rank, id) in frames
+        .iter()
+        .take(tune("GT_LEADING_FRAMES", LEADING_FRAMES as f32) as usize)
+        .enumerate()
+    {
+        *scores.entry(*id).or_default() += tune("GT_FRAME_LEAD", FRAME_LEAD) / (1.0 + rank as f32);
+    }
+    let spans = question::Question {
+        identifiers: detail.spans.clone(),
+        literals: detail.literals.clone(),
+        ..question::Question::default()
+    };
+    let spans = names::lookup(index, &spans, keep);
+    vote(scores, &spans.exact, tune("GT_W_SPAN_EXACT", W_SPAN_EXACT));
+    vote(scores, &spans.loose, tune("GT_W_SPAN_LOOSE", W_SPAN_LOOSE));
+    let code = question::Question {
+        identifiers: detail.code_names.clone(),
+        literals: vec![String::new(); question::MAX_LITERALS],
+        ..question::Question::default()
+    };
+    let code = names::lookup(index, &code, keep);
+    vote(scores, &code.exact, tune("GT_W_CODE_EXACT", W_CODE_EXACT));
+    vote(scores, &code.loose, tune("GT_W_CODE_LOOSE", W_CODE_LOOSE));
+    let (lexical, _) = lexical::search(
+        index,
+        index.postings(),
+        &detail.terms,
+        include_tests,
+        LEXICAL_DEPTH,
+    );
+    let lexical: Vec<SymbolId> = lexical.into_iter().map(|(id, _)| id).collect();
+    vote(scores, &lexical, tune("GT_W_BODY_LEXICAL", W_BODY_LEXICAL));
+    Body {
+        found: !(frames.is_empty()
+            && spans.exact.is_empty()
+            && spans.loose.is_empty()
+            && code.exact.is_empty()
+            && code.loose.is_empty()
+            && lexical.is_empty()),
+        unnamed: spans.unnamed,
+        frame_lines,
+    }
 }
 
 /// When every code-shaped word and literal of the question is missing and no other word
@@ -372,6 +477,13 @@ fn siblings(index: &Index, id: SymbolId) -> Vec<SymbolId> {
             idx: i as u32,
         })
         .collect()
+}
+
+pub(crate) fn tune(name: &str, default: f32) -> f32 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }
 
 /// Adds one lane's reciprocal-rank votes to the fused scores.

@@ -101,3 +101,111 @@ fn files_in_area(index: &Index, area: &str) -> Vec<u32> {
         .map(|(i, _)| i as u32)
         .collect()
 }
+
+/// The workspace definitions stack frames name, innermost frame first, each with the
+/// file and line the frame points at (shown as evidence). A frame counts only when its
+/// file is in the workspace: the longest tail of its path that a workspace file ends
+/// with, of at least two components, or of one when the frame printed no directory or
+/// the file sits at the workspace's root, and the frame's function is defined in it (a
+/// library's `json/decoder.py` is not the workspace's `shop/decoder.py`). Then the function of that
+/// name nearest the line, or without a name the innermost definition holding the line.
+pub(super) fn frame_targets(
+    index: &Index,
+    frames: &[super::frames::Frame],
+    keep: impl Fn(&SymbolId) -> bool,
+) -> Vec<(SymbolId, Option<crate::lines::Line>)> {
+    if frames.is_empty() {
+        return Vec::new();
+    }
+    let mut by_name: rustc_hash::FxHashMap<&str, Vec<u32>> = Default::default();
+    for (i, file) in index.files().iter().enumerate() {
+        let name = file.path.rsplit('/').next().unwrap_or(&file.path);
+        by_name.entry(name).or_default().push(i as u32);
+    }
+    let mut out: Vec<(SymbolId, Option<crate::lines::Line>)> = Vec::new();
+    for frame in frames {
+        let components: Vec<&str> = frame
+            .path
+            .split('/')
+            .filter(|c| !c.is_empty() && *c != "." && *c != "~")
+            .collect();
+        let Some(name) = components.last() else {
+            continue;
+        };
+        let Some(candidates) = by_name.get(name) else {
+            continue;
+        };
+        // How many trailing components each candidate shares with the frame's path.
+        let shared = |file: u32| {
+            let path: Vec<&str> = index.files()[file as usize].path.split('/').collect();
+            path.iter()
+                .rev()
+                .zip(components.iter().rev())
+                .take_while(|(a, b)| a == b)
+                .count()
+        };
+        let best = candidates.iter().map(|&f| shared(f)).max().unwrap_or(0);
+        let files: Vec<u32> = candidates
+            .iter()
+            .copied()
+            .filter(|&f| shared(f) == best)
+            .collect();
+        if files.len() > 1 && best < 2 {
+            continue;
+        }
+        for file in files {
+            // One shared component is the file's name alone: enough when the frame
+            // printed no directory, or the workspace file sits at the root (and defines
+            // the frame's function); not when the directories differ.
+            let root_level = !index.files()[file as usize].path.contains('/');
+            if best < 2 && components.len() > 1 && !root_level {
+                continue;
+            }
+            if let Some(id) = frame_definition(index, file, frame, best >= 2) {
+                if keep(&id) && !out.iter().any(|(o, _)| *o == id) {
+                    out.push((id, frame.line));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The definition of `file` a frame points at: its function nearest the line, or (when
+/// `by_line` allows it and no function is named) the innermost definition holding it.
+fn frame_definition(
+    index: &Index,
+    file: u32,
+    frame: &super::frames::Frame,
+    by_line: bool,
+) -> Option<SymbolId> {
+    let record = &index.files()[file as usize];
+    let id = |idx: usize| SymbolId {
+        file,
+        idx: idx as u32,
+    };
+    let line = frame.line.unwrap_or(0);
+    let distance = |r: crate::lines::LineRange| {
+        if r.contains(line) {
+            0
+        } else {
+            r.start.abs_diff(line).min(r.end.abs_diff(line))
+        }
+    };
+    if let Some(function) = &frame.function {
+        let named = (record.symbols.iter().enumerate())
+            .filter(|(_, s)| s.name == *function)
+            .min_by_key(|(_, s)| (distance(s.range), s.range.len()));
+        if let Some((idx, _)) = named {
+            return Some(id(idx));
+        }
+        if !by_line {
+            return None;
+        }
+    }
+    frame.line?;
+    (record.symbols.iter().enumerate())
+        .filter(|(_, s)| s.range.contains(line) && s.kind != crate::index::SymbolKind::Module)
+        .min_by_key(|(_, s)| s.range.len())
+        .map(|(idx, _)| id(idx))
+}

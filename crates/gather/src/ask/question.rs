@@ -9,6 +9,7 @@
 
 use std::collections::HashSet;
 
+use super::detail::Detail;
 use crate::terms;
 
 /// Distinct words read from a question (content words for the lexical lane, and
@@ -43,12 +44,15 @@ pub struct Question {
     pub area: Option<String>,
     /// Distinct words, identifiers and literals past the caps, which no lane looks for.
     pub left_out: usize,
+    /// What the question's body adds to its title (its first line), when it has one.
+    pub detail: Option<Box<Detail>>,
 }
 
 impl Question {
     /// Whether any lane has something to look for.
     pub(crate) fn is_searchable(&self) -> bool {
         !(self.identifiers.is_empty() && self.literals.is_empty() && self.terms.is_empty())
+            || self.detail.as_ref().is_some_and(|d| d.is_searchable())
     }
 }
 
@@ -133,8 +137,22 @@ impl Unique {
     }
 }
 
-/// Reads `text` into its lanes' inputs.
+/// Reads `text` into its lanes' inputs: a one-line question whole; a longer one (an
+/// issue with prose, code and output) as its title plus the [`Detail`] of its body.
 pub fn read(text: &str) -> Question {
+    let parts = super::parts::read(text);
+    if parts.is_title_only() {
+        return read_line(text);
+    }
+    let mut question = read_line(&parts.title);
+    let detail = super::detail::read(&parts, text, &question);
+    question.left_out += detail.left_out;
+    question.detail = Some(Box::new(detail));
+    question
+}
+
+/// Reads one piece of prose (a title, a paragraph) into its lanes' inputs.
+pub(crate) fn read_line(text: &str) -> Question {
     let mut question = Question::default();
     if let Some((head, _)) = text.trim_start().split_once(": ") {
         if is_single_word(head) && head.len() >= 2 {
@@ -249,6 +267,29 @@ fn read_terms(text: &str, question: &mut Question) {
         }
     });
     question.left_out += words.left_out();
+}
+
+/// The first few words of a long literal, with how many more there were, so a pasted
+/// message cannot fill the pack's header.
+pub(crate) fn shortened(literal: &str) -> String {
+    const WORDS: usize = 4;
+    const CHARS: usize = 40;
+    let words: Vec<&str> = literal.split_whitespace().collect();
+    if words.len() <= WORDS && literal.len() <= CHARS {
+        return literal.to_string();
+    }
+    let mut short: String = words[..words.len().min(WORDS)].join(" ");
+    if short.len() > CHARS {
+        let mut cut = CHARS;
+        while !short.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        short.truncate(cut);
+    }
+    format!(
+        "{short}… (+{} words)",
+        words.len().saturating_sub(WORDS).max(1)
+    )
 }
 
 /// The unmatched words a pack names: the first [`MAX_UNMATCHED_NAMED`], then one entry

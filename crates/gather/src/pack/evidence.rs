@@ -18,6 +18,8 @@ const CONTEXT: Line = 1;
 const W_CALL: f32 = 1.5;
 /// Weight of the call line that makes a neighbour a neighbour.
 const W_EDGE: f32 = 4.0;
+/// Weight of a line a stack frame of the question points at.
+const W_FRAME_LINE: f32 = 8.0;
 
 /// What the request offers as evidence: stemmed terms with weights, literal text to find
 /// verbatim (ignoring ASCII case), and names whose call sites matter.
@@ -29,6 +31,9 @@ pub struct Evidence {
     pub literals: Vec<String>,
     /// Names (last segment) whose call sites are evidence.
     pub calls: HashMap<String, f32>,
+    /// Lines a stack frame of the request points at, by path: where the asker saw the
+    /// code run, the most specific evidence there is.
+    pub frame_lines: Vec<(String, Line)>,
 }
 
 impl Evidence {
@@ -61,6 +66,7 @@ impl Evidence {
                 .filter(|l| !l.is_empty())
                 .collect(),
             calls: HashMap::default(),
+            frame_lines: Vec::new(),
         }
     }
 
@@ -147,6 +153,13 @@ pub(crate) fn mark(
                 }
                 Some((terms, calls)) => terms + calls,
             };
+            if evidence
+                .frame_lines
+                .iter()
+                .any(|(p, f)| *f == l && *p == item.path)
+            {
+                w += W_FRAME_LINE;
+            }
             // A caller's call line is its own line; a callee's is the seed's, elsewhere.
             if item.call_line == Some(l) && matches!(item.role, Role::CallerOf(_)) {
                 w += W_EDGE;

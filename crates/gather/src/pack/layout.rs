@@ -25,6 +25,36 @@ pub fn degraded(pack: &Pack, stale: &[String]) -> Vec<String> {
     degraded
 }
 
+/// Room in the header for the seeds' names and for the unmatched words: the header is
+/// one short line, however long the question.
+const SEED_CHARS: usize = 60;
+const NO_MATCH_CHARS: usize = 40;
+
+/// The leading `names` joined, at most `n` of them and (past the first) `chars`
+/// characters, then `…` and, given `total`, how many there are in all.
+fn within<S: AsRef<str>>(names: &[S], n: usize, chars: usize, total: Option<usize>) -> String {
+    let mut out = String::new();
+    let mut shown = 0;
+    for name in names.iter().take(n) {
+        let name = name.as_ref();
+        if shown > 0 && out.len() + 2 + name.len() > chars {
+            break;
+        }
+        if shown > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(name);
+        shown += 1;
+    }
+    if shown < names.len() {
+        out.push_str(", …");
+        if let Some(total) = total {
+            out.push_str(&format!(" ({total} in all)"));
+        }
+    }
+    out
+}
+
 /// `# gather MODE [· complete:false · degraded: …] · seeds … · budget N lines used M ·
 /// index STAMP`. A partial pack says so first: many clients show a model only this text.
 pub fn header(pack: &Pack, used: usize, stamp: &str, stale: &[String]) -> String {
@@ -40,10 +70,9 @@ pub fn header(pack: &Pack, used: usize, stamp: &str, stale: &[String]) -> String
     let no_match = if unmatched.is_empty() || pack.omitted.nothing_matched {
         String::new()
     } else {
-        let more = if unmatched.len() > 5 { ", …" } else { "" };
         format!(
-            " · no match: {}{more}",
-            unmatched[..unmatched.len().min(5)].join(", ")
+            " · no match: {}",
+            within(unmatched, 5, NO_MATCH_CHARS, None)
         )
     };
     let degraded = degraded(pack, stale);
@@ -63,8 +92,7 @@ pub fn header(pack: &Pack, used: usize, stamp: &str, stale: &[String]) -> String
         match seeds.len() {
             0 => "-".to_string(),
             // The items name every seed; the header names the leading ones.
-            n if n > 5 => format!("{}, … ({n} in all)", seeds[..5].join(", ")),
-            _ => seeds.join(", "),
+            n => within(&seeds, 5, SEED_CHARS, Some(n)),
         },
         n_neighbours,
         pack.budget.limit(),

@@ -1,0 +1,136 @@
+//! What a question's body adds to its title: the code-shaped words of its prose, the
+//! names its code uses, its error messages and stack frames, and its words weighted by
+//! where they stand (the title and first paragraph weigh most).
+
+use super::frames::{self, Frame};
+use super::parts::Parts;
+use super::question::{self, Question};
+use crate::terms;
+
+/// Term weights by part, next to the title's 1.
+const W_LEAD: f32 = 0.6;
+const W_PROSE: f32 = 0.35;
+const W_CODE: f32 = 0.35;
+const W_ERROR: f32 = 0.6;
+/// Error lines read from one question.
+const MAX_ERRORS: usize = 8;
+
+/// The body's evidence, by lane.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Detail {
+    /// Code-shaped words and code spans of the prose that the title does not hold.
+    pub spans: Vec<String>,
+    /// Names the code blocks import and call, then the error types raised.
+    pub code_names: Vec<String>,
+    /// Quoted text of the prose and the plain runs of error messages.
+    pub literals: Vec<String>,
+    /// Stemmed terms of the whole question (the title's included), weighted by part.
+    pub terms: Vec<(String, f32)>,
+    /// Stack frames, innermost first.
+    pub frames: Vec<Frame>,
+    /// Distinct words and names past the caps.
+    pub left_out: usize,
+}
+
+impl Detail {
+    /// Whether the body gives any lane something to look for.
+    pub fn is_searchable(&self) -> bool {
+        !(self.spans.is_empty()
+            && self.code_names.is_empty()
+            && self.literals.is_empty()
+            && self.terms.is_empty()
+            && self.frames.is_empty())
+    }
+}
+
+/// Reads the body of `parts` (`text` is the whole question), given its title's reading.
+pub fn read(parts: &Parts, text: &str, head: &Question) -> Detail {
+    let lead = question::read_line(&parts.lead);
+    let prose = question::read_line(&parts.prose);
+    let mut detail = Detail {
+        left_out: lead.left_out + prose.left_out,
+        frames: frames::read(text),
+        ..Detail::default()
+    };
+    let mut terms = Terms::default();
+    terms.add(&head.terms, 1.0);
+    terms.add(&lead.terms, super::tune("GT_W_LEAD", W_LEAD));
+    terms.add(&prose.terms, super::tune("GT_W_PROSE", W_PROSE));
+
+    let mut have: Vec<&str> = head.identifiers.iter().map(String::as_str).collect();
+    for ident in lead.identifiers.iter().chain(&prose.identifiers) {
+        if !have.contains(&ident.as_str()) && detail.spans.len() < question::MAX_WORDS {
+            have.push(ident);
+            detail.spans.push(ident.clone());
+        }
+    }
+    let mut code_terms: Vec<(String, f32)> = Vec::new();
+    for block in &parts.code {
+        super::code::names(block, |name| {
+            if have.contains(&name) || detail.code_names.iter().any(|n| n == name) {
+                return;
+            }
+            if detail.code_names.len() >= question::MAX_WORDS {
+                detail.left_out += 1;
+                return;
+            }
+            detail.code_names.push(name.to_string());
+            terms::word_terms_and_whole(name.rsplit(['.', ':']).next().unwrap_or(name), |t| {
+                code_terms.push((t, 1.0))
+            });
+        });
+    }
+    terms.add(&code_terms, super::tune("GT_W_CODE", W_CODE));
+
+    let errors_in = format!("{}\n{}", parts.output, parts.prose);
+    let mut error_terms: Vec<(String, f32)> = Vec::new();
+    let mut literals: Vec<String> = lead.literals.into_iter().chain(prose.literals).collect();
+    for error in frames::errors(&errors_in, MAX_ERRORS) {
+        if let Some(kind) = error.kind {
+            if !detail.code_names.contains(&kind) {
+                detail.code_names.push(kind);
+            }
+        }
+        literals.extend(frames::message_literal(&error.message));
+        terms::terms(&error.message, |t| error_terms.push((t, 1.0)));
+    }
+    terms.add(&error_terms, super::tune("GT_W_ERROR", W_ERROR));
+    for literal in literals {
+        if head.literals.contains(&literal) || detail.literals.contains(&literal) {
+            continue;
+        }
+        if head.literals.len() + detail.literals.len() >= question::MAX_LITERALS {
+            detail.left_out += 1;
+            continue;
+        }
+        detail.literals.push(literal);
+    }
+    detail.terms = terms.list;
+    detail
+}
+
+/// Terms with the highest weight any part gives them, in first-seen order.
+#[derive(Default)]
+struct Terms {
+    list: Vec<(String, f32)>,
+    at: std::collections::HashMap<String, usize>,
+}
+
+impl Terms {
+    fn add(&mut self, terms: &[(String, f32)], factor: f32) {
+        for (term, weight) in terms {
+            if terms::is_stop_word(term) {
+                continue;
+            }
+            let w = weight * factor;
+            match self.at.get(term) {
+                Some(&i) => self.list[i].1 = self.list[i].1.max(w),
+                None if self.list.len() < question::MAX_WORDS => {
+                    self.at.insert(term.clone(), self.list.len());
+                    self.list.push((term.clone(), w));
+                }
+                None => {}
+            }
+        }
+    }
+}
