@@ -447,3 +447,66 @@ fn a_malformed_pinned_slice_is_refused_before_any_index_is_built() {
     let stored: Vec<_> = std::fs::read_dir(cache.path()).unwrap().collect();
     assert!(stored.is_empty(), "{stored:?}");
 }
+
+/// An issue's text as an agent holds it: a title, prose with a code span, a fenced example.
+const ISSUE: &str = "Sending fails for empty data\n\nCalling `Client.send` with `b\"\"` raises:\n\n```python\nfrom app import Client\nClient().send(b\"\")\n```\n";
+
+#[test]
+fn a_question_from_stdin_or_a_file_equals_the_same_question_as_an_argument() {
+    let ws = workspace();
+    let as_argument = gather(ws.path(), &["ask", ISSUE, "--json"]);
+    assert!(as_argument.status.success());
+    let elsewhere = tempfile::tempdir().unwrap();
+    let file = elsewhere.path().join("issue.md");
+    std::fs::write(&file, ISSUE).unwrap();
+    let from_file = gather(
+        ws.path(),
+        &["ask", "--question-file", file.to_str().unwrap(), "--json"],
+    );
+    let cache = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gather"))
+        .env("GATHER_CACHE_DIR", cache.path())
+        .arg("-C")
+        .arg(ws.path())
+        .args(["ask", "-", "--json"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(ISSUE.as_bytes())
+        .unwrap();
+    let from_stdin = child.wait_with_output().unwrap();
+    let answer = json(&as_argument);
+    assert_eq!(answer["items"][0]["symbol"], "Client.send", "{answer}");
+    assert_eq!(json(&from_file), answer);
+    assert_eq!(json(&from_stdin), answer);
+}
+
+#[test]
+fn an_empty_or_unreadable_question_file_is_an_invalid_request() {
+    let ws = workspace();
+    let elsewhere = tempfile::tempdir().unwrap();
+    let empty = elsewhere.path().join("empty.md");
+    std::fs::write(&empty, "  \n").unwrap();
+    for args in [
+        vec!["--json", "ask", "--question-file", empty.to_str().unwrap()],
+        vec!["--json", "ask", "--question-file", "/no/such/issue.md"],
+    ] {
+        let out = gather(ws.path(), &args);
+        assert!(!out.status.success());
+        assert_eq!(json(&out)["code"], "invalid_request", "{args:?}");
+    }
+    let bad = elsewhere.path().join("bad.md");
+    std::fs::write(&bad, b"title\n\xff\xfe body").unwrap();
+    let out = gather(
+        ws.path(),
+        &["--json", "ask", "--question-file", bad.to_str().unwrap()],
+    );
+    assert_eq!(json(&out)["code"], "invalid_request");
+    assert!(json(&out)["message"].as_str().unwrap().contains("UTF-8"));
+}

@@ -3,7 +3,7 @@
 //! question; every later question pays for the lanes, the call graph and the pack.
 //!
 //! Usage: `ask_latency ROOT QUESTIONS [RUNS]` — QUESTIONS is a file with one question per
-//! line; each is asked RUNS times (default 3). Prints one JSON object: `build_ms`,
+//! line, or a `.jsonl` file of objects with a `question` (a whole issue's text); each is asked RUNS times (default 3). Prints one JSON object: `build_ms`,
 //! `postings_ms` and `ms` (every timed question). Used by `scripts/bench`; a benchmark, not
 //! a test.
 
@@ -25,13 +25,19 @@ fn main() {
         std::process::exit(2);
     };
     let runs: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(3);
-    let questions: Vec<String> = std::fs::read_to_string(&questions)
-        .expect("QUESTIONS is readable")
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .map(String::from)
-        .collect();
+    let text = std::fs::read_to_string(&questions).expect("QUESTIONS is readable");
+    let lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    // A `.jsonl` file holds questions of several lines (whole issues) as JSON objects.
+    let questions: Vec<String> = if questions.ends_with(".jsonl") {
+        lines
+            .map(|l| {
+                let task: serde_json::Value = serde_json::from_str(l).expect("a JSON line");
+                task["question"].as_str().expect("a question").to_string()
+            })
+            .collect()
+    } else {
+        lines.map(String::from).collect()
+    };
     let started = Instant::now();
     let index = index::build(&PathBuf::from(root)).expect("ROOT can be indexed");
     let build_ms = started.elapsed().as_secs_f64() * 1000.0;

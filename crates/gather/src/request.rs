@@ -193,20 +193,12 @@ fn evidence_of(index: &Index, question: &Question, found: &crate::ask::Seeds) ->
             let last = name.rsplit(['.', ':']).next().unwrap_or(name);
             crate::terms::word_terms_and_whole(last, |t| terms.push((t, weight)));
         };
-        detail
-            .spans
-            .iter()
-            .for_each(|s| named(s, crate::ask::tune("GT_W_SPAN_EVIDENCE", W_SPAN_EVIDENCE)));
+        detail.spans.iter().for_each(|s| named(s, W_SPAN_EVIDENCE));
         detail
             .code_names
             .iter()
-            .for_each(|s| named(s, crate::ask::tune("GT_W_CODE_EVIDENCE", W_CODE_EVIDENCE)));
-        terms.extend((detail.terms.iter()).map(|(t, w)| {
-            (
-                t.clone(),
-                w * crate::ask::tune("GT_W_BODY_EVIDENCE", W_BODY_EVIDENCE),
-            )
-        }));
+            .for_each(|s| named(s, W_CODE_EVIDENCE));
+        terms.extend((detail.terms.iter()).map(|(t, w)| (t.clone(), w * W_BODY_EVIDENCE)));
         literals.extend(detail.literals.iter().cloned());
     }
     let mut evidence = pack::Evidence::new(

@@ -155,7 +155,7 @@ pub struct FileArg {
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GatherContextArgs {
-    /// A natural-language question about the code, e.g. "how does the retry backoff get its delay?". Send either question or symbol, not both.
+    /// A natural-language question about the code, e.g. "how does the retry backoff get its delay?", or a whole issue as it is (title, prose, code, tracebacks, output). Send either question or symbol, not both.
     pub question: Option<String>,
     /// A definition's name, plain or qualified (`parse`, `Client.send`), optionally with the line its range starts at (`Client.send@120`): the answer is that definition with its direct callers and callees. Send path with it when the name is defined more than once.
     pub symbol: Option<String>,

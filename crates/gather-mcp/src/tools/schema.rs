@@ -197,7 +197,7 @@ pub fn list() -> Vec<Tool> {
     vec![
         Tool::new(
             GATHER_CONTEXT,
-            "Use it first for any question about this code (question: natural language) or to study one definition with its direct callers and callees (symbol, with path and line when the name is defined more than once); files pins exact slices, always shown whole. \
+            "Use it first for any question about this code (question: natural language; pass a whole issue as it is, with its code, tracebacks and output: frames and code names in it are looked up exactly, version dumps are ignored) or to study one definition with its direct callers and callees (symbol, with path and line when the name is defined more than once); files pins exact slices, always shown whole. \
              The answer is verbatim code cut to budget_lines: every cut or elided piece names the exact assemble_context call that shows it (or raise budget_lines), and a first line with complete:false says why the answer is partial.",
             input_schema::<GatherContextArgs>(),
         )

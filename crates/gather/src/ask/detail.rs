@@ -54,8 +54,8 @@ pub fn read(parts: &Parts, text: &str, head: &Question) -> Detail {
     };
     let mut terms = Terms::default();
     terms.add(&head.terms, 1.0);
-    terms.add(&lead.terms, super::tune("GT_W_LEAD", W_LEAD));
-    terms.add(&prose.terms, super::tune("GT_W_PROSE", W_PROSE));
+    terms.add(&lead.terms, W_LEAD);
+    terms.add(&prose.terms, W_PROSE);
 
     let mut have: Vec<&str> = head.identifiers.iter().map(String::as_str).collect();
     for ident in lead.identifiers.iter().chain(&prose.identifiers) {
@@ -80,7 +80,7 @@ pub fn read(parts: &Parts, text: &str, head: &Question) -> Detail {
             });
         });
     }
-    terms.add(&code_terms, super::tune("GT_W_CODE", W_CODE));
+    terms.add(&code_terms, W_CODE);
 
     let errors_in = format!("{}\n{}", parts.output, parts.prose);
     let mut error_terms: Vec<(String, f32)> = Vec::new();
@@ -94,7 +94,7 @@ pub fn read(parts: &Parts, text: &str, head: &Question) -> Detail {
         literals.extend(frames::message_literal(&error.message));
         terms::terms(&error.message, |t| error_terms.push((t, 1.0)));
     }
-    terms.add(&error_terms, super::tune("GT_W_ERROR", W_ERROR));
+    terms.add(&error_terms, W_ERROR);
     for literal in literals {
         if head.literals.contains(&literal) || detail.literals.contains(&literal) {
             continue;

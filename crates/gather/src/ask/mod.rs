@@ -53,7 +53,7 @@ const W_SPAN_EXACT: f32 = 2.0;
 const W_SPAN_LOOSE: f32 = 1.0;
 const W_CODE_EXACT: f32 = 1.0;
 const W_CODE_LOOSE: f32 = 0.5;
-const W_BODY_LEXICAL: f32 = 1.0;
+const W_BODY_LEXICAL: f32 = 2.0;
 /// How many of the innermost project frames are lifted ahead of every lane's votes, and by
 /// how much.
 const LEADING_FRAMES: usize = 2;
@@ -240,14 +240,10 @@ fn body_lanes(
         .filter_map(|(id, line)| Some((index.symbol(*id).file.path.clone(), (*line)?)))
         .collect();
     let frames: Vec<SymbolId> = targets.into_iter().map(|(id, _)| id).collect();
-    vote(scores, &frames, tune("GT_W_FRAME", W_FRAME));
+    vote(scores, &frames, W_FRAME);
     // The innermost project frames lead: the asker saw the code fail there.
-    for (rank, id) in frames
-        .iter()
-        .take(tune("GT_LEADING_FRAMES", LEADING_FRAMES as f32) as usize)
-        .enumerate()
-    {
-        *scores.entry(*id).or_default() += tune("GT_FRAME_LEAD", FRAME_LEAD) / (1.0 + rank as f32);
+    for (rank, id) in frames.iter().take(LEADING_FRAMES).enumerate() {
+        *scores.entry(*id).or_default() += FRAME_LEAD / (1.0 + rank as f32);
     }
     let spans = question::Question {
         identifiers: detail.spans.clone(),
@@ -255,16 +251,16 @@ fn body_lanes(
         ..question::Question::default()
     };
     let spans = names::lookup(index, &spans, keep);
-    vote(scores, &spans.exact, tune("GT_W_SPAN_EXACT", W_SPAN_EXACT));
-    vote(scores, &spans.loose, tune("GT_W_SPAN_LOOSE", W_SPAN_LOOSE));
+    vote(scores, &spans.exact, W_SPAN_EXACT);
+    vote(scores, &spans.loose, W_SPAN_LOOSE);
     let code = question::Question {
         identifiers: detail.code_names.clone(),
         literals: vec![String::new(); question::MAX_LITERALS],
         ..question::Question::default()
     };
     let code = names::lookup(index, &code, keep);
-    vote(scores, &code.exact, tune("GT_W_CODE_EXACT", W_CODE_EXACT));
-    vote(scores, &code.loose, tune("GT_W_CODE_LOOSE", W_CODE_LOOSE));
+    vote(scores, &code.exact, W_CODE_EXACT);
+    vote(scores, &code.loose, W_CODE_LOOSE);
     let (lexical, _) = lexical::search(
         index,
         index.postings(),
@@ -273,7 +269,7 @@ fn body_lanes(
         LEXICAL_DEPTH,
     );
     let lexical: Vec<SymbolId> = lexical.into_iter().map(|(id, _)| id).collect();
-    vote(scores, &lexical, tune("GT_W_BODY_LEXICAL", W_BODY_LEXICAL));
+    vote(scores, &lexical, W_BODY_LEXICAL);
     Body {
         found: !(frames.is_empty()
             && spans.exact.is_empty()
@@ -477,13 +473,6 @@ fn siblings(index: &Index, id: SymbolId) -> Vec<SymbolId> {
             idx: i as u32,
         })
         .collect()
-}
-
-pub(crate) fn tune(name: &str, default: f32) -> f32 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
 }
 
 /// Adds one lane's reciprocal-rank votes to the fused scores.

@@ -39,9 +39,15 @@ pub fn read(text: &str) -> Parts {
     let (first, rest) = text.split_once('\n').unwrap_or((text, ""));
     let mut parts = Parts::default();
     let heading = first.trim().trim_start_matches('#').trim();
-    let opens_block = first.trim_start().starts_with(['`', '~', '<', '>', '|'])
+    let opens_block = ["```", "~~~", "<!--", "<details", "<pre"]
+        .iter()
+        .any(|p| first.trim_start().starts_with(p))
         || first.starts_with("    ")
         || first.starts_with('\t');
+    if rest.trim().is_empty() && !opens_block {
+        parts.title = text.trim().to_string();
+        return parts;
+    }
     let body = if opens_block {
         text
     } else {
@@ -113,10 +119,8 @@ impl Reader {
                     code_block(&info, &text, parts);
                 }
             }
-            Event::Start(Tag::Paragraph) | Event::Start(Tag::TableCell) => {
-                if !self.heading {
-                    self.buffer.clear();
-                }
+            Event::Start(Tag::Paragraph) | Event::Start(Tag::TableCell) if !self.heading => {
+                self.buffer.clear();
             }
             Event::End(TagEnd::Paragraph) | Event::End(TagEnd::TableCell) => {
                 let text = std::mem::take(&mut self.buffer);
@@ -425,6 +429,8 @@ mod tests {
         let parts = read("Why does `walk` skip hidden files?");
         assert_eq!(parts.title, "Why does `walk` skip hidden files?");
         assert!(parts.is_title_only());
+        assert!(read("`walk` skips hidden files\n").is_title_only());
+        assert!(read("> quoted: skip_hidden fails").is_title_only());
     }
 
     #[test]
