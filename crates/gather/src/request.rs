@@ -83,7 +83,7 @@ pub fn context(index: &Index, request: &ContextRequest) -> Result<ContextPack> {
 /// it (see [`crate::render::pack`]). Errors as [`context`].
 pub fn context_pack(index: &Index, request: &ContextRequest) -> Result<Pack> {
     // Read once: the shape check and the search lanes use the same reading.
-    let read = request.question.as_deref().map(crate::ask::question::read);
+    let read = request.question.as_deref().map(crate::ask::read);
     let mode = mode_of(request, read.as_ref())?;
     let pinned = slice::assemble(index.root_dir(), &slice::dedup(request.slices.clone()))?;
     let mut found = crate::ask::Seeds::default();
@@ -258,13 +258,13 @@ pub fn context_unindexed(
     reason: &str,
 ) -> Result<Pack> {
     // A request refused with an index is refused before the scan too.
-    let read = request.question.as_deref().map(crate::ask::question::read);
+    let read = request.question.as_deref().map(crate::ask::read);
     mode_of(request, read.as_ref())?;
     let files = match (&request.question, &request.symbol, &request.path) {
         (None, Some(_), Some(path)) => vec![path.clone()],
         (Some(text), None, None) | (None, Some(text), None) => {
             let (text, _) = crate::index::split_line_suffix(text);
-            crate::quick::files(root, &options.walk, &crate::ask::question::read(text))
+            crate::quick::files(root, &options.walk, &crate::ask::read(text))
         }
         _ => Vec::new(),
     };

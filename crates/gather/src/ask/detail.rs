@@ -2,9 +2,9 @@
 //! names its code uses, its error messages and stack frames, and its words weighted by
 //! where they stand (the title and first paragraph weigh most).
 
-use super::frames::{self, Frame};
+use super::frames;
 use super::parts::Parts;
-use super::question::{self, Question};
+use super::question::{self, Detail, Question};
 use crate::terms;
 
 /// Term weights by part, next to the title's 1.
@@ -15,38 +15,10 @@ const W_ERROR: f32 = 0.6;
 /// Error lines read from one question.
 const MAX_ERRORS: usize = 8;
 
-/// The body's evidence, by lane.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Detail {
-    /// Code-shaped words and code spans of the prose that the title does not hold.
-    pub spans: Vec<String>,
-    /// Names the code blocks import and call, then the error types raised.
-    pub code_names: Vec<String>,
-    /// Quoted text of the prose and the plain runs of error messages.
-    pub literals: Vec<String>,
-    /// Stemmed terms of the whole question (the title's included), weighted by part.
-    pub terms: Vec<(String, f32)>,
-    /// Stack frames, innermost first.
-    pub frames: Vec<Frame>,
-    /// Distinct words and names past the caps.
-    pub left_out: usize,
-}
-
-impl Detail {
-    /// Whether the body gives any lane something to look for.
-    pub fn is_searchable(&self) -> bool {
-        !(self.spans.is_empty()
-            && self.code_names.is_empty()
-            && self.literals.is_empty()
-            && self.terms.is_empty()
-            && self.frames.is_empty())
-    }
-}
-
 /// Reads the body of `parts` (`text` is the whole question), given its title's reading.
 pub fn read(parts: &Parts, text: &str, head: &Question) -> Detail {
-    let lead = question::read_line(&parts.lead);
-    let prose = question::read_line(&parts.prose);
+    let lead = question::read(&parts.lead);
+    let prose = question::read(&parts.prose);
     let mut detail = Detail {
         left_out: lead.left_out + prose.left_out,
         frames: frames::read(text),

@@ -25,6 +25,7 @@ pub(crate) mod grep;
 pub mod lexical;
 pub mod question;
 
+mod body;
 mod choose;
 mod code;
 mod names;
@@ -45,19 +46,6 @@ const W_LEXICAL: f32 = 1.0;
 const W_GREP: f32 = 2.0;
 const W_FILE: f32 = 0.6;
 const W_FEEDBACK: f32 = 1.0;
-/// The body's lanes (see [`detail`]): a stack frame in the workspace names a definition
-/// outright; a code span or code-shaped word of the prose comes next; the names a pasted
-/// example calls, and the whole text's words, count for less than the title's.
-const W_FRAME: f32 = 3.0;
-const W_SPAN_EXACT: f32 = 2.0;
-const W_SPAN_LOOSE: f32 = 1.0;
-const W_CODE_EXACT: f32 = 1.0;
-const W_CODE_LOOSE: f32 = 0.5;
-const W_BODY_LEXICAL: f32 = 2.0;
-/// How many of the innermost project frames are lifted ahead of every lane's votes, and by
-/// how much.
-const LEADING_FRAMES: usize = 2;
-const FRAME_LEAD: f32 = 1.0;
 const W_SIBLING: f32 = 0.7;
 /// How many leading answers lend a vote to the definitions beside them.
 const SIBLINGS_OF: usize = 3;
@@ -72,7 +60,7 @@ const FEEDBACK_DOCS: usize = 5;
 const FEEDBACK_TERMS: usize = 10;
 const FEEDBACK_WEIGHT: f32 = 0.5;
 /// How deep into the lexical ranking fusion looks.
-const LEXICAL_DEPTH: usize = 200;
+pub(crate) const LEXICAL_DEPTH: usize = 200;
 /// A name defined more often than this is too common to seed on by name alone.
 const MAX_NAME_HITS: usize = 8;
 
@@ -102,7 +90,22 @@ pub struct Seeds {
     pub frame_lines: Vec<(String, Line)>,
 }
 
-/// Finds up to `limit` seeds for a question (see [`question::read`]).
+/// Reads a question into its lanes' inputs: a one-line question whole
+/// ([`question::read`]); a longer one (an issue with prose, code and output) as its title
+/// plus the [`question::Detail`] of its body.
+pub fn read(text: &str) -> question::Question {
+    let parts = parts::read(text);
+    if parts.is_title_only() {
+        return question::read(text);
+    }
+    let mut question = question::read(&parts.title);
+    let detail = detail::read(&parts, text, &question);
+    question.left_out += detail.left_out;
+    question.detail = Some(Box::new(detail));
+    question
+}
+
+/// Finds up to `limit` seeds for a question (see [`read`]).
 pub fn seeds(
     index: &Index,
     question: &question::Question,
@@ -133,14 +136,8 @@ pub fn seeds(
     let body = question
         .detail
         .as_deref()
-        .map(|detail| body_lanes(index, detail, include_tests, &keep, &mut scores));
-    let (literals, probes) = match (&body, question.detail.as_deref()) {
-        (Some(body), Some(detail)) => (
-            [question.literals.as_slice(), &detail.literals].concat(),
-            [named.unnamed.as_slice(), &body.unnamed].concat(),
-        ),
-        _ => (question.literals.clone(), named.unnamed.clone()),
-    };
+        .map(|detail| body::lanes(index, detail, include_tests, &keep, &mut scores));
+    let (literals, probes) = body::grep_needles(question, &named.unnamed, body.as_ref());
     let (grep_ids, mut line_hits, missing) = grep_lane(index, &literals, &probes, include_tests);
     named.missing.extend(missing);
     let body_found = body.as_ref().is_some_and(|b| b.found) || !grep_ids.is_empty();
@@ -214,72 +211,6 @@ fn grep_lane(
         }
     }
     (grep_ids, line_hits, missing)
-}
-
-/// What the body lanes found for [`seeds`].
-struct Body {
-    /// Code-shaped words of the prose no definition is named after: probed verbatim.
-    unnamed: Vec<String>,
-    /// Whether any body lane found a definition.
-    found: bool,
-    /// The lines the frames point at, in the definitions they name.
-    frame_lines: Vec<(String, Line)>,
-}
-
-/// The body's lanes: stack frames in the workspace, the prose's code-shaped words, the
-/// names the code blocks use, and BM25F over the whole text weighted by part.
-fn body_lanes(
-    index: &Index,
-    detail: &detail::Detail,
-    include_tests: bool,
-    keep: &impl Fn(&SymbolId) -> bool,
-    scores: &mut HashMap<SymbolId, f32>,
-) -> Body {
-    let targets = names::frame_targets(index, &detail.frames, keep);
-    let frame_lines = (targets.iter())
-        .filter_map(|(id, line)| Some((index.symbol(*id).file.path.clone(), (*line)?)))
-        .collect();
-    let frames: Vec<SymbolId> = targets.into_iter().map(|(id, _)| id).collect();
-    vote(scores, &frames, W_FRAME);
-    // The innermost project frames lead: the asker saw the code fail there.
-    for (rank, id) in frames.iter().take(LEADING_FRAMES).enumerate() {
-        *scores.entry(*id).or_default() += FRAME_LEAD / (1.0 + rank as f32);
-    }
-    let spans = question::Question {
-        identifiers: detail.spans.clone(),
-        literals: detail.literals.clone(),
-        ..question::Question::default()
-    };
-    let spans = names::lookup(index, &spans, keep);
-    vote(scores, &spans.exact, W_SPAN_EXACT);
-    vote(scores, &spans.loose, W_SPAN_LOOSE);
-    let code = question::Question {
-        identifiers: detail.code_names.clone(),
-        literals: vec![String::new(); question::MAX_LITERALS],
-        ..question::Question::default()
-    };
-    let code = names::lookup(index, &code, keep);
-    vote(scores, &code.exact, W_CODE_EXACT);
-    vote(scores, &code.loose, W_CODE_LOOSE);
-    let (lexical, _) = lexical::search(
-        index,
-        index.postings(),
-        &detail.terms,
-        include_tests,
-        LEXICAL_DEPTH,
-    );
-    let lexical: Vec<SymbolId> = lexical.into_iter().map(|(id, _)| id).collect();
-    vote(scores, &lexical, W_BODY_LEXICAL);
-    Body {
-        found: !(frames.is_empty()
-            && spans.exact.is_empty()
-            && spans.loose.is_empty()
-            && code.exact.is_empty()
-            && code.loose.is_empty()
-            && lexical.is_empty()),
-        unnamed: spans.unnamed,
-        frame_lines,
-    }
 }
 
 /// When every code-shaped word and literal of the question is missing and no other word
@@ -476,7 +407,7 @@ fn siblings(index: &Index, id: SymbolId) -> Vec<SymbolId> {
 }
 
 /// Adds one lane's reciprocal-rank votes to the fused scores.
-fn vote(scores: &mut HashMap<SymbolId, f32>, lane: &[SymbolId], weight: f32) {
+pub(crate) fn vote(scores: &mut HashMap<SymbolId, f32>, lane: &[SymbolId], weight: f32) {
     for (rank, id) in lane.iter().enumerate() {
         *scores.entry(*id).or_default() += weight / (K + rank as f32);
     }

@@ -9,7 +9,7 @@
 
 use std::collections::HashSet;
 
-use super::detail::Detail;
+use super::frames::Frame;
 use crate::terms;
 
 /// Distinct words read from a question (content words for the lexical lane, and
@@ -53,6 +53,34 @@ impl Question {
     pub(crate) fn is_searchable(&self) -> bool {
         !(self.identifiers.is_empty() && self.literals.is_empty() && self.terms.is_empty())
             || self.detail.as_ref().is_some_and(|d| d.is_searchable())
+    }
+}
+
+/// The body's evidence, by lane.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Detail {
+    /// Code-shaped words and code spans of the prose that the title does not hold.
+    pub spans: Vec<String>,
+    /// Names the code blocks import and call, then the error types raised.
+    pub code_names: Vec<String>,
+    /// Quoted text of the prose and the plain runs of error messages.
+    pub literals: Vec<String>,
+    /// Stemmed terms of the whole question (the title's included), weighted by part.
+    pub terms: Vec<(String, f32)>,
+    /// Stack frames, innermost first.
+    pub frames: Vec<Frame>,
+    /// Distinct words and names past the caps.
+    pub left_out: usize,
+}
+
+impl Detail {
+    /// Whether the body gives any lane something to look for.
+    pub fn is_searchable(&self) -> bool {
+        !(self.spans.is_empty()
+            && self.code_names.is_empty()
+            && self.literals.is_empty()
+            && self.terms.is_empty()
+            && self.frames.is_empty())
     }
 }
 
@@ -137,22 +165,9 @@ impl Unique {
     }
 }
 
-/// Reads `text` into its lanes' inputs: a one-line question whole; a longer one (an
-/// issue with prose, code and output) as its title plus the [`Detail`] of its body.
+/// Reads one line of prose (a title, a paragraph) into its lanes' inputs; a question of
+/// several lines is read by [`super::read`].
 pub fn read(text: &str) -> Question {
-    let parts = super::parts::read(text);
-    if parts.is_title_only() {
-        return read_line(text);
-    }
-    let mut question = read_line(&parts.title);
-    let detail = super::detail::read(&parts, text, &question);
-    question.left_out += detail.left_out;
-    question.detail = Some(Box::new(detail));
-    question
-}
-
-/// Reads one piece of prose (a title, a paragraph) into its lanes' inputs.
-pub(crate) fn read_line(text: &str) -> Question {
     let mut question = Question::default();
     if let Some((head, _)) = text.trim_start().split_once(": ") {
         if is_single_word(head) && head.len() >= 2 {

@@ -1,0 +1,105 @@
+//! The lanes of a question's body (an issue's prose, code and output), beside the
+//! title's: stack frames in the workspace, the prose's code-shaped words, the names the
+//! code uses, and BM25F over the whole text weighted by part.
+
+use rustc_hash::FxHashMap as HashMap;
+
+use super::question::{self, Detail, Question};
+use super::{lexical, names, vote, LEXICAL_DEPTH};
+use crate::index::{Index, SymbolId};
+use crate::lines::Line;
+
+/// The body's lanes (see [`super::detail`]): a stack frame in the workspace names a definition
+/// outright; a code span or code-shaped word of the prose comes next; the names a pasted
+/// example calls, and the whole text's words, count for less than the title's.
+const W_FRAME: f32 = 3.0;
+const W_SPAN_EXACT: f32 = 2.0;
+const W_SPAN_LOOSE: f32 = 1.0;
+const W_CODE_EXACT: f32 = 1.0;
+const W_CODE_LOOSE: f32 = 0.5;
+const W_BODY_LEXICAL: f32 = 2.0;
+/// How many of the innermost project frames are lifted ahead of every lane's votes, and by
+/// how much.
+const LEADING_FRAMES: usize = 2;
+const FRAME_LEAD: f32 = 1.0;
+
+/// What the body lanes found for [`super::seeds`].
+pub(super) struct Body {
+    /// Code-shaped words of the prose no definition is named after: probed verbatim.
+    pub unnamed: Vec<String>,
+    /// Whether any body lane found a definition.
+    pub found: bool,
+    /// The lines the frames point at, in the definitions they name.
+    pub frame_lines: Vec<(String, Line)>,
+}
+
+/// The body's lanes: stack frames in the workspace, the prose's code-shaped words, the
+/// names the code blocks use, and BM25F over the whole text weighted by part.
+pub(super) fn lanes(
+    index: &Index,
+    detail: &Detail,
+    include_tests: bool,
+    keep: &impl Fn(&SymbolId) -> bool,
+    scores: &mut HashMap<SymbolId, f32>,
+) -> Body {
+    let targets = names::frame_targets(index, &detail.frames, keep);
+    let frame_lines = (targets.iter())
+        .filter_map(|(id, line)| Some((index.symbol(*id).file.path.clone(), (*line)?)))
+        .collect();
+    let frames: Vec<SymbolId> = targets.into_iter().map(|(id, _)| id).collect();
+    vote(scores, &frames, W_FRAME);
+    // The innermost project frames lead: the asker saw the code fail there.
+    for (rank, id) in frames.iter().take(LEADING_FRAMES).enumerate() {
+        *scores.entry(*id).or_default() += FRAME_LEAD / (1.0 + rank as f32);
+    }
+    let spans = question::Question {
+        identifiers: detail.spans.clone(),
+        literals: detail.literals.clone(),
+        ..question::Question::default()
+    };
+    let spans = names::lookup(index, &spans, keep);
+    vote(scores, &spans.exact, W_SPAN_EXACT);
+    vote(scores, &spans.loose, W_SPAN_LOOSE);
+    let code = question::Question {
+        identifiers: detail.code_names.clone(),
+        literals: vec![String::new(); question::MAX_LITERALS],
+        ..question::Question::default()
+    };
+    let code = names::lookup(index, &code, keep);
+    vote(scores, &code.exact, W_CODE_EXACT);
+    vote(scores, &code.loose, W_CODE_LOOSE);
+    let (lexical, _) = lexical::search(
+        index,
+        index.postings(),
+        &detail.terms,
+        include_tests,
+        LEXICAL_DEPTH,
+    );
+    let lexical: Vec<SymbolId> = lexical.into_iter().map(|(id, _)| id).collect();
+    vote(scores, &lexical, W_BODY_LEXICAL);
+    Body {
+        found: !(frames.is_empty()
+            && spans.exact.is_empty()
+            && spans.loose.is_empty()
+            && code.exact.is_empty()
+            && code.loose.is_empty()
+            && lexical.is_empty()),
+        unnamed: spans.unnamed,
+        frame_lines,
+    }
+}
+
+/// The grep lane's needles: the title's literals and unnamed code words, then the body's.
+pub(super) fn grep_needles(
+    question: &Question,
+    unnamed: &[String],
+    body: Option<&Body>,
+) -> (Vec<String>, Vec<String>) {
+    match (body, question.detail.as_deref()) {
+        (Some(body), Some(detail)) => (
+            [question.literals.as_slice(), &detail.literals].concat(),
+            [unnamed, &body.unnamed].concat(),
+        ),
+        _ => (question.literals.clone(), unnamed.to_vec()),
+    }
+}
