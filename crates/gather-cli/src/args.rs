@@ -119,6 +119,17 @@ pub enum Command {
         #[arg(long, default_value_t = 40)]
         head_lines: u32,
     },
+    /// Print a completion script for SHELL (bash, zsh, fish, powershell, elvish).
+    Completions {
+        /// The shell to complete gather's commands and flags in.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page of gather (roff), or of one of its commands.
+    Man {
+        /// A command, for its own page (gather-ask(1)).
+        command: Option<String>,
+    },
 }
 
 /// The flags every pack command shares: its budget, test code, pinned slices.

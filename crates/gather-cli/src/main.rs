@@ -6,6 +6,7 @@ mod ask;
 mod find;
 mod graph;
 mod index;
+mod manual;
 mod open;
 mod outline;
 mod pack;
@@ -18,7 +19,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 use gather::cache::Cache;
 use gather::confined::Root;
 use gather::index::IndexOptions;
@@ -34,7 +35,10 @@ use args::{Args, Command};
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = match Args::try_parse() {
+        Ok(args) => args,
+        Err(error) => return refuse(&error),
+    };
     let json = args.json;
     let mut kept = None;
     let code = match run(args, &mut kept) {
@@ -55,6 +59,47 @@ fn main() -> ExitCode {
         std::mem::forget(session);
     }
     code
+}
+
+/// Answers arguments the command line cannot read: with `--json` anywhere before `--`, as
+/// the JSON error every other failure prints (`invalid_request`, on stdout); else as clap
+/// prints it. The exit code is clap's either way (2 for a usage error, 0 for `--help`).
+fn refuse(error: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    let informational = matches!(
+        error.kind(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+    );
+    let json = std::env::args_os()
+        .skip(1)
+        .take_while(|a| a != "--")
+        .any(|a| a == "--json");
+    if !json || informational {
+        let _ = error.print();
+        return ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2));
+    }
+    let message = if error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        let names: Vec<String> = Args::command()
+            .get_subcommands()
+            .map(|c| c.get_name().to_string())
+            .collect();
+        format!("no command given; name one of {}", names.join(", "))
+    } else {
+        // clap's text without its styling and `error:` prefix, one line.
+        let text = error.render().to_string();
+        let text = text.trim().trim_start_matches("error: ");
+        let mut line = String::new();
+        for part in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            if !line.is_empty() {
+                line.push_str(if line.ends_with(':') { " " } else { "; " });
+            }
+            line.push_str(part);
+        }
+        line
+    };
+    let error_json = render::error_json(&Error::new(ErrorCode::InvalidRequest, message));
+    emit(&format!("{error_json}\n"));
+    ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2))
 }
 
 /// Writes to stdout; a closed pipe (`gather … | head`) is not an error.
@@ -103,6 +148,13 @@ fn require_name(name: &str) -> Result<(), Error> {
 /// Runs one command; a command that answers from the index leaves its session in `kept`,
 /// for `main` to finish storing.
 fn run(args: Args, kept: &mut Option<Session>) -> Result<String, Error> {
+    // These need no workspace.
+    let command = match args.command {
+        Command::Completions { shell } => return Ok(manual::completions(shell)),
+        Command::Man { command } => return manual::page(command.as_deref()),
+        command => command,
+    };
+    let args = Args { command, ..args };
     let root_arg = args.root.clone().unwrap_or_else(|| PathBuf::from("."));
     let dir = Root::open(&root_arg)?.with_limit(args.max_file_size);
     let root = dir.path().to_path_buf();
@@ -156,5 +208,7 @@ fn run(args: Args, kept: &mut Option<Session>) -> Result<String, Error> {
             budget_lines,
             head_lines,
         } => slice::run(&ctx, &specs, max_tokens, budget_lines, head_lines),
+        // Answered above, before the root is opened.
+        Command::Completions { .. } | Command::Man { .. } => Ok(String::new()),
     }
 }

@@ -510,3 +510,149 @@ fn an_empty_or_unreadable_question_file_is_an_invalid_request() {
     assert_eq!(json(&out)["code"], "invalid_request");
     assert!(json(&out)["message"].as_str().unwrap().contains("UTF-8"));
 }
+
+/// `gather ARGS…` run outside any workspace flag, with its own cache.
+fn gather_bare(args: &[&str]) -> Output {
+    run(Command::new(env!("CARGO_BIN_EXE_gather")).args(args))
+}
+
+#[test]
+fn with_json_an_argument_error_is_a_json_error_on_stdout() {
+    let ws = workspace();
+    for args in [
+        &["--json", "ask", "--bogus", "how"][..],
+        &["ask", "how", "--budget-lines", "many", "--json"],
+        &["ask", "--json"],
+        &["--json"],
+        &["--json", "completions", "no-such-shell"],
+    ] {
+        let out = gather(ws.path(), args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+        let v = json(&out);
+        assert_eq!(keys(&v), ["code", "message", "success"], "{args:?}");
+        assert_eq!(v["success"], false);
+        assert_eq!(v["code"], "invalid_request");
+        let message = v["message"].as_str().unwrap();
+        assert!(!message.is_empty() && !message.contains('\n'), "{message}");
+        assert!(out.stderr.is_empty(), "{args:?}: {out:?}");
+    }
+    let out = gather(ws.path(), &["--json", "ask", "--bogus", "how"]);
+    assert!(json(&out)["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("unexpected argument '--bogus' found"));
+    // A `--json` after `--` is a value, not the flag: the error stays text.
+    let out = gather(ws.path(), &["ask", "--bogus", "--", "--json"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("error: unexpected argument"));
+    // Help is not a failure.
+    let out = gather(ws.path(), &["--json", "--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Usage: gather"));
+}
+
+#[test]
+fn an_unmet_slice_names_its_request_and_reason_in_text() {
+    let ws = workspace();
+    let out = gather(
+        ws.path(),
+        &[
+            "slice",
+            "src/missing.py:10-20",
+            "src/app.py:nosuch",
+            "src",
+            "src/app.py:parse",
+        ],
+    );
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains(":0-0"), "{text}");
+    for expected in [
+        "## src/missing.py:10-20 · not met\n! not_found\n",
+        "## src/app.py:nosuch · not met\n! symbol nosuch not found in src/app.py",
+        "## src · not met\n! is_directory\n",
+        "## src/app.py:4-6 function parse\n",
+    ] {
+        assert!(text.contains(expected), "{expected:?} in\n{text}");
+    }
+}
+
+#[test]
+fn completions_for_bash_load_in_bash_and_every_shell_gets_a_script() {
+    let out = gather_bare(&["completions", "bash"]);
+    assert!(out.status.success(), "{out:?}");
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("gather.bash");
+    std::fs::write(&script, &out.stdout).unwrap();
+    // Sourced as a user's shell would, then asked what completes `gather`.
+    let bash = Command::new("bash")
+        .arg("--norc")
+        .arg("-c")
+        .arg("source \"$1\" && complete -p gather")
+        .arg("bash")
+        .arg(&script)
+        .output()
+        .expect("bash runs");
+    assert!(bash.status.success(), "{bash:?}");
+    assert!(
+        String::from_utf8_lossy(&bash.stdout).contains("-F _gather"),
+        "{bash:?}"
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    for word in ["ask", "symbol", "completions", "--budget-lines", "--json"] {
+        assert!(text.contains(word), "{word}");
+    }
+    for shell in ["zsh", "fish", "powershell", "elvish"] {
+        let out = gather_bare(&["completions", shell]);
+        assert!(out.status.success(), "{shell}: {out:?}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.contains("gather") && text.contains("budget-lines"),
+            "{shell}"
+        );
+    }
+    let out = gather_bare(&["completions", "tcsh"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("possible values"));
+}
+
+#[test]
+fn the_man_page_is_roff_from_the_same_flags() {
+    let out = gather_bare(&["man"]);
+    assert!(out.status.success(), "{out:?}");
+    let page = String::from_utf8_lossy(&out.stdout);
+    assert!(page.contains(".TH gather 1"), "{page}");
+    for command in [
+        "ask",
+        "index",
+        "find",
+        "outline",
+        "symbol",
+        "graph",
+        "serve",
+        "slice",
+        "completions",
+        "man",
+    ] {
+        assert!(
+            page.contains(&format!("gather\\-{command}(1)")),
+            "{command} in\n{page}"
+        );
+    }
+    assert!(page.contains("\\-\\-cache\\-dir"), "{page}");
+    let out = gather_bare(&["man", "ask"]);
+    assert!(out.status.success(), "{out:?}");
+    let page = String::from_utf8_lossy(&out.stdout);
+    assert!(page.contains(".TH gather-ask 1"), "{page}");
+    assert!(page.contains("\\fBgather ask\\fR"), "{page}");
+    assert!(page.contains("\\-\\-budget\\-lines"), "{page}");
+    let out = gather_bare(&["--json", "man", "nope"]);
+    assert_eq!(out.status.code(), Some(1));
+    let v = json(&out);
+    assert_eq!(v["code"], "invalid_request");
+    assert!(v["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("no command nope; name one of ask"));
+}

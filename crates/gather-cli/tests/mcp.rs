@@ -44,6 +44,8 @@ struct Server {
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
     next_id: u64,
+    /// The tools' output schemas, read at the first call.
+    schemas: Option<common::OutputSchemas>,
 }
 
 impl Server {
@@ -58,6 +60,7 @@ impl Server {
             stdin,
             lines,
             next_id: 100,
+            schemas: None,
         }
     }
 
@@ -115,13 +118,20 @@ impl Server {
         self.response(&json!(id))
     }
 
-    /// The result of a tools/call.
+    /// The result of a tools/call, its structured content checked against the tool's
+    /// output schema.
     fn call(&mut self, tool: &str, arguments: Value) -> Value {
+        if self.schemas.is_none() {
+            let tools = self.request("tools/list", json!({}));
+            self.schemas = Some(common::OutputSchemas::from_tools_list(&tools["result"]));
+        }
         let response = self.request("tools/call", json!({"name": tool, "arguments": arguments}));
-        response
+        let result = response
             .get("result")
             .cloned()
-            .unwrap_or_else(|| panic!("tools/call {tool} failed: {response}"))
+            .unwrap_or_else(|| panic!("tools/call {tool} failed: {response}"));
+        self.schemas.as_ref().unwrap().check(tool, &result);
+        result
     }
 
     fn close(mut self) -> std::process::ExitStatus {
@@ -779,4 +789,49 @@ fn stdout_carries_only_protocol_and_eof_ends_the_server() {
     assert_eq!(ids, [a, b]);
     let status = server.child.wait().unwrap();
     assert!(status.success());
+}
+
+/// Every call of the plan `scripts/mcp-check-args.json` (what outside checkers send) on the
+/// contract fixture, with the first build held as they hold it: each answers as the plan
+/// expects, and every structured result matches its tool's output schema.
+#[test]
+fn every_call_of_the_check_plan_answers_as_planned_and_matches_its_schema() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/contract");
+    let plan: Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/mcp-check-args.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let mut server = Server::ready(&root, &["--hold-first-build"]);
+    let planned = plan["$calls"].as_array().unwrap();
+    for call in planned {
+        let tool = call["tool"].as_str().unwrap();
+        let result = server.call(tool, call["arguments"].clone());
+        let is_error = result["isError"] == true;
+        match call["expect"].as_str() {
+            Some("ok") => assert!(!is_error, "{call}: {result}"),
+            Some("error") => assert!(is_error, "{call}: {result}"),
+            _ => {}
+        }
+        if let Some(contains) = call["contains"].as_str() {
+            assert!(text(&result).contains(contains), "{call}: {result}");
+        }
+    }
+    let mut n_calls = planned.len();
+    for (tool, arguments) in plan.as_object().unwrap() {
+        if tool.starts_with('$') {
+            continue;
+        }
+        let calls = match arguments {
+            Value::Array(calls) => calls.clone(),
+            one => vec![one.clone()],
+        };
+        for arguments in calls {
+            ok(&server.call(tool, arguments));
+            n_calls += 1;
+        }
+    }
+    assert!(n_calls > 30, "{n_calls} calls");
 }

@@ -132,6 +132,7 @@ struct Server {
     stdin: ChildStdin,
     lines: Receiver<String>,
     next_id: u64,
+    schemas: Option<common::OutputSchemas>,
 }
 
 impl Server {
@@ -144,6 +145,7 @@ impl Server {
             stdin,
             lines,
             next_id: 1,
+            schemas: None,
         };
         server.request(
             "initialize",
@@ -155,6 +157,8 @@ impl Server {
             r#"{{"jsonrpc":"2.0","method":"notifications/initialized"}}"#
         )
         .unwrap();
+        let tools = server.request("tools/list", json!({}));
+        server.schemas = Some(common::OutputSchemas::from_tools_list(&tools["result"]));
         server
     }
 
@@ -175,11 +179,14 @@ impl Server {
         }
     }
 
-    /// A successful tool call's structured content.
+    /// A successful tool call's structured content, checked against the tool's schema.
     fn call(&mut self, tool: &str, arguments: Value) -> Value {
         let response = self.request("tools/call", json!({"name": tool, "arguments": arguments}));
         let result = &response["result"];
         assert_ne!(result["isError"], true, "{tool} {arguments}: {response}");
+        if let Some(schemas) = &self.schemas {
+            schemas.check(tool, result);
+        }
         result["structuredContent"].clone()
     }
 }

@@ -181,12 +181,16 @@ impl Workspace {
         for warning in session.take_warnings() {
             eprintln!("gather serve: warning: {warning}");
         }
-        answer(session.index())
+        let answered = answer(session.index());
+        // Postings the answer built are stored, so the next start need not build them.
+        session.store_postings_in_background();
+        answered
     }
 }
 
 /// The first index of the server: the stored one brought up to date (or a fresh build),
-/// stored again when it changed, with the stored question postings when they match. The
+/// stored again when it changed (a failed store is tried again at a later call), with the
+/// stored question postings when they match. The
 /// warnings go to stderr, the one place the server may write besides the protocol.
 fn first_session(root: &Root, options: &IndexOptions, cache: Option<Cache>) -> Result<Session> {
     let mut session = Session::open(root, options, cache, &Progress::default())?;
@@ -248,6 +252,48 @@ mod tests {
         assert_eq!(error.code, ErrorCode::IndexError);
         std::fs::remove_file(&gitignore).unwrap();
         assert_eq!(call(&workspace).unwrap(), ["alpha", "beta", "gamma"]);
+    }
+
+    /// The report of the session in `workspace`'s slot.
+    fn report(workspace: &Workspace) -> gather::cache::Report {
+        match &*workspace.lock() {
+            Slot::Ready(session) => session.report().clone(),
+            _ => panic!("no session"),
+        }
+    }
+
+    #[test]
+    fn a_second_start_answers_its_first_question_without_building_postings() {
+        use gather::cache::PostingsState;
+        let ws = tempfile::tempdir().unwrap();
+        std::fs::write(ws.path().join("a.py"), "def alpha():\n    return 1\n").unwrap();
+        let store = tempfile::tempdir().unwrap();
+        let start = || {
+            let root = Root::open(ws.path()).unwrap();
+            let cache = Cache::new(store.path(), root.path());
+            Workspace::start(
+                root,
+                IndexOptions::default(),
+                Duration::from_secs(60),
+                Some(cache),
+            )
+        };
+        // A question needs the postings.
+        let ask = |workspace: &Workspace| {
+            workspace
+                .with_index(|index| Ok(index.postings().n_docs()), || Ok(0))
+                .unwrap()
+        };
+        let first = start();
+        assert!(ask(&first) > 0);
+        assert_eq!(report(&first).postings, PostingsState::Built);
+        // The next call waits for the store the first one started.
+        call(&first).unwrap();
+        drop(first);
+
+        let second = start();
+        assert!(ask(&second) > 0);
+        assert_eq!(report(&second).postings, PostingsState::Stored);
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Instant;
 
-use crate::cache::{self, Cache, Report};
+use crate::cache::{self, Cache, CacheState, PostingsState, Report};
 use crate::confined::Root;
 use crate::error::{Error, ErrorCode, Result};
 use crate::index::{self, ms_since, Index, IndexOptions, Progress};
@@ -19,14 +19,26 @@ pub struct Session {
     report: Report,
     /// Whether the stored copy is missing or stale.
     needs_save: bool,
-    /// The index being stored on another thread.
-    saving: Option<JoinHandle<std::io::Result<()>>>,
-    /// Whether the stored index could not be written (then neither can the postings).
-    unwritable: bool,
-    /// Where to store the postings an answer builds, when none were stored for this index.
-    postings_cache: Option<Cache>,
+    /// Stores running on other threads.
+    saving: Vec<(Stored, JoinHandle<std::io::Result<()>>)>,
+    /// Whether the postings an answer builds are stored (question mode, with a cache).
+    postings_wanted: bool,
+    /// Whether the index's postings are still to be stored.
+    postings_unstored: bool,
+    /// Stores that failed in a row, and calls since the last failure: a failed store is
+    /// tried again at the next call, then after 2, 4, … and at most 64 calls, so a full
+    /// disk is not written to at every call.
+    failures: u32,
+    calls_since_failure: u32,
     /// Messages for the user, not yet taken.
     warnings: Vec<String>,
+}
+
+/// What a store wrote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stored {
+    Index,
+    Postings,
 }
 
 impl Session {
@@ -45,9 +57,11 @@ impl Session {
             cache,
             report: opened.report,
             needs_save: opened.needs_save,
-            saving: None,
-            unwritable: false,
-            postings_cache: None,
+            saving: Vec::new(),
+            postings_wanted: false,
+            postings_unstored: false,
+            failures: 0,
+            calls_since_failure: 0,
             warnings: opened.warning.into_iter().collect(),
         })
     }
@@ -57,7 +71,8 @@ impl Session {
         &self.index
     }
 
-    /// Where the index came from and what it cost.
+    /// Where the index came from and what it cost; where its postings came from as of the
+    /// last store of them ([`Session::store_postings_in_background`], [`Session::finish`]).
     pub fn report(&self) -> &Report {
         &self.report
     }
@@ -69,9 +84,10 @@ impl Session {
     }
 
     /// Stores the index now when the stored copy is missing or stale; the time it took goes
-    /// in the report, and a cache that cannot be written becomes a warning.
+    /// in the report, and a cache that cannot be written becomes a warning (the store is
+    /// tried again at a later call).
     pub fn save(&mut self) {
-        let Some(cache) = self.cache.as_ref().filter(|_| self.needs_save) else {
+        let Some(cache) = self.store_due(self.needs_save) else {
             return;
         };
         let started = Instant::now();
@@ -79,53 +95,62 @@ impl Session {
             Ok(()) => {
                 self.report.save_ms = Some(ms_since(started));
                 self.needs_save = false;
+                self.failures = 0;
             }
-            Err(e) => self.unwritable(&e),
+            Err(e) => self.failed(Stored::Index, &e),
         }
     }
 
     /// [`Session::save`] on another thread, so an answer can be computed meanwhile;
-    /// [`Session::finish`] waits for it.
+    /// [`Session::finish`] (or the next refresh) waits for it.
     pub fn save_in_background(&mut self) {
-        let Some(cache) = self.cache.clone().filter(|_| self.needs_save) else {
+        let Some(cache) = self.store_due(self.needs_save) else {
             return;
         };
         let index = Arc::clone(&self.index);
         self.needs_save = false;
-        self.saving = Some(std::thread::spawn(move || cache.save(&index)));
+        let saving = std::thread::spawn(move || cache.save(&index));
+        self.saving.push((Stored::Index, saving));
     }
 
     /// Uses the stored lexical postings when they match the index; otherwise the postings
-    /// an answer builds are stored by [`Session::finish`].
+    /// an answer builds are stored by [`Session::store_postings_in_background`] or
+    /// [`Session::finish`].
     pub fn load_postings(&mut self) {
         let Some(cache) = &self.cache else {
             return;
         };
+        self.postings_wanted = true;
         match cache.load_postings(&self.index) {
-            Some(stored) => self.index.set_postings(stored),
-            None => self.postings_cache = Some(cache.clone()),
+            Some(stored) => {
+                self.index.set_postings(stored);
+                self.report.postings = PostingsState::Stored;
+            }
+            None => self.postings_unstored = true,
         }
     }
 
-    /// Waits for the background save and stores the postings built since
+    /// Stores, on another thread, the postings an answer built since
+    /// [`Session::load_postings`], so the next start need not build them. A long-lived
+    /// front end calls it after each answer; nothing is done when there is nothing new.
+    pub fn store_postings_in_background(&mut self) {
+        let Some(cache) = self.postings_due() else {
+            return;
+        };
+        let index = Arc::clone(&self.index);
+        self.postings_unstored = false;
+        let saving = std::thread::spawn(move || cache.save_postings(&index, index.postings()));
+        self.saving.push((Stored::Postings, saving));
+    }
+
+    /// Waits for the stores running in the background and stores the postings built since
     /// [`Session::load_postings`]; returns the warnings not yet taken.
     pub fn finish(&mut self) -> Vec<String> {
-        self.wait_for_save();
-        if let Some(cache) = self
-            .postings_cache
-            .take()
-            // Postings read from files that changed under the index would be stored under
-            // the index's content hash and trusted by later runs.
-            .filter(|_| self.index.has_postings() && !self.index.postings().read_changed())
-        {
+        self.wait_for_saves();
+        if let Some(cache) = self.postings_due() {
+            self.postings_unstored = false;
             if let Err(e) = cache.save_postings(&self.index, self.index.postings()) {
-                // A cache directory that refused the index has been reported once already.
-                if !self.unwritable {
-                    self.warnings.push(format!(
-                        "cannot write the postings cache {}: {e}",
-                        cache.postings_file().display()
-                    ));
-                }
+                self.failed(Stored::Postings, &e);
             }
         }
         self.take_warnings()
@@ -134,8 +159,9 @@ impl Session {
     /// The index brought up to date with the disk: changed, added and deleted files are
     /// indexed again. Stores nothing.
     pub fn refresh(mut self, options: &IndexOptions) -> Result<Session> {
-        self.wait_for_save();
-        // Once the save has ended, nothing else holds the index.
+        self.wait_for_saves();
+        self.calls_since_failure = self.calls_since_failure.saturating_add(1);
+        // Once the stores have ended, nothing else holds the index.
         let index = Arc::try_unwrap(self.index).map_err(|_| {
             Error::new(
                 ErrorCode::IndexError,
@@ -148,26 +174,82 @@ impl Session {
         self.report.update_ms = ms_since(started);
         self.report.save_ms = None;
         self.needs_save |= index.changes().dirty;
+        // Changed contents drop the postings: the next answer builds new ones to store.
+        if self.postings_wanted && !index.has_postings() {
+            self.postings_unstored = true;
+            self.report.postings = PostingsState::NotUsed;
+        }
         self.index = Arc::new(index);
         Ok(self)
     }
 
-    fn wait_for_save(&mut self) {
-        if let Some(saving) = self.saving.take() {
-            if let Ok(Err(e)) = saving.join() {
-                self.unwritable(&e);
+    /// The cache to store into when `wanted` and no failure asks to wait; a stored index
+    /// that is current is marked as used instead.
+    fn store_due(&self, wanted: bool) -> Option<Cache> {
+        let cache = self.cache.as_ref()?;
+        if !wanted {
+            if self.report.state == CacheState::Hit {
+                cache.mark_used();
             }
+            return None;
+        }
+        let wait = 1u32 << self.failures.saturating_sub(1).min(6);
+        (self.failures == 0 || self.calls_since_failure >= wait).then(|| cache.clone())
+    }
+
+    /// The cache to store the postings into, when an answer built them and they were read
+    /// from the files the index describes: postings read from files that changed under the
+    /// index would be stored under its content hash and trusted by later runs.
+    fn postings_due(&mut self) -> Option<Cache> {
+        if self.report.postings == PostingsState::NotUsed && self.index.has_postings() {
+            self.report.postings = PostingsState::Built;
+        }
+        let built = self.postings_wanted
+            && self.postings_unstored
+            && self.index.has_postings()
+            && !self.index.postings().read_changed();
+        self.store_due(built)
+    }
+
+    fn wait_for_saves(&mut self) {
+        let saving = std::mem::take(&mut self.saving);
+        let mut all_stored = !saving.is_empty();
+        for (stored, saving) in saving {
+            let outcome = saving
+                .join()
+                .unwrap_or_else(|_| Err(std::io::Error::other("the store panicked")));
+            if let Err(e) = outcome {
+                all_stored = false;
+                self.failed(stored, &e);
+            }
+        }
+        if all_stored {
+            self.failures = 0;
         }
     }
 
-    fn unwritable(&mut self, e: &std::io::Error) {
-        self.unwritable = true;
-        if let Some(cache) = &self.cache {
-            self.warnings.push(format!(
+    /// Notes a failed store: it is tried again later, and only the first failure in a row
+    /// is a warning.
+    fn failed(&mut self, stored: Stored, e: &std::io::Error) {
+        match stored {
+            Stored::Index => self.needs_save = true,
+            Stored::Postings => self.postings_unstored = true,
+        }
+        self.failures = self.failures.saturating_add(1);
+        self.calls_since_failure = 0;
+        let Some(cache) = self.cache.as_ref().filter(|_| self.failures == 1) else {
+            return;
+        };
+        self.warnings.push(match stored {
+            Stored::Index => format!(
                 "cannot write the index cache {}: {e}; continuing without it",
                 cache.file().display()
-            ));
-        }
+            ),
+            Stored::Postings => format!(
+                "cannot write the postings cache {}: {e}",
+                cache.postings_file().display()
+            ),
+        });
     }
 }
 
@@ -235,6 +317,47 @@ mod tests {
         assert!(session.finish().is_empty());
         assert!(cache.file().is_file());
         assert!(!cache.postings_file().exists());
+    }
+
+    /// `n` calls as the server makes them: a refresh (which waits for the last store), then
+    /// a store when one is due. Whether each call tried to store; its warnings go to
+    /// `warnings`.
+    fn calls(mut session: Session, n: usize, warnings: &mut Vec<String>) -> (Session, Vec<bool>) {
+        let mut tried = Vec::new();
+        for _ in 0..n {
+            session = session.refresh(&IndexOptions::default()).unwrap();
+            session.save_in_background();
+            tried.push(!session.saving.is_empty());
+            warnings.extend(session.take_warnings());
+        }
+        (session, tried)
+    }
+
+    #[test]
+    fn a_failed_store_is_tried_again_at_later_calls_and_warned_about_once() {
+        let (_ws, root) = workspace();
+        let base = tempfile::tempdir().unwrap();
+        // A regular file where the cache directory should be: no store can succeed.
+        let blocked = base.path().join("cache");
+        std::fs::write(&blocked, b"").unwrap();
+        let cache = Cache::new(&blocked, root.path());
+        let mut session = open(&root, Some(cache.clone()));
+        let mut warnings = Vec::new();
+        session.save_in_background();
+        // Failed at the start: tried again at the next call, then after 2 calls, then 4.
+        let (session, tried) = calls(session, 4, &mut warnings);
+        assert_eq!(tried, [true, false, true, false]);
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(warnings[0].starts_with("cannot write the index cache"));
+        std::fs::remove_file(&blocked).unwrap();
+        let (mut session, tried) = calls(session, 4, &mut warnings);
+        assert_eq!(tried, [false, false, true, false]);
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(session.finish().is_empty());
+        assert!(
+            cache.file().is_file(),
+            "stored once the directory could be made"
+        );
     }
 
     #[test]

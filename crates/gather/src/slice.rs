@@ -59,6 +59,9 @@ pub struct Slice {
     pub reason: Option<String>,
     /// Something the reader should know (other definitions of the same name).
     pub note: Option<String>,
+    /// The request as a spec (`path`, `path:symbol`, `path:symbol@LINE`, `path:LINE` or
+    /// `path:START-END`), which names a slice that shows nothing.
+    pub request: String,
 }
 
 /// `requests` without repeats (the first of equal requests keeps its place): the same
@@ -142,11 +145,26 @@ pub fn assemble(root: &Root, requests: &[SliceRequest]) -> Result<Vec<Slice>> {
                 found: false,
                 reason: Some(reason.clone()),
                 note: None,
+                request: String::new(),
             },
         };
-        out.push(slice);
+        out.push(Slice {
+            request: spelled(&slice.file, request),
+            ..slice
+        });
     }
     Ok(out)
+}
+
+/// `request` spelled as a spec of the file `rel`.
+fn spelled(rel: &str, request: &SliceRequest) -> String {
+    match (&request.symbol, request.lines, request.line_hint) {
+        (Some(symbol), _, Some(hint)) if !symbol.contains('@') => format!("{rel}:{symbol}@{hint}"),
+        (Some(symbol), _, _) => format!("{rel}:{symbol}"),
+        (None, Some(lines), _) => format!("{rel}:{lines}"),
+        (None, None, Some(hint)) => format!("{rel}:{hint}"),
+        (None, None, None) => rel.to_string(),
+    }
 }
 
 fn load(
@@ -206,6 +224,7 @@ fn cut(request: &SliceRequest, rel: &str, text: &str, symbols: &[Symbol]) -> Sli
         found: true,
         reason: None,
         note: None,
+        request: String::new(),
     };
     if let Some(full_name) = &request.symbol {
         by_symbol(&cutter, request, full_name, symbols, &mut slice);

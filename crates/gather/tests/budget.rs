@@ -14,6 +14,7 @@ fn slice(file: &str, content: &str) -> Slice {
         found: true,
         reason: None,
         note: None,
+        request: file.to_string(),
     }
 }
 

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::time::{Duration, SystemTime};
 
 use common::{Workspace, PY, RS};
-use gather::cache::{self, Cache, CacheState, Opened};
+use gather::cache::{self, Cache, CacheState, Format, Opened};
 use gather::index::{self, IndexOptions, Progress};
 
 fn settled(files: &[(&str, &str)]) -> Workspace {
@@ -94,6 +94,110 @@ fn second_open_hits_the_cache_and_reads_nothing() {
         0
     );
     assert_eq!(second.index.files(), first.index.files());
+}
+
+#[test]
+fn two_formats_used_alternately_never_rebuild_because_of_each_other() {
+    let ws = settled(&[("app.py", PY), ("lib.rs", RS)]);
+    let dir = tempfile::tempdir().unwrap();
+    let this = Cache::new(dir.path(), ws.root());
+    let other = Cache::with_format(
+        dir.path(),
+        ws.root(),
+        Format::with_version(cache::FORMAT_VERSION + 1),
+    );
+    assert_ne!(this.file(), other.file());
+    for round in 0..6 {
+        for (name, cache) in [("this", &this), ("other", &other)] {
+            let opened = open_and_save(&ws, cache);
+            let expected = if round == 0 {
+                CacheState::Missing
+            } else {
+                CacheState::Hit
+            };
+            assert_eq!(opened.report.state, expected, "{name}, round {round}");
+            assert!(opened.warning.is_none(), "{:?}", opened.warning);
+        }
+        // An edit: each format brings its own file up to date, still without a rebuild.
+        ws.write(
+            "app.py",
+            format!(
+                "{PY}
+def added_{round}():
+    pass
+"
+            )
+            .as_bytes(),
+        );
+    }
+    assert_eq!(files_in(dir.path()).len(), 2);
+}
+
+#[test]
+fn files_of_other_formats_are_left_alone_while_recent_and_swept_when_old() {
+    let ws = settled(&[("app.py", PY)]);
+    let dir = tempfile::tempdir().unwrap();
+    let index = index::build(ws.root()).unwrap();
+    let format = |version| Cache::with_format(dir.path(), ws.root(), Format::with_version(version));
+    let (recent, old) = (format(90), format(91));
+    recent.save(&index).unwrap();
+    old.save(&index).unwrap();
+    old.save_postings(&index, index.postings()).unwrap();
+    let this = Cache::new(dir.path(), ws.root());
+    // A file from before names carried the format, and one gather did not name.
+    let untagged = this.file().with_file_name(
+        this.file()
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .split('.')
+            .next()
+            .unwrap()
+            .to_string()
+            + ".index",
+    );
+    let unrelated = dir.path().join("notes.index");
+    std::fs::write(&untagged, b"GATHERIX").unwrap();
+    std::fs::write(&unrelated, b"mine").unwrap();
+    let month_ago = SystemTime::now() - Duration::from_secs(30 * 24 * 3600);
+    for path in [old.file(), &old.postings_file(), &untagged, &unrelated] {
+        let file = std::fs::File::options().write(true).open(path).unwrap();
+        file.set_modified(month_ago).unwrap();
+    }
+    this.save(&index).unwrap();
+    assert!(recent.file().exists(), "another gather still uses it");
+    assert!(!old.file().exists() && !old.postings_file().exists());
+    assert!(!untagged.exists());
+    assert!(
+        unrelated.exists(),
+        "files gather did not name are left alone"
+    );
+    assert!(this.file().exists());
+}
+
+#[test]
+fn a_file_in_use_is_marked_so_no_other_format_sweeps_it() {
+    let ws = settled(&[("app.py", PY)]);
+    let dir = tempfile::tempdir().unwrap();
+    let cache = Cache::new(dir.path(), ws.root());
+    cache.save(&index::build(ws.root()).unwrap()).unwrap();
+    let month_ago = SystemTime::now() - Duration::from_secs(30 * 24 * 3600);
+    let file = std::fs::File::options()
+        .write(true)
+        .open(cache.file())
+        .unwrap();
+    file.set_modified(month_ago).unwrap();
+    cache.mark_used();
+    let age = std::fs::metadata(cache.file()).unwrap().modified().unwrap();
+    assert!(age > month_ago + Duration::from_secs(24 * 3600), "{age:?}");
+    // A newer format's save sweeps only what is old.
+    let newer = Cache::with_format(
+        dir.path(),
+        ws.root(),
+        Format::with_version(cache::FORMAT_VERSION + 1),
+    );
+    newer.save(&index::build(ws.root()).unwrap()).unwrap();
+    assert!(cache.file().exists());
 }
 
 #[test]

@@ -39,3 +39,74 @@ pub fn stdout_lines(child: &mut Child) -> Receiver<String> {
     });
     lines
 }
+
+/// The tools' output schemas from a `tools/list` result, made strict: an object schema
+/// that lists properties admits no others, so a field the server sends that its schema does
+/// not list fails the check as surely as a field of the wrong type.
+pub struct OutputSchemas(Vec<(String, jsonschema::Validator)>);
+
+impl OutputSchemas {
+    pub fn from_tools_list(result: &serde_json::Value) -> OutputSchemas {
+        let tools = result["tools"].as_array().expect("tools/list lists tools");
+        let schemas = tools
+            .iter()
+            .map(|tool| {
+                let name = tool["name"].as_str().unwrap().to_string();
+                let mut schema = tool["outputSchema"].clone();
+                assert!(schema.is_object(), "{name} has an output schema");
+                closed(&mut schema);
+                let validator = jsonschema::draft202012::new(&schema)
+                    .unwrap_or_else(|e| panic!("{name}'s output schema is not JSON Schema: {e}"));
+                (name, validator)
+            })
+            .collect();
+        OutputSchemas(schemas)
+    }
+
+    /// Panics, naming every error, when the `structuredContent` of `result` (a `tools/call`
+    /// result of `tool`) does not validate against the tool's output schema.
+    pub fn check(&self, tool: &str, result: &serde_json::Value) {
+        let (_, validator) = self
+            .0
+            .iter()
+            .find(|(name, _)| name == tool)
+            .unwrap_or_else(|| panic!("no output schema for {tool}"));
+        let structured = result
+            .get("structuredContent")
+            .unwrap_or_else(|| panic!("{tool} sent no structuredContent: {result}"));
+        let errors: Vec<String> = validator
+            .iter_errors(structured)
+            .map(|e| format!("{}: {e}", e.instance_path()))
+            .collect();
+        assert!(
+            errors.is_empty(),
+            "{tool}'s structuredContent does not match its outputSchema:\n{}\n{structured}",
+            errors.join("\n")
+        );
+    }
+}
+
+/// Adds `"additionalProperties": false` to every object schema with `properties`.
+fn closed(schema: &mut serde_json::Value) {
+    match schema {
+        serde_json::Value::Object(object) => {
+            if object.contains_key("properties") && !object.contains_key("additionalProperties") {
+                object.insert("additionalProperties".into(), false.into());
+            }
+            for (key, value) in object.iter_mut() {
+                // Property names are not schemas; the schemas are their values.
+                if key == "properties" {
+                    value
+                        .as_object_mut()
+                        .into_iter()
+                        .flat_map(|p| p.values_mut())
+                        .for_each(closed);
+                } else {
+                    closed(value);
+                }
+            }
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(closed),
+        _ => {}
+    }
+}

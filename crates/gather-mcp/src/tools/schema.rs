@@ -89,36 +89,181 @@ fn output_schema(description: &str, properties: Value) -> Arc<JsonObject> {
     }
 }
 
+/// `{"type": "integer"}` with a description.
+fn integer(description: &str) -> Value {
+    json!({"type": "integer", "description": description})
+}
+
+/// A first and last line, `[start, end]`.
+fn line_pair(description: &str) -> Value {
+    json!({"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2, "description": description})
+}
+
+/// A string, or null when there is none.
+fn string_or_null(description: &str) -> Value {
+    json!({"anyOf": [{"type": "string"}, {"type": "null"}], "description": description})
+}
+
+/// `{path, line_start, line_end}`: lines of a file.
+fn file_lines(description: &str) -> Value {
+    json!({
+        "type": "object",
+        "description": description,
+        "properties": {
+            "path": {"type": "string", "description": "root-relative file"},
+            "line_start": integer("first line (1-based)"),
+            "line_end": integer("last line (inclusive)")
+        }
+    })
+}
+
+/// The items of `files` in an assemble_context call, as a pack's re-requests spell them.
+fn zoom_files() -> Value {
+    json!({
+        "type": "array",
+        "description": "the assemble_context argument files",
+        "items": {
+            "type": "object",
+            "properties": {
+                "path": {"type": "string", "description": "root-relative file"},
+                "symbol": {"type": "string", "description": "the definition's qualified name"},
+                "line_hint": integer("its first line, which picks it among same-named definitions"),
+                "lines": {"type": "string", "description": "exact lines, START-END"}
+            }
+        }
+    })
+}
+
+fn pack_item_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "path": {"type": "string", "description": "root-relative file"},
+            "symbol": string_or_null("the definition's name, or null for a plain slice"),
+            "kind": string_or_null("function, method, class, … or null"),
+            "line_start": integer("first line (1-based) of the lines the item stands for"),
+            "line_end": integer("last line (inclusive)"),
+            "shown": {"type": "array", "items": line_pair("a run of lines printed"), "description": "the runs of lines printed in content, each [start, end]; empty for a stub"},
+            "role": {"type": "string", "description": "pinned, seed, caller-of-NAME, callee-of-NAME or line-hit"},
+            "rendered": {"type": "string", "description": "body, elided, signature or stub"},
+            "doc_not_shown": line_pair("first and last line of a long doc comment above the definition that the item leaves out (seeds past the leading two)"),
+            "edge": {
+                "type": "object",
+                "description": "for a caller or callee: how the call was proven and where it is",
+                "properties": {
+                    "confidence": {"type": "string", "description": "import, local, qualified or name"},
+                    "call_line": integer("the line of the call")
+                }
+            },
+            "content": {"type": "string", "description": "the lines shown; each elision line ends with the assemble_context call that shows the lines it leaves out"},
+            "cost_lines": integer("for a stub: the lines showing it whole would take"),
+            "request": {"type": "string", "description": "for a stub: the assemble_context call that shows it"},
+            "zoom": {
+                "type": "object",
+                "description": "for a stub: its re-request",
+                "properties": {
+                    "specs": {"type": "array", "items": {"type": "string"}, "description": "path:Name@LINE or path:START-END"},
+                    "files": zoom_files()
+                }
+            }
+        }
+    })
+}
+
+fn omitted_schema() -> Value {
+    let mut copy = file_lines("a copy of a seed, not shown");
+    copy["properties"]["copy_of"] = file_lines("the copy shown instead");
+    json!({
+        "type": "object",
+        "description": "what was left out and why",
+        "properties": {
+            "tests_excluded": integer("test definitions left out (include_tests brings them)"),
+            "external_callees": integer("calls to definitions outside the workspace"),
+            "external_names": {"type": "array", "items": {"type": "string"}, "description": "their names"},
+            "ambiguous": {
+                "type": "array",
+                "description": "calls with several candidates, never turned into an edge",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "name": {"type": "string", "description": "the name called"},
+                        "call_line": integer("the line of the call"),
+                        "candidates": integer("how many definitions it could be")
+                    }
+                }
+            },
+            "merged": integer("items merged into an overlapping one"),
+            "beyond_budget": integer("items shown as stubs"),
+            "unmatched_terms": {"type": "array", "items": {"type": "string"}, "description": "question words that matched nothing"},
+            "question_left_out": integer("question words past the reading cap"),
+            "copies": {"type": "array", "items": copy, "description": "identical copies of seeds"},
+            "test_matches": integer("matches only in test code, when nothing else matched"),
+            "nothing_matched": {"type": "boolean", "description": "whether nothing the question names exists"},
+            "unmet_slices": {
+                "type": "array",
+                "description": "requested files that could not be sliced",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "path": {"type": "string", "description": "the file asked for"},
+                        "symbol": string_or_null("the definition asked for, or null"),
+                        "found": {"type": "boolean", "description": "always false"},
+                        "reason": {"type": "string", "description": "why it could not be met"}
+                    }
+                }
+            },
+            "other_definitions": {
+                "type": "array",
+                "description": "other definitions of a symbol's name in its file",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "path": {"type": "string", "description": "root-relative file"},
+                        "symbol": {"type": "string", "description": "its qualified name"},
+                        "line_start": integer("first line (1-based)"),
+                        "line_end": integer("last line (inclusive)")
+                    }
+                }
+            }
+        }
+    })
+}
+
 fn pack_output_schema() -> Arc<JsonObject> {
     output_schema(
         &format!("A context pack: the items in rank order, each with its verbatim content or as a stub naming how to request it. {PARTIAL_NOTE}."),
         json!({
             "mode": {"type": "string", "description": "ask, symbol or slices"},
-            "index": {"type": "object", "description": "files, symbols and stamp of the index the pack was cut from"},
-            "budget": {"type": "object", "description": "unit, limit, used (measured on the text), tokens_estimated, the printed lines split into code_lines and frame_lines, and asked when a line budget past 800 was cut to 800"},
+            "index": {
+                "type": "object",
+                "description": "the index the pack was cut from",
+                "properties": {
+                    "files": integer("files indexed"),
+                    "symbols": integer("definitions indexed"),
+                    "stamp": {"type": "string", "description": "a short hash of the index"}
+                }
+            },
+            "budget": {
+                "type": "object",
+                "description": "what the pack may take and took",
+                "properties": {
+                    "unit": {"type": "string", "description": "lines or tokens"},
+                    "limit": integer("the budget"),
+                    "used": integer("measured on the text"),
+                    "tokens_estimated": integer("the text's tokens (characters / 4)"),
+                    "code_lines": integer("printed lines of code"),
+                    "frame_lines": integer("printed lines of the tool's own (header, fences, item and elision lines, the cut list)"),
+                    "asked": integer("the line budget asked for, when past 800 and cut to 800")
+                }
+            },
             "complete": {"type": "boolean", "description": "whether the pack is whole"},
             "degraded": {"type": "array", "items": {"type": "string"}, "description": "why the pack is partial"},
             "items": {
                 "type": "array",
                 "description": "pinned slices, seeds, then neighbours",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "path": {"type": "string", "description": "root-relative file"},
-                        "symbol": {"anyOf": [{"type": "string"}, {"type": "null"}], "description": "the definition's name, or null for a plain slice"},
-                        "kind": {"anyOf": [{"type": "string"}, {"type": "null"}], "description": "function, method, class, … or null"},
-                        "line_start": {"type": "integer", "description": "first line (1-based)"},
-                        "line_end": {"type": "integer", "description": "last line (inclusive)"},
-                        "role": {"type": "string", "description": "pinned, seed, caller-of-NAME, callee-of-NAME or line-hit"},
-                        "rendered": {"type": "string", "description": "body, elided, signature or stub"},
-                        "doc_not_shown": {"type": "array", "items": {"type": "integer"}, "description": "first and last line of a long doc comment above the definition that the item leaves out (seeds past the leading two)"},
-                        "content": {"type": "string", "description": "the lines shown; each elision line ends with the assemble_context call that shows the lines it leaves out"},
-                        "request": {"type": "string", "description": "for a stub: the assemble_context call that shows it"},
-                        "zoom": {"type": "object", "description": "for a stub: its re-request as files (the assemble_context argument) and specs (path:Name@LINE or path:START-END)"}
-                    }
-                }
+                "items": pack_item_schema()
             },
-            "omitted": {"type": "object", "description": "what was left out and why (tests, external callees, ambiguous calls, beyond budget, question words that matched nothing, question words past the reading cap, identical copies of seeds, matches only in test code, requested files that could not be sliced: unmet_slices with found false and a reason, other definitions of a symbol's name in its file: other_definitions)"}
+            "omitted": omitted_schema()
         }),
     )
 }
@@ -182,7 +327,12 @@ fn find_output_schema() -> Arc<JsonObject> {
                         "qualified_name": {"type": "string", "description": "e.g. Client.send"},
                         "kind": {"type": "string", "description": "function, method, class, …"},
                         "line_start": {"type": "integer", "description": "first line (1-based)"},
-                        "line_end": {"type": "integer", "description": "last line (inclusive)"}
+                        "line_end": {"type": "integer", "description": "last line (inclusive)"},
+                        "name_line": integer("the line holding the name"),
+                        "signature": line_pair("first and last line of the signature"),
+                        "doc": {"anyOf": [line_pair("first and last line"), {"type": "null"}], "description": "the doc comment's first and last line, or null"},
+                        "parent": string_or_null("the enclosing definition's qualified name, or null"),
+                        "is_test": {"type": "boolean", "description": "whether it is test code"}
                     },
                     "required": ["path", "name", "kind", "line_start", "line_end"]
                 }

@@ -1,13 +1,16 @@
 //! The frame of a stored file: magic, format version, header, payload, then the payload's
 //! length and hash. Reading checks every part before the payload is decoded; writing
-//! streams the payload through the hash into a temporary file renamed into place.
+//! streams the payload through the hash into a temporary file made durable, then renamed
+//! into place.
 
+use std::fs::File;
 use std::io::Write;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
+use tempfile::NamedTempFile;
 
-use super::{fingerprint, invalid, Cache, LoadError, FORMAT_VERSION};
+use super::{files, fingerprint, invalid, Cache, LoadError};
 
 /// Who wrote a stored file, from which extraction code, for which root, and when its walk
 /// began.
@@ -65,9 +68,10 @@ impl Cache {
             return Err(invalid("is truncated"));
         };
         let version = u32::from_le_bytes(*version);
-        if version != FORMAT_VERSION {
+        if version != self.format.version {
             return Err(invalid(format!(
-                "has format version {version}, this gather reads {FORMAT_VERSION}"
+                "has format version {version}, this gather reads {}",
+                self.format.version
             )));
         }
         let (header, rest): (Header, &[u8]) =
@@ -111,6 +115,7 @@ impl Cache {
     /// then renames it over `path`. A full disk says so.
     pub(super) fn write(
         &self,
+        disk: &impl Disk,
         path: &Path,
         magic: &[u8; 8],
         scanned_ns: i64,
@@ -125,56 +130,106 @@ impl Cache {
         let framed = postcard::to_stdvec(&header)
             .map_err(std::io::Error::other)
             .and_then(|header| {
-                self.replace(path, |file| {
-                    file.write_all(magic)?;
-                    file.write_all(&FORMAT_VERSION.to_le_bytes())?;
-                    file.write_all(&header)?;
-                    let (len, hash) = stream(payload, &mut *file)?;
-                    file.write_all(&len.to_le_bytes())?;
-                    file.write_all(&hash.to_le_bytes())
+                self.replace(disk, path, |out| {
+                    out.write_all(magic)?;
+                    out.write_all(&self.format.version.to_le_bytes())?;
+                    out.write_all(&header)?;
+                    let (len, hash) = stream(payload, &mut *out)?;
+                    out.write_all(&len.to_le_bytes())?;
+                    out.write_all(&hash.to_le_bytes())
                 })
             });
         framed.map_err(|e| explain_write_error(e, path))
     }
 
-    /// Fills a new temporary file in the cache directory with `fill`, then renames it over
-    /// `path` in one step, so a reader sees the whole old file or the whole new one.
-    fn replace(
+    /// Fills a new temporary file in the cache directory with `fill`, syncs it, renames it
+    /// over `path` in one step and syncs the directory. A reader sees the whole old file or
+    /// the whole new one; a crash or a power loss at any step leaves one of them too, since
+    /// the new contents reach the disk before the name points at them.
+    fn replace<D: Disk>(
         &self,
+        disk: &D,
         path: &Path,
-        fill: impl FnOnce(&mut std::fs::File) -> std::io::Result<()>,
+        fill: impl FnOnce(&mut ToDisk<'_, D>) -> std::io::Result<()>,
     ) -> std::io::Result<()> {
         std::fs::create_dir_all(&self.dir)?;
         let mut tmp = tempfile::Builder::new()
             .prefix(".gather-")
             .suffix(".tmp")
             .tempfile_in(&self.dir)?;
-        fill(tmp.as_file_mut())?;
-        tmp.persist(path).map_err(|e| e.error)?;
-        self.remove_stale_temporaries();
+        fill(&mut ToDisk {
+            disk,
+            file: tmp.as_file_mut(),
+        })?;
+        disk.sync(tmp.as_file())?;
+        disk.rename(tmp, path)?;
+        disk.sync_dir(&self.dir)?;
+        files::sweep(&self.dir, &self.format.tag());
         Ok(())
     }
+}
 
-    /// Removes temporary files that a process killed between write and rename left behind
-    /// (an hour old at least, so never one still being written).
-    fn remove_stale_temporaries(&self) {
-        let Ok(entries) = std::fs::read_dir(&self.dir) else {
-            return;
-        };
-        for entry in entries.flatten() {
-            let name = entry.file_name();
-            let name = name.to_string_lossy();
-            let stale = entry
-                .metadata()
-                .and_then(|m| m.modified())
-                .ok()
-                .and_then(|t| t.elapsed().ok())
-                .is_some_and(|age| age.as_secs() > 3600);
-            if name.starts_with(".gather-") && name.ends_with(".tmp") && stale {
-                let _ = std::fs::remove_file(entry.path());
-            }
-        }
+/// The steps of a save that reach the disk, one method each. [`Durable`] performs them; a
+/// test fails any one of them (or a write part-way) to show that a save cut short anywhere
+/// leaves the old file or the new one, never an empty one.
+pub(super) trait Disk {
+    /// Writes part of the new file's contents into the temporary file.
+    fn write(&self, file: &mut File, buf: &[u8]) -> std::io::Result<usize> {
+        file.write(buf)
     }
+
+    /// Makes the temporary file's contents durable. Without it a file system may commit
+    /// the rename first, and a power loss then leaves an empty file under the cache's name.
+    fn sync(&self, file: &File) -> std::io::Result<()> {
+        file.sync_all()
+    }
+
+    /// Puts the temporary file in place of `path`, in one step.
+    fn rename(&self, tmp: NamedTempFile, path: &Path) -> std::io::Result<()> {
+        tmp.persist(path).map(drop).map_err(|e| e.error)
+    }
+
+    /// Makes the rename durable: it is an entry of the directory.
+    fn sync_dir(&self, dir: &Path) -> std::io::Result<()> {
+        sync_dir(dir)
+    }
+}
+
+/// The disk as it is.
+pub(super) struct Durable;
+
+impl Disk for Durable {}
+
+/// The temporary file as the frame writes it: every write goes through the [`Disk`].
+pub(super) struct ToDisk<'a, D> {
+    disk: &'a D,
+    file: &'a mut File,
+}
+
+impl<D: Disk> Write for ToDisk<'_, D> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.disk.write(self.file, buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.file.flush()
+    }
+}
+
+/// Syncs a directory's entries. Unix only: elsewhere a directory cannot be opened as a
+/// file, and the rename itself is what the platform offers. A file system that cannot sync
+/// a directory (it answers `EINVAL`) is not an error.
+#[cfg(unix)]
+fn sync_dir(dir: &Path) -> std::io::Result<()> {
+    match File::open(dir).and_then(|d| d.sync_all()) {
+        Err(e) if e.kind() == std::io::ErrorKind::InvalidInput => Ok(()),
+        other => other,
+    }
+}
+
+#[cfg(not(unix))]
+fn sync_dir(_dir: &Path) -> std::io::Result<()> {
+    Ok(())
 }
 
 /// Writes `payload` as postcard to `out` through a buffer into a hashing writer (no copy of

@@ -10,9 +10,13 @@
 //!   grammars) and the canonical root; then the records; then their length and xxh3 hash.
 //!   Any mismatch, a short file or records that do not decode are reported and the index
 //!   is rebuilt; nothing read from a bad file reaches an answer.
-//! * Saving writes a temporary file in the same directory and renames it over the old one,
-//!   so a reader sees a whole old file or a whole new one, and two processes saving at once
+//! * Saving writes a temporary file in the same directory, syncs it, renames it over the
+//!   old one and syncs the directory, so a reader, or a restart after a crash or a power
+//!   loss, finds a whole old file or a whole new one, and two processes saving at once
 //!   leave one of their files, intact.
+//! * The file name carries the format (version and build), so gathers of other formats
+//!   sharing the directory keep files of their own; such files are swept once unused for
+//!   two weeks.
 //! * The cache lives outside the workspace; nothing here writes inside the root.
 
 use std::path::{Path, PathBuf};
@@ -24,6 +28,7 @@ use crate::error::Result;
 use crate::index::postings::Postings;
 use crate::index::{self, ms_since, Changes, FileRecord, Index, IndexOptions, Progress};
 
+mod files;
 mod frame;
 
 /// The environment variable that overrides the cache directory.
@@ -99,6 +104,42 @@ pub struct Cache {
     dir: PathBuf,
     file: PathBuf,
     root: PathBuf,
+    format: Format,
+}
+
+/// Which stored files a cache reads and writes: the format version and the build of gather
+/// that writes them (its version and the fingerprint of its parsers and queries). Builds
+/// that cannot read each other's files use files of other names, so two gathers used side
+/// by side each keep their own index instead of rebuilding over the other's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Format {
+    version: u32,
+    build: u32,
+}
+
+impl Format {
+    /// The format this build reads and writes.
+    pub fn current() -> Format {
+        Format::with_version(FORMAT_VERSION)
+    }
+
+    /// This build's files under format version `version`, as another release would
+    /// write them.
+    pub fn with_version(version: u32) -> Format {
+        let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+        hasher.update(env!("CARGO_PKG_VERSION").as_bytes());
+        hasher.update(&fingerprint().to_le_bytes());
+        Format {
+            version,
+            // 32 bits tell a handful of builds apart; the header check is what trusts a file.
+            build: hasher.digest() as u32,
+        }
+    }
+
+    /// The format's part of a file name: `v2-1a2b3c4d`.
+    fn tag(self) -> String {
+        format!("v{}-{:08x}", self.version, self.build)
+    }
 }
 
 /// Why a stored index was not used.
@@ -116,35 +157,33 @@ fn invalid(reason: impl Into<String>) -> LoadError {
 }
 
 impl Cache {
-    /// The cache of the workspace at `root` (canonical) inside `dir`. The file is named after
-    /// the root's last component and a hash of the whole root path.
+    /// The cache of the workspace at `root` (canonical) inside `dir`, in this build's
+    /// [`Format`]. The file is named after the root's last component, a hash of the whole
+    /// root path and the format: `<name>-<hash>.v<version>-<build>.index`.
     pub fn new(dir: &Path, root: &Path) -> Cache {
-        let key = xxhash_rust::xxh3::xxh3_64(root.as_os_str().as_encoded_bytes());
-        let name: String = root
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default()
-            .chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
-                    c
-                } else {
-                    '_'
-                }
-            })
-            .take(40)
-            .collect();
-        let name = if name.is_empty() { "root".into() } else { name };
+        Cache::with_format(dir, root, Format::current())
+    }
+
+    /// [`Cache::new`] for files of another format: how a test stands in for another
+    /// release of gather sharing the cache directory.
+    pub fn with_format(dir: &Path, root: &Path, format: Format) -> Cache {
         Cache {
             dir: dir.to_path_buf(),
-            file: dir.join(format!("{name}-{key:016x}.index")),
+            file: dir.join(format!("{}.{}.index", files::stem(root), format.tag())),
             root: root.to_path_buf(),
+            format,
         }
     }
 
     /// The file the index is stored in.
     pub fn file(&self) -> &Path {
         &self.file
+    }
+
+    /// Marks the stored index as in use (at most once a day, by its modification time), so
+    /// another gather sharing the directory never sweeps it as abandoned. Ignores failures.
+    pub fn mark_used(&self) {
+        files::mark_used(&self.file);
     }
 
     /// Reads the stored index: `Ok(None)` when there is none yet, an error saying what is
@@ -183,10 +222,15 @@ impl Cache {
     }
 
     /// Stores `index` (of this cache's root): written to a temporary file in the cache
-    /// directory, then renamed over the old file in one step.
+    /// directory and synced, then renamed over the old file in one step.
     pub fn save(&self, index: &Index) -> std::io::Result<()> {
+        self.save_to(&frame::Durable, index)
+    }
+
+    /// [`Cache::save`] through `disk`: the seam a test cuts a save short at.
+    fn save_to(&self, disk: &impl frame::Disk, index: &Index) -> std::io::Result<()> {
         debug_assert_eq!(index.root(), self.root);
-        self.write(&self.file, MAGIC, index.scanned_ns(), index.files())
+        self.write(disk, &self.file, MAGIC, index.scanned_ns(), index.files())
     }
 
     /// The file the lexical postings of the index are stored in, beside the index.
@@ -208,6 +252,7 @@ impl Cache {
     pub fn save_postings(&self, index: &Index, postings: &Postings) -> std::io::Result<()> {
         let payload = (index.content_hash(), postings);
         self.write(
+            &frame::Durable,
             &self.postings_file(),
             POSTINGS_MAGIC,
             index.scanned_ns(),
@@ -304,6 +349,19 @@ pub struct Report {
     pub update_ms: f64,
     /// Time spent storing it, when it was stored.
     pub save_ms: Option<f64>,
+    /// Where question mode's postings came from, once an answer needed them.
+    pub postings: PostingsState,
+}
+
+/// Where the lexical postings of question mode came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PostingsState {
+    /// No answer has needed them yet.
+    NotUsed,
+    /// Read from the cache: no answer had to build them.
+    Stored,
+    /// Built from the files by an answer.
+    Built,
 }
 
 /// The index of `root`: the stored one in `cache` brought up to date, or a
@@ -326,6 +384,7 @@ pub fn open(
                 load_ms: 0.0,
                 update_ms: ms_since(started),
                 save_ms: None,
+                postings: PostingsState::NotUsed,
             },
             index,
             warning: None,
@@ -379,8 +438,12 @@ pub fn open(
             load_ms,
             update_ms: ms_since(started),
             save_ms: None,
+            postings: PostingsState::NotUsed,
         },
         index,
         warning,
     })
 }
+
+#[cfg(test)]
+mod tests;

@@ -97,7 +97,12 @@ pub fn assemble_context_json(fitted: &Fitted) -> Value {
 pub fn slices_text(fitted: &Fitted) -> String {
     let mut out = String::new();
     for s in &fitted.included {
-        let _ = write!(out, "## {}:{}-{}", s.file, s.line_start, s.line_end);
+        if s.line_start == 0 {
+            // Nothing is shown: the header names what was asked for, and the line below why.
+            let _ = write!(out, "## {} · not met", s.request);
+        } else {
+            let _ = write!(out, "## {}:{}-{}", s.file, s.line_start, s.line_end);
+        }
         if let (Some(kind), Some(symbol)) = (s.kind, &s.symbol) {
             let _ = write!(out, " {kind} {symbol}");
         }
