@@ -182,7 +182,8 @@ fn find_output_schema() -> Arc<JsonObject> {
                         "qualified_name": {"type": "string", "description": "e.g. Client.send"},
                         "kind": {"type": "string", "description": "function, method, class, …"},
                         "line_start": {"type": "integer", "description": "first line (1-based)"},
-                        "line_end": {"type": "integer", "description": "last line (inclusive)"}
+                        "line_end": {"type": "integer", "description": "last line (inclusive)"},
+                        "from_line_rules": {"type": "boolean", "description": "found by line rules, not the grammar: the file has no grammar, or its parse swallowed these lines (status parsed-with-errors)"}
                     },
                     "required": ["path", "name", "kind", "line_start", "line_end"]
                 }
