@@ -121,6 +121,9 @@ pub struct Symbol {
     /// A hash of the qualified name and of the lines, each trimmed: equal hashes mark
     /// copies of one definition (mirrored or generated trees). 0 when not computed.
     pub text_hash: u64,
+    /// Whether the line rules found it (a file without a grammar, or lines of a parsed
+    /// file that the grammar's error recovery swallowed) rather than the grammar.
+    pub from_line_rules: bool,
 }
 
 impl Symbol {
@@ -199,13 +202,18 @@ pub enum FileStatus {
     Text,
     /// Not read, for the given reason.
     Skipped(SkipReason),
+    /// Parsed with a tree-sitter grammar, but its error recovery swallowed code (an error
+    /// region over several lines, or one hiding definitions): the line rules read the
+    /// lines no definition took, and the file's definitions may be incomplete.
+    ParsedWithErrors,
 }
 
 impl FileStatus {
-    /// `parsed`, `heuristic`, `text` or `skipped(reason)`.
+    /// `parsed`, `parsed-with-errors`, `heuristic`, `text` or `skipped(reason)`.
     pub fn label(&self) -> String {
         match self {
             FileStatus::Parsed => "parsed".into(),
+            FileStatus::ParsedWithErrors => "parsed-with-errors".into(),
             FileStatus::Heuristic => "heuristic".into(),
             FileStatus::Text => "text".into(),
             FileStatus::Skipped(reason) => format!("skipped({})", reason.as_str()),

@@ -230,6 +230,75 @@ fn heuristic_files_are_marked() {
     assert_eq!((hit.symbol.range.start, hit.symbol.range.end), (1, 3));
 }
 
+/// Multi-line type parameter lists in an interface's call signatures, without semicolons:
+/// the grammar closes the interface early and its error region swallows the class after it.
+const SWALLOWING_TS: &str = include_str!("../../../tests/fixtures/recovery/chain.ts");
+
+#[test]
+fn a_parse_that_swallows_code_is_marked_and_the_line_rules_read_it() {
+    let ws = Workspace::new(&[
+        ("src/chain.ts", SWALLOWING_TS),
+        (
+            "src/clean.ts",
+            "export function clean(): number {\n  return 1\n}\n",
+        ),
+    ]);
+    let index = index::build(ws.root()).unwrap();
+    assert_eq!(
+        index.status("src/chain.ts"),
+        Some(FileStatus::ParsedWithErrors)
+    );
+    assert_eq!(index.status("src/clean.ts"), Some(FileStatus::Parsed));
+    let file = index.file("src/chain.ts").unwrap();
+    let found: Vec<String> = file
+        .symbols
+        .iter()
+        .map(|s| {
+            let by = if s.from_line_rules {
+                " by line rules"
+            } else {
+                ""
+            };
+            format!("{} {} {}{by}", s.kind, s.qualified_name, s.range)
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            "type Step 6-6",
+            // Closed early by the grammar; the line rules give its end.
+            "interface Chain 8-24",
+            "class Runner 26-32 by line rules",
+            "method Runner.constructor 27-27 by line rules",
+            "method Runner.run 29-31 by line rules",
+            "function makeRunner 34-36",
+            "function runOnce 38-40",
+            "const stage 42-42",
+        ]
+    );
+    // Parents point at the recovered class, and calls inside it are its own.
+    let run = index.find("run")[0];
+    assert_eq!(run.symbol.parent, Some(2));
+    let calls: Vec<(&str, u32)> = file
+        .calls
+        .iter()
+        .filter(|c| c.enclosing == Some(4))
+        .map(|c| (c.name.as_str(), c.line))
+        .collect();
+    assert_eq!(calls, [("map", 30), ("step", 30)]);
+}
+
+#[test]
+fn a_small_slip_keeps_the_file_parsed() {
+    // One stray token: a one-line error region that hides no definition.
+    let source = "def first():\n    return 1\n}}}\n\ndef second():\n    return 2\n";
+    let parsed = gather::parse::file("app.py", source);
+    assert!(!parsed.error_regions.is_empty());
+    assert_eq!(parsed.status, FileStatus::Parsed);
+    let names: Vec<&str> = parsed.symbols.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["first", "second"]);
+}
+
 #[test]
 fn test_code_is_flagged() {
     let ws = Workspace::new(&[

@@ -392,6 +392,32 @@ fn a_heuristic_seed_says_the_pack_is_partial() {
 }
 
 #[test]
+fn an_item_from_a_file_parsed_with_errors_says_so() {
+    let ws = Workspace::new(&[
+        (
+            "chain.ts",
+            include_str!("../../../tests/fixtures/recovery/chain.ts"),
+        ),
+        (
+            "main.ts",
+            "import { makeRunner } from \"./chain\"\n\nexport function main() {\n  return makeRunner(1, 2)\n}\n",
+        ),
+    ]);
+    let (text, json) = build(&ws, "main", "main.ts", Budget::Lines(400), false);
+    assert_eq!(json["complete"], false);
+    assert_eq!(
+        json["degraded"],
+        serde_json::json!(["parsed-with-errors(chain.ts)"])
+    );
+    assert!(text.contains("export function makeRunner"));
+    // A pack with no item from that file is complete.
+    ws.write("alone.ts", b"export function alone() {\n  return 1\n}\n");
+    let (_, json) = build(&ws, "alone", "alone.ts", Budget::Lines(400), false);
+    assert_eq!(json["complete"], true);
+    assert_eq!(json["degraded"], serde_json::json!([]));
+}
+
+#[test]
 fn a_budget_smaller_than_the_frame_is_refused() {
     let ws = workspace();
     let index = index::build(ws.root()).unwrap();

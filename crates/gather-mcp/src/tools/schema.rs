@@ -332,7 +332,8 @@ fn find_output_schema() -> Arc<JsonObject> {
                         "signature": line_pair("first and last line of the signature"),
                         "doc": {"anyOf": [line_pair("first and last line"), {"type": "null"}], "description": "the doc comment's first and last line, or null"},
                         "parent": string_or_null("the enclosing definition's qualified name, or null"),
-                        "is_test": {"type": "boolean", "description": "whether it is test code"}
+                        "is_test": {"type": "boolean", "description": "whether it is test code"},
+                        "from_line_rules": {"type": "boolean", "description": "found by line rules, not the grammar: the file has no grammar, or its parse swallowed these lines (status parsed-with-errors)"}
                     },
                     "required": ["path", "name", "kind", "line_start", "line_end"]
                 }

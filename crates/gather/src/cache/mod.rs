@@ -35,7 +35,7 @@ mod frame;
 pub(crate) const DIR_ENV: &str = "GATHER_CACHE_DIR";
 
 /// Bumped whenever the layout of the file or of [`FileRecord`] changes.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 const MAGIC: &[u8; 8] = b"GATHERIX";
 /// The magic string of a stored postings file.

@@ -244,7 +244,10 @@ const RACY_WINDOW_NS: i64 = 2_000_000_000;
 /// depend on settings or metadata and are cheap to make again; unreadable is retried.
 fn content_derived(status: FileStatus) -> bool {
     match status {
-        FileStatus::Parsed | FileStatus::Heuristic | FileStatus::Text => true,
+        FileStatus::Parsed
+        | FileStatus::ParsedWithErrors
+        | FileStatus::Heuristic
+        | FileStatus::Text => true,
         FileStatus::Skipped(reason) => matches!(
             reason,
             SkipReason::Binary

@@ -48,6 +48,13 @@ pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack
     });
     let mut items = merge(items, &mut omitted);
     items.sort_by_key(|i| i.role.rank());
+    // Error recovery may have cost the file definitions (and this item its neighbours).
+    degraded.extend(
+        items
+            .iter()
+            .filter(|i| index.status(&i.path) == Some(FileStatus::ParsedWithErrors))
+            .map(|i| format!("parsed-with-errors({})", i.path)),
+    );
     degraded.sort();
     degraded.dedup();
     Pack {
@@ -118,7 +125,7 @@ fn call_graph_gaps(file: &FileRecord) -> Vec<String> {
             format!("heuristic-parse({})", file.path),
             "callgraph-unavailable".to_string(),
         ],
-        FileStatus::Parsed => {
+        FileStatus::Parsed | FileStatus::ParsedWithErrors => {
             let has_calls = file
                 .language
                 .as_deref()

@@ -58,45 +58,30 @@ fn kind_of(keyword: &str) -> SymbolKind {
     }
 }
 
-/// Extracts definitions from `text` by line rules.
 /// Definitions nested in one another beyond which a file is too complex. Hand-written code
 /// nests a handful.
 pub(crate) const MAX_NESTING: usize = 100;
 
 /// The definitions of `text`, or `None` when they nest deeper than [`MAX_NESTING`].
 pub fn definitions(text: &str, is_test_file: bool) -> Option<Vec<Symbol>> {
+    definitions_with(text, is_test_file, true)
+}
+
+/// [`definitions`], with or without the shell rule (`name() {`), which in a language with
+/// a grammar other than the shell's reads a macro call as a function.
+pub(super) fn definitions_with(
+    text: &str,
+    is_test_file: bool,
+    shell_functions: bool,
+) -> Option<Vec<Symbol>> {
     let lines: Vec<&str> = text.lines().collect();
     let braces = Braces::new(&lines);
     let mut found: Vec<(usize, String, SymbolKind, usize)> = Vec::new();
     for (idx, line) in lines.iter().enumerate() {
-        if line.len() > 1000 {
-            continue;
+        if let Some((indent, name, kind)) = declaration_on(line, shell_functions) {
+            let end = body_end(&lines, &braces, idx, indent);
+            found.push((idx, name, kind, end));
         }
-        let (indent, name, kind) = if let Some(caps) = declaration().captures(line) {
-            let rest = caps.name("rest").map_or("", |m| m.as_str());
-            // `type = 3`, `class: x` and similar are assignments, not declarations.
-            if rest.trim_start().starts_with('=')
-                && !rest.trim_start().starts_with("=>")
-                && &caps["kw"] != "type"
-            {
-                continue;
-            }
-            (
-                caps["indent"].len(),
-                caps["name"].to_string(),
-                kind_of(&caps["kw"]),
-            )
-        } else if let Some(caps) = shell_function().captures(line) {
-            (
-                caps["indent"].len(),
-                caps["name"].to_string(),
-                SymbolKind::Function,
-            )
-        } else {
-            continue;
-        };
-        let end = body_end(&lines, &braces, idx, indent);
-        found.push((idx, name, kind, end));
     }
 
     let mut symbols: Vec<Symbol> = Vec::with_capacity(found.len());
@@ -138,10 +123,41 @@ pub fn definitions(text: &str, is_test_file: bool) -> Option<Vec<Symbol>> {
             parent: parent.map(|p| p as u32),
             is_test,
             text_hash: 0,
+            from_line_rules: true,
         });
         stack.push(symbols.len() - 1);
     }
     Some(symbols)
+}
+
+/// The indent, name and kind of the definition `line` declares, if it declares one.
+fn declaration_on(line: &str, shell_functions: bool) -> Option<(usize, String, SymbolKind)> {
+    if line.len() > 1000 {
+        return None;
+    }
+    if let Some(caps) = declaration().captures(line) {
+        let rest = caps.name("rest").map_or("", |m| m.as_str());
+        // `type = 3`, `class: x` and similar are assignments, not declarations.
+        if rest.trim_start().starts_with('=')
+            && !rest.trim_start().starts_with("=>")
+            && &caps["kw"] != "type"
+        {
+            return None;
+        }
+        return Some((
+            caps["indent"].len(),
+            caps["name"].to_string(),
+            kind_of(&caps["kw"]),
+        ));
+    }
+    let caps = shell_function()
+        .captures(line)
+        .filter(|_| shell_functions)?;
+    Some((
+        caps["indent"].len(),
+        caps["name"].to_string(),
+        SymbolKind::Function,
+    ))
 }
 
 /// Index of the last line of the definition opened at `start`.

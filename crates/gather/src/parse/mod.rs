@@ -4,9 +4,11 @@
 
 mod budget;
 mod candidates;
+mod errors;
 mod extent;
 mod heuristic;
 mod macros;
+mod recover;
 mod refs;
 mod script;
 mod tags;
@@ -14,6 +16,7 @@ mod testcode;
 
 use std::path::Path;
 
+use crate::lines::LineRange;
 use crate::record::{CallSite, FileStatus, Import, SkipReason, Symbol};
 
 pub(crate) use refs::split_top_level;
@@ -33,6 +36,9 @@ pub struct Parsed {
     pub imports: Vec<Import>,
     /// The declared package, if any.
     pub package: Option<String>,
+    /// The lines of the syntax tree's error regions (outermost error nodes), in order;
+    /// empty without a grammar. Not stored: the status says what they cost.
+    pub error_regions: Vec<LineRange>,
 }
 
 impl Parsed {
@@ -49,6 +55,7 @@ impl Parsed {
             calls: Vec::new(),
             imports: Vec::new(),
             package: None,
+            error_regions: Vec::new(),
         }
     }
 }
@@ -128,13 +135,14 @@ fn extract(path: &str, text: &str) -> Parsed {
     if let Some(spec) = spec {
         let language = Some(spec.id.to_string());
         return match tags::extract(spec, text, is_test_file) {
-            Ok(extracted) => Parsed {
+            Ok(mut extracted) => Parsed {
                 language,
-                status: FileStatus::Parsed,
+                status: recover::settle(spec, text, is_test_file, &mut extracted),
                 symbols: extracted.symbols,
                 calls: extracted.calls,
                 imports: extracted.imports,
                 package: extracted.package,
+                error_regions: extracted.error_regions,
             },
             // Past the parse budget the line rules would be no safer (they follow the same
             // nesting), so the file is skipped and named.

@@ -15,7 +15,7 @@ use super::budget::{self, MAX_NESTING};
 use super::candidates::{candidates, run, Family};
 use super::extent::{anchor, extent, node_lines, signature};
 use super::{refs, testcode};
-use crate::lines::Line;
+use crate::lines::{Line, LineRange};
 use crate::record::{CallSite, Import, Symbol, SymbolKind};
 
 /// One raw definition match before ranges and parents are worked out.
@@ -47,6 +47,8 @@ pub(crate) struct Extracted {
     pub imports: Vec<Import>,
     /// The declared package.
     pub package: Option<String>,
+    /// The tree's error regions, outermost only, in order.
+    pub error_regions: Vec<LineRange>,
 }
 
 /// Extracts definitions, call sites and imports of `text` with `spec`'s grammar and queries.
@@ -113,6 +115,7 @@ pub fn extract(
         calls,
         imports,
         package,
+        error_regions: super::errors::error_regions(&tree),
     })
 }
 
@@ -223,6 +226,7 @@ fn symbols(
             parent: place.parent,
             is_test,
             text_hash: 0,
+            from_line_rules: false,
         });
         stack.push(symbols.len() - 1);
     }

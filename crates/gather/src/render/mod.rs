@@ -14,7 +14,7 @@ pub use crate::pack::zoom;
 use crate::budget::Fitted;
 use crate::cache::{CacheState, Report};
 use crate::error::Error;
-use crate::index::{FileRecord, Index, Symbol, SymbolRef};
+use crate::index::{FileRecord, FileStatus, Index, Symbol, SymbolRef};
 
 /// `{"success": false, "code", "message"}`.
 pub fn error_json(error: &Error) -> Value {
@@ -163,6 +163,7 @@ pub(crate) fn symbol_json(path: &str, symbol: &Symbol, symbols: &[Symbol]) -> Va
         "doc": symbol.doc.map(|d| [d.start, d.end]),
         "parent": symbol.parent.map(|p| symbols[p as usize].qualified_name.clone()),
         "is_test": symbol.is_test,
+        "from_line_rules": symbol.from_line_rules,
     })
 }
 
@@ -188,9 +189,11 @@ pub fn find_text(hits: &[SymbolRef]) -> String {
     out
 }
 
-/// A file's outline as text: one line per symbol, indented by nesting depth.
+/// A file's outline as text: one line per symbol, indented by nesting depth. In a file
+/// parsed with a grammar, a definition the line rules found is marked `[line rules]`.
 pub fn outline_text(path: &str, status: &str, symbols: &[Symbol]) -> String {
     let mut out = format!("{path} ({status}, {} symbols)\n", symbols.len());
+    let mark_line_rules = status != FileStatus::Heuristic.label();
     for symbol in symbols {
         let mut depth = 0;
         let mut parent = symbol.parent;
@@ -200,12 +203,17 @@ pub fn outline_text(path: &str, status: &str, symbols: &[Symbol]) -> String {
         }
         let _ = writeln!(
             out,
-            "{}{} {} {}{}",
+            "{}{} {} {}{}{}",
             "  ".repeat(depth),
             symbol.range,
             symbol.kind,
             symbol.name,
-            if symbol.is_test { " [test]" } else { "" }
+            if symbol.is_test { " [test]" } else { "" },
+            if symbol.from_line_rules && mark_line_rules {
+                " [line rules]"
+            } else {
+                ""
+            }
         );
     }
     out
