@@ -152,8 +152,6 @@ impl Reader {
     }
 
     fn paragraph(&mut self, text: &str, parts: &mut Parts) {
-        let text = without_template_lines(text);
-        let text = text.as_str();
         if text.trim().is_empty() || is_dump(text) {
             return;
         }
@@ -184,30 +182,10 @@ fn push_line(to: &mut String, text: &str) {
     to.push_str(text.trim_end());
 }
 
-/// `text` without the lines an issue tracker's template adds: a template heading written
-/// as a line of its own (`Description`), an edit note (`(last modified by …)`), and
-/// zero-width spaces.
-fn without_template_lines(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for line in text.lines() {
-        let line = line.replace('\u{200b}', "");
-        let trimmed = line.trim();
-        if is_template_heading(trimmed) && !trimmed.is_empty()
-            || trimmed.starts_with("(last modified by ") && trimmed.ends_with(')')
-        {
-            continue;
-        }
-        push_line(&mut out, &line);
-    }
-    out
-}
-
 /// A code block: a session (`>>>`, `In [1]:`, `$`) is split into its input and output;
 /// tracebacks, logs and plain output are output; version dumps are left out.
 fn code_block(info: &str, text: &str, parts: &mut Parts) {
-    let text = without_template_lines(text);
-    let text = text.as_str();
-    if text.trim().is_empty() || is_dump(text) {
+    if is_dump(text) {
         return;
     }
     let lang = info.split([' ', ',', '{']).next().unwrap_or("");
@@ -470,14 +448,6 @@ mod tests {
             ["import xarray as xr\ndta.weighted(wgt).mean()"]
         );
         assert_eq!(parts.output, "array(2.)");
-    }
-
-    #[test]
-    fn a_tracker_template_leaves_no_lead() {
-        let text = "Crash in get_order_dir\nDescription\n\t \n\t\t(last modified by Someone)\n\t \nThe field is an \u{200b}`OrderBy`, not a string.\n";
-        let parts = read(text);
-        assert_eq!(parts.lead, "The field is an `OrderBy`, not a string.");
-        assert!(parts.code.is_empty() && parts.output.is_empty());
     }
 
     #[test]
