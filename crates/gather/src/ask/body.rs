@@ -52,20 +52,13 @@ pub(super) fn lanes(
     for (rank, id) in frames.iter().take(LEADING_FRAMES).enumerate() {
         *scores.entry(*id).or_default() += FRAME_LEAD / (1.0 + rank as f32);
     }
-    let spans = question::Question {
-        identifiers: detail.spans.clone(),
-        literals: detail.literals.clone(),
-        ..question::Question::default()
-    };
-    let spans = names::lookup(index, &spans, keep);
+    // The prose's unnamed code words are probed verbatim, as the title's are; the code's
+    // are not (an example's own variables would be named missing).
+    let room = question::MAX_LITERALS.saturating_sub(detail.literals.len());
+    let spans = names::lookup_names(index, &detail.spans, room, keep);
     vote(scores, &spans.exact, W_SPAN_EXACT);
     vote(scores, &spans.loose, W_SPAN_LOOSE);
-    let code = question::Question {
-        identifiers: detail.code_names.clone(),
-        literals: vec![String::new(); question::MAX_LITERALS],
-        ..question::Question::default()
-    };
-    let code = names::lookup(index, &code, keep);
+    let code = names::lookup_names(index, &detail.code_names, 0, keep);
     vote(scores, &code.exact, W_CODE_EXACT);
     vote(scores, &code.loose, W_CODE_LOOSE);
     let (lexical, _) = lexical::search(

@@ -2,6 +2,8 @@
 //! names its code uses, its error messages and stack frames, and its words weighted by
 //! where they stand (the title and first paragraph weigh most).
 
+use std::collections::HashSet;
+
 use super::frames;
 use super::parts::Parts;
 use super::question::{self, Detail, Question};
@@ -29,23 +31,25 @@ pub fn read(parts: &Parts, text: &str, head: &Question) -> Detail {
     terms.add(&lead.terms, W_LEAD);
     terms.add(&prose.terms, W_PROSE);
 
-    let mut have: Vec<&str> = head.identifiers.iter().map(String::as_str).collect();
+    // What is already read, so each name is compared once, not with every name before it.
+    let mut have: HashSet<&str> = head.identifiers.iter().map(String::as_str).collect();
     for ident in lead.identifiers.iter().chain(&prose.identifiers) {
-        if !have.contains(&ident.as_str()) && detail.spans.len() < question::MAX_WORDS {
-            have.push(ident);
+        if detail.spans.len() < question::MAX_WORDS && have.insert(ident) {
             detail.spans.push(ident.clone());
         }
     }
+    let mut coded: HashSet<String> = HashSet::new();
     let mut code_terms: Vec<(String, f32)> = Vec::new();
     for block in &parts.code {
         super::code::names(block, |name| {
-            if have.contains(&name) || detail.code_names.iter().any(|n| n == name) {
+            if have.contains(name) || coded.contains(name) {
                 return;
             }
             if detail.code_names.len() >= question::MAX_WORDS {
                 detail.left_out += 1;
                 return;
             }
+            coded.insert(name.to_string());
             detail.code_names.push(name.to_string());
             terms::word_terms_and_whole(name.rsplit(['.', ':']).next().unwrap_or(name), |t| {
                 code_terms.push((t, 1.0))
@@ -59,7 +63,7 @@ pub fn read(parts: &Parts, text: &str, head: &Question) -> Detail {
     let mut literals: Vec<String> = lead.literals.into_iter().chain(prose.literals).collect();
     for error in frames::errors(&errors_in, MAX_ERRORS) {
         if let Some(kind) = error.kind {
-            if !detail.code_names.contains(&kind) {
+            if coded.insert(kind.clone()) {
                 detail.code_names.push(kind);
             }
         }

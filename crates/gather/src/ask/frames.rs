@@ -114,6 +114,12 @@ pub fn read(text: &str) -> Vec<Frame> {
     frames
 }
 
+/// Whether `text` holds a stack frame; it stops at the first.
+pub fn any(text: &str) -> bool {
+    let lines: Vec<&str> = text.lines().collect();
+    (0..lines.len()).any(|i| python_frame(&lines, i).is_some() || other_frame(&lines, i).is_some())
+}
+
 fn python_frame(lines: &[&str], i: usize) -> Option<Frame> {
     let line = lines[i];
     if let Some(c) = PYTHON.captures(line) {

@@ -21,16 +21,32 @@ pub(super) struct Named {
     pub unnamed: Vec<String>,
 }
 
-/// Looks every code-shaped word of the question up; `keep` says which definitions may
-/// be seeds.
+/// Looks every code-shaped word of the question up, then the files its `area:` prefix
+/// names; `keep` says which definitions may be seeds.
 pub(super) fn lookup(
     index: &Index,
     question: &Question,
     keep: impl Fn(&SymbolId) -> bool,
 ) -> Named {
+    let room = question::MAX_LITERALS.saturating_sub(question.literals.len());
+    let mut named = lookup_names(index, &question.identifiers, room, keep);
+    if let Some(area) = &question.area {
+        named.files.extend(files_in_area(index, area));
+    }
+    named
+}
+
+/// Looks each of `identifiers` up; at most `probe_room` of those no definition is named
+/// after are kept for the grep lane to probe.
+pub(super) fn lookup_names(
+    index: &Index,
+    identifiers: &[String],
+    probe_room: usize,
+    keep: impl Fn(&SymbolId) -> bool,
+) -> Named {
     let postings = index.postings();
     let mut named = Named::default();
-    for ident in &question.identifiers {
+    for ident in identifiers {
         let mut hits: Vec<SymbolId> = index.find(ident).iter().map(|h| h.id).collect();
         if hits.is_empty() {
             let last = ident.rsplit(['.', ':']).next().unwrap_or(ident);
@@ -45,7 +61,7 @@ pub(super) fn lookup(
                 // a field, a key). The lexical lane scores its terms; it is named as
                 // missing only if no line holds it verbatim. Past the probes' cap it is
                 // not probed, so it is not named missing either: nothing was checked.
-                if question.literals.len() + named.unnamed.len() < question::MAX_LITERALS {
+                if named.unnamed.len() < probe_room {
                     named.unnamed.push(ident.clone());
                 }
             }
@@ -59,9 +75,6 @@ pub(super) fn lookup(
         if hits.len() <= MAX_NAME_HITS {
             named.exact.extend(hits);
         }
-    }
-    if let Some(area) = &question.area {
-        named.files.extend(files_in_area(index, area));
     }
     named
 }
@@ -144,11 +157,11 @@ pub(super) fn frame_targets(
                 .take_while(|(a, b)| a == b)
                 .count()
         };
-        let best = candidates.iter().map(|&f| shared(f)).max().unwrap_or(0);
-        let files: Vec<u32> = candidates
-            .iter()
-            .copied()
-            .filter(|&f| shared(f) == best)
+        let shares: Vec<(u32, usize)> = candidates.iter().map(|&f| (f, shared(f))).collect();
+        let best = shares.iter().map(|&(_, n)| n).max().unwrap_or(0);
+        let files: Vec<u32> = (shares.iter())
+            .filter(|&&(_, n)| n == best)
+            .map(|&(f, _)| f)
             .collect();
         if files.len() > 1 && best < 2 {
             continue;

@@ -248,7 +248,7 @@ fn looks_like_output(text: &str) -> bool {
     if text.contains("Traceback (most recent call last)") {
         return true;
     }
-    !super::frames::read(text).is_empty() && text.lines().count() >= 2
+    text.lines().nth(1).is_some() && super::frames::any(text)
 }
 
 /// Whether text looks like code: a good share of its lines hold code punctuation or

@@ -137,6 +137,10 @@ pub(crate) fn mark(
 ) -> Marks {
     let mut marks = Marks::default();
     let own_name = item.name.rsplit(['.', ':']).next().unwrap_or(&item.name);
+    let frame_lines: Vec<Line> = (evidence.frame_lines.iter())
+        .filter(|(path, _)| *path == item.path)
+        .map(|&(_, l)| l)
+        .collect();
     for range in &item.shown {
         for l in range.start..=range.end {
             let text = line(l);
@@ -153,11 +157,7 @@ pub(crate) fn mark(
                 }
                 Some((terms, calls)) => terms + calls,
             };
-            if evidence
-                .frame_lines
-                .iter()
-                .any(|(p, f)| *f == l && *p == item.path)
-            {
+            if frame_lines.contains(&l) {
                 w += W_FRAME_LINE;
             }
             // A caller's call line is its own line; a callee's is the seed's, elsewhere.
