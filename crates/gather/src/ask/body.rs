@@ -33,6 +33,8 @@ pub(super) struct Body {
     pub frame_lines: Vec<(String, Line)>,
     /// The body's BM25F ranking, deeper than its vote, for the focus lane.
     pub lexical: Vec<SymbolId>,
+    /// The definitions the workspace's frames name, innermost first.
+    pub frames: Vec<SymbolId>,
 }
 
 /// The body's lanes: stack frames in the workspace, the prose's code-shaped words, the
@@ -86,6 +88,7 @@ pub(super) fn lanes(
         unnamed: spans.unnamed,
         frame_lines,
         lexical,
+        frames,
     }
 }
 

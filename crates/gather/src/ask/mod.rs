@@ -161,7 +161,9 @@ pub fn seeds(
     // Only a whole issue's many terms rank deep enough to trust: on one-line questions the
     // lane lost edit recall on both development sets.
     if let Some(body) = &body {
-        focus_lane(index, &body.lexical, &keep, &mut scores);
+        // The frames are left out: their order is the traceback's, which the lane's
+        // votes must not overturn.
+        focus_lane(index, &body.lexical, &body.frames, &keep, &mut scores);
     }
 
     let mut fused: Vec<(SymbolId, f32)> = scores.into_iter().collect();
@@ -325,10 +327,11 @@ fn call_lane(
 
 /// Focus lane: the leading answers' files searched deeper. A change often lands beside
 /// the code the question leads to, in a definition whose words match too weakly to rank
-/// among the whole workspace's.
+/// among the whole workspace's. The `fixed` definitions get no vote.
 fn focus_lane(
     index: &Index,
     deep: &[SymbolId],
+    fixed: &[SymbolId],
     keep: &impl Fn(&SymbolId) -> bool,
     scores: &mut HashMap<SymbolId, f32>,
 ) {
@@ -339,7 +342,7 @@ fn focus_lane(
         }
     }
     let inside: Vec<SymbolId> = (deep.iter())
-        .filter(|id| files.contains(&id.file) && keep(id))
+        .filter(|id| files.contains(&id.file) && !fixed.contains(id) && keep(id))
         .copied()
         .collect();
     vote(scores, &inside, W_FOCUS);
@@ -541,11 +544,19 @@ mod tests {
         let mut scores: HashMap<SymbolId, f32> = HashMap::default();
         scores.insert(id(&index, "leader"), 1.0);
         let deep = [id(&index, "elsewhere"), id(&index, "beside")];
-        focus_lane(&index, &deep, &|_: &SymbolId| true, &mut scores);
+        focus_lane(&index, &deep, &[], &|_: &SymbolId| true, &mut scores);
         assert!(scores.get(&id(&index, "beside")).is_some_and(|s| *s > 0.0));
         assert!(
             !scores.contains_key(&id(&index, "elsewhere")),
             "a file no leading answer is in gets no vote"
+        );
+        let mut fixed: HashMap<SymbolId, f32> = HashMap::default();
+        fixed.insert(id(&index, "leader"), 1.0);
+        let beside = [id(&index, "beside")];
+        focus_lane(&index, &deep, &beside, &|_: &SymbolId| true, &mut fixed);
+        assert!(
+            !fixed.contains_key(&beside[0]),
+            "a fixed definition gets no vote"
         );
         let mut none: HashMap<SymbolId, f32> = HashMap::default();
         none.insert(id(&index, "leader"), 1.0);
@@ -553,6 +564,7 @@ mod tests {
         focus_lane(
             &index,
             &deep,
+            &[],
             &|i: &SymbolId| i.file != lead_file,
             &mut none,
         );
