@@ -328,3 +328,51 @@ fn code_words_past_the_probe_cap_are_not_called_unmatched() {
     assert_eq!(pack["omitted"]["unmatched_terms"], serde_json::json!([]));
     assert_eq!(seeds(&pack)[0], "compute");
 }
+
+/// A class whose head (docstring and attributes) holds what a method's question is about.
+fn ledger() -> (common::Workspace, Index) {
+    let mut ledger = String::from(
+        "class Ledger:\n    \"\"\"Entries in posting order.\"\"\"\n    rounding = 'half-even'\n    currency = 'EUR'\n\n",
+    );
+    for i in 0..6 {
+        ledger.push_str(&format!(
+            "    def helper_{i}(self):\n        return {i}\n\n"
+        ));
+    }
+    ledger.push_str("    def post_entry(self, amount):\n        return round(amount, 2)\n\n    def reverse_entry(self, amount):\n        return -amount\n");
+    let ws = common::Workspace::new(&[
+        ("books/ledger.py", &ledger),
+        ("books/report.py", "def summary():\n    return 'summary'\n"),
+    ]);
+    let index = index::build(ws.root()).unwrap();
+    (ws, index)
+}
+
+#[test]
+fn a_methods_class_head_is_shown_beside_it_once() {
+    let (_ws, index) = ledger();
+    let pack = ask_with(
+        &index,
+        "post_entry and reverse_entry round with the wrong rounding",
+        false,
+    );
+    let heads: Vec<&Value> = (pack["items"].as_array().unwrap().iter())
+        .filter(|i| i["role"].as_str().unwrap().starts_with("parent-of-"))
+        .collect();
+    assert_eq!(heads.len(), 1, "one head per class: {:?}", items(&pack));
+    let head = heads[0];
+    assert_eq!(head["symbol"], "Ledger");
+    assert_eq!(
+        (head["line_start"].as_u64(), head["line_end"].as_u64()),
+        (Some(1), Some(5)),
+        "the head stands for the lines before the first member"
+    );
+    let content = head["content"].as_str().unwrap();
+    assert!(content.contains("rounding = 'half-even'"), "{content}");
+    assert!(!content.contains("def helper_0"), "{content}");
+    let seeds = seeds(&pack);
+    assert!(
+        seeds.contains(&"Ledger.post_entry".to_string()),
+        "{seeds:?}"
+    );
+}

@@ -31,6 +31,10 @@ pub(super) struct Body {
     pub found: bool,
     /// The lines the frames point at, in the definitions they name.
     pub frame_lines: Vec<(String, Line)>,
+    /// The body's BM25F ranking, deeper than its vote, for the focus lane.
+    pub lexical: Vec<SymbolId>,
+    /// The definitions the workspace's frames name, innermost first.
+    pub frames: Vec<SymbolId>,
 }
 
 /// The body's lanes: stack frames in the workspace, the prose's code-shaped words, the
@@ -66,10 +70,14 @@ pub(super) fn lanes(
         index.postings(),
         &detail.terms,
         include_tests,
-        LEXICAL_DEPTH,
+        super::FOCUS_DEPTH,
     );
     let lexical: Vec<SymbolId> = lexical.into_iter().map(|(id, _)| id).collect();
-    vote(scores, &lexical, W_BODY_LEXICAL);
+    vote(
+        scores,
+        &lexical[..lexical.len().min(LEXICAL_DEPTH)],
+        W_BODY_LEXICAL,
+    );
     Body {
         found: !(frames.is_empty()
             && spans.exact.is_empty()
@@ -79,6 +87,8 @@ pub(super) fn lanes(
             && lexical.is_empty()),
         unnamed: spans.unnamed,
         frame_lines,
+        lexical,
+        frames,
     }
 }
 

@@ -10,6 +10,8 @@
 //!   terms for a second lexical search (pseudo-relevance feedback).
 //! - The sibling and call lanes vote for the definitions beside the leading answers, what
 //!   they call, and what calls them from their own files.
+//! - The focus lane reads a whole issue's lexical ranking past its depth, inside the
+//!   leading answers' files only.
 //!
 //! Identical copies of a definition (a mirrored tree) then collapse into one.
 //!
@@ -61,6 +63,11 @@ const FEEDBACK_TERMS: usize = 10;
 const FEEDBACK_WEIGHT: f32 = 0.5;
 /// How deep into the lexical ranking fusion looks.
 pub(crate) const LEXICAL_DEPTH: usize = 200;
+/// How deep the lexical rankings are kept for the focus lane, which looks past the depth
+/// the lexical lanes vote with, but only inside the leading answers' files.
+pub(crate) const FOCUS_DEPTH: usize = 2000;
+const W_FOCUS: f32 = 1.5;
+const FOCUS_FILES_OF: usize = 3;
 /// A name defined more often than this is too common to seed on by name alone.
 const MAX_NAME_HITS: usize = 8;
 
@@ -151,6 +158,13 @@ pub fn seeds(
     let extra = feedback_lane(index, question, include_tests, &mut scores);
     sibling_lane(index, &keep, &mut scores);
     call_lane(index, &keep, &mut scores);
+    // Only a whole issue's many terms rank deep enough to trust: on one-line questions the
+    // lane lost edit recall on both development sets.
+    if let Some(body) = &body {
+        // The frames are left out: their order is the traceback's, which the lane's
+        // votes must not overturn.
+        focus_lane(index, &body.lexical, &body.frames, &keep, &mut scores);
+    }
 
     let mut fused: Vec<(SymbolId, f32)> = scores.into_iter().collect();
     lexical::sort_hits(index, &mut fused);
@@ -309,6 +323,29 @@ fn call_lane(
         called.extend(callers.take(CALLS_EACH).filter(keep));
     }
     vote(scores, &called, W_CALLS);
+}
+
+/// Focus lane: the leading answers' files searched deeper. A change often lands beside
+/// the code the question leads to, in a definition whose words match too weakly to rank
+/// among the whole workspace's. The `fixed` definitions get no vote.
+fn focus_lane(
+    index: &Index,
+    deep: &[SymbolId],
+    fixed: &[SymbolId],
+    keep: &impl Fn(&SymbolId) -> bool,
+    scores: &mut HashMap<SymbolId, f32>,
+) {
+    let mut files: Vec<u32> = Vec::new();
+    for id in leading(index, scores, FOCUS_FILES_OF, keep) {
+        if !files.contains(&id.file) {
+            files.push(id.file);
+        }
+    }
+    let inside: Vec<SymbolId> = (deep.iter())
+        .filter(|id| files.contains(&id.file) && !fixed.contains(id) && keep(id))
+        .copied()
+        .collect();
+    vote(scores, &inside, W_FOCUS);
 }
 
 /// The missing code-shaped words and literals, then the question's other words none of
@@ -493,6 +530,49 @@ mod tests {
         assert_eq!(of("first"), ["second"], "nothing before it in the class");
         assert_eq!(of("Store"), ["before", "after"]);
         assert_eq!(of("before"), ["Store"]);
+    }
+
+    #[test]
+    fn the_focus_lane_votes_only_inside_the_leading_answers_files() {
+        let (_dir, index) = index_of(&[
+            (
+                "lead.py",
+                "def leader():\n    pass\n\ndef beside():\n    pass\n",
+            ),
+            ("other.py", "def elsewhere():\n    pass\n"),
+        ]);
+        let mut scores: HashMap<SymbolId, f32> = HashMap::default();
+        scores.insert(id(&index, "leader"), 1.0);
+        let deep = [id(&index, "elsewhere"), id(&index, "beside")];
+        focus_lane(&index, &deep, &[], &|_: &SymbolId| true, &mut scores);
+        assert!(scores.get(&id(&index, "beside")).is_some_and(|s| *s > 0.0));
+        assert!(
+            !scores.contains_key(&id(&index, "elsewhere")),
+            "a file no leading answer is in gets no vote"
+        );
+        let mut fixed: HashMap<SymbolId, f32> = HashMap::default();
+        fixed.insert(id(&index, "leader"), 1.0);
+        let beside = [id(&index, "beside")];
+        focus_lane(&index, &deep, &beside, &|_: &SymbolId| true, &mut fixed);
+        assert!(
+            !fixed.contains_key(&beside[0]),
+            "a fixed definition gets no vote"
+        );
+        let mut none: HashMap<SymbolId, f32> = HashMap::default();
+        none.insert(id(&index, "leader"), 1.0);
+        let lead_file = id(&index, "leader").file;
+        focus_lane(
+            &index,
+            &deep,
+            &[],
+            &|i: &SymbolId| i.file != lead_file,
+            &mut none,
+        );
+        assert_eq!(
+            none.len(),
+            1,
+            "what `keep` refuses leads nothing and gets nothing"
+        );
     }
 
     #[test]

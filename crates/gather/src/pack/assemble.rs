@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use crate::graph::{CallGraph, Confidence, Edge};
 use crate::index::{FileRecord, FileStatus, Index, SymbolId, SymbolKind};
 use crate::lines::{Line, LineRange};
-use crate::pack::{evidence, fit, Omitted, Pack, PackItem, PackRequest, Rendered, Role};
+use crate::pack::{evidence, fit, Mode, Omitted, Pack, PackItem, PackRequest, Rendered, Role};
 
 /// Collects, merges and ranks the candidates of `request`.
 pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack {
@@ -20,8 +20,12 @@ pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack
     }
     let mut items = pinned_items(request, &mut omitted);
     let mut neighbours: Vec<PackItem> = Vec::new();
+    let mut heads: Vec<SymbolId> = Vec::new();
     for (rank, &seed) in request.seeds.iter().enumerate() {
         items.push(seed_item(index, request, rank, seed));
+        if request.mode == Mode::Ask && rank < HEAD_SEEDS {
+            items.extend(head_item(index, request, seed, &mut heads));
+        }
         degraded.extend(call_graph_gaps(index.symbol(seed).file));
         if rank < request.neighbours_of {
             add_neighbours(index, graph, request, seed, &mut neighbours, &mut omitted);
@@ -43,7 +47,7 @@ pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack
     // seeds, then neighbours.
     items.sort_by_key(|i| match i.role {
         Role::Pinned => 0,
-        Role::Seed | Role::LineHit => 1,
+        Role::Seed | Role::LineHit | Role::ParentOf(_) => 1,
         _ => 2,
     });
     let mut items = merge(items, &mut omitted);
@@ -115,6 +119,49 @@ fn seed_item(index: &Index, request: &PackRequest, rank: usize, seed: SymbolId) 
         item.weight = (score / first).clamp(0.0, 1.0);
     }
     item
+}
+
+/// How many leading seeds bring their type's head: past them a head would cost the
+/// room of a seed for context.
+const HEAD_SEEDS: usize = 3;
+
+/// The head of the type holding `seed` (a method's class, struct or impl), once per type
+/// and never for a type that is itself a seed: its lines before its first member (doc
+/// comment, signature, docstring, fields), so what the method's `self` is reads with the
+/// method. A change to a method's behaviour often lands there (a class attribute, the
+/// docstring's account of a parameter).
+fn head_item(
+    index: &Index,
+    request: &PackRequest,
+    seed: SymbolId,
+    heads: &mut Vec<SymbolId>,
+) -> Option<PackItem> {
+    let found = index.symbol(seed);
+    let parent = SymbolId {
+        file: seed.file,
+        idx: found.symbol.parent?,
+    };
+    let holder = index.symbol(parent).symbol;
+    if !holder.kind.holds_methods() || heads.contains(&parent) || request.seeds.contains(&parent) {
+        return None;
+    }
+    heads.push(parent);
+    let role = Role::ParentOf(found.symbol.qualified_name.clone());
+    let mut item = item_for(index, parent, role, None, true);
+    let first_member = (found.file.symbols.iter())
+        .filter(|s| s.parent == Some(parent.idx))
+        .filter(|s| !matches!(s.kind, SymbolKind::Const | SymbolKind::Type))
+        .map(|s| s.full_range().start)
+        .min();
+    let end = first_member.map_or(item.range.end, |start| start - 1);
+    if end < item.range.start {
+        return None;
+    }
+    // The item stands for the head alone: its members are not part of it.
+    item.range = LineRange::new(item.range.start, end);
+    item.cost_lines = item.range.len() as usize;
+    item.shown = vec![item.range];
+    Some(item)
 }
 
 /// Why the call graph around a seed in `file` is partial, if it is.
@@ -290,7 +337,8 @@ fn merge(items: Vec<PackItem>, omitted: &mut Omitted) -> Vec<PackItem> {
     let mut out = Vec::with_capacity(items.len());
     for mut item in items {
         let taken = shown_by_file.entry(item.path.clone()).or_default();
-        let mut remaining = vec![item.range];
+        // An item starts from what it would show: its range, or a head's own lines.
+        let mut remaining = std::mem::take(&mut item.shown);
         for t in taken.iter() {
             remaining = remaining
                 .into_iter()

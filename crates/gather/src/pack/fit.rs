@@ -31,6 +31,8 @@ const SHORT_PERCENT: usize = 60;
 
 /// Lines of body an elided neighbour keeps after its signature.
 const NEIGHBOUR_ELIDED_LINES: usize = 8;
+/// Lines an elided head (a seed's type) keeps after its signature.
+const HEAD_ELIDED_LINES: usize = 4;
 
 /// Chooses each item's form so the rendered pack fits `pack.budget`, pricing items with
 /// the texts of `sources`.
@@ -208,6 +210,17 @@ impl<'s> Placer<'s> {
                 (Rendered::Stub, 0, 0)
             });
         }
+        if let Role::ParentOf(_) = item.role {
+            // A head is read with its member, placed beside it at once, and kept to a
+            // glimpse: the type's signature and its lines of evidence.
+            return Some(choose(
+                item,
+                body,
+                sources,
+                avail.min(self.small_share),
+                self.budget,
+            ));
+        }
         if degrade || matches!(item.role, Role::Seed | Role::LineHit) {
             // With several seeds (question mode) none may take more than its share
             // while later seeds wait; a lone seed takes what room there is.
@@ -360,6 +373,7 @@ fn choose(
     // a few lines, leaving room for later neighbours to fit whole.
     let cap = match item.role {
         Role::Seed | Role::Pinned | Role::LineHit => total.saturating_sub(2),
+        Role::ParentOf(_) => (signature_len + HEAD_ELIDED_LINES).min(total.saturating_sub(2)),
         _ => (signature_len + NEIGHBOUR_ELIDED_LINES).min(total.saturating_sub(2)),
     };
     let (mut lo, mut hi) = (signature_len + 1, cap);

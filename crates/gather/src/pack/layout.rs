@@ -223,9 +223,12 @@ fn gap_lines(item: &PackItem, gap: LineRange, frontend: Frontend, body: &mut Str
 }
 
 /// The exact re-request of a cut item: a whole definition by its qualified name and first
-/// line (unique among overloads and same-named methods); otherwise the lines it stands for.
+/// line (unique among overloads and same-named methods); otherwise the lines it stands for
+/// (a type's head stands for its lines before its members).
 pub(crate) fn item_zoom(item: &PackItem) -> Zoom<'_> {
-    let whole = item.shown.len() == 1 && item.shown[0] == item.range;
+    let whole = item.shown.len() == 1
+        && item.shown[0] == item.range
+        && !matches!(item.role, Role::ParentOf(_));
     if item.symbol.is_some() && item.kind.is_some() && whole && item.doc_left_out.is_none() {
         Zoom::Symbol {
             path: &item.path,

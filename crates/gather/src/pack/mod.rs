@@ -66,10 +66,13 @@ pub enum Role {
     CalleeOf(String),
     /// A line where the question's literal text occurs outside every definition.
     LineHit,
+    /// The own lines of the type holding the named seed (its signature, doc comment and
+    /// fields, not its members): what the seed's `self` is.
+    ParentOf(String),
 }
 
 impl Role {
-    /// `pinned`, `seed`, `caller-of-X`, `callee-of-X`.
+    /// `pinned`, `seed`, `caller-of-X`, `callee-of-X`, `line-hit`, `parent-of-X`.
     pub fn label(&self) -> String {
         match self {
             Role::Pinned => "pinned".into(),
@@ -77,13 +80,14 @@ impl Role {
             Role::CallerOf(x) => format!("caller-of-{x}"),
             Role::CalleeOf(x) => format!("callee-of-{x}"),
             Role::LineHit => "line-hit".into(),
+            Role::ParentOf(x) => format!("parent-of-{x}"),
         }
     }
 
     fn rank(&self) -> u8 {
         match self {
             Role::Pinned => 0,
-            Role::Seed | Role::LineHit => 1,
+            Role::Seed | Role::LineHit | Role::ParentOf(_) => 1,
             Role::CallerOf(_) | Role::CalleeOf(_) => 2,
         }
     }
