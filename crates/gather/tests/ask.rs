@@ -332,7 +332,7 @@ fn code_words_past_the_probe_cap_are_not_called_unmatched() {
 /// A class whose head (docstring and attributes) holds what a method's question is about.
 fn ledger() -> (common::Workspace, Index) {
     let mut ledger = String::from(
-        "class Ledger:\n    \"\"\"Entries in posting order.\"\"\"\n    rounding = 'half-even'\n    currency = 'EUR'\n\n",
+        "class Ledger:\n    \"\"\"Kept in posting order.\"\"\"\n    rounding = 'half-even'\n    currency = 'EUR'\n\n",
     );
     for i in 0..6 {
         ledger.push_str(&format!(
@@ -374,5 +374,21 @@ fn a_methods_class_head_is_shown_beside_it_once() {
     assert!(
         seeds.contains(&"Ledger.post_entry".to_string()),
         "{seeds:?}"
+    );
+}
+
+#[test]
+fn a_class_head_without_the_questions_words_is_left_out() {
+    let (_ws, index) = ledger();
+    let pack = ask_with(&index, "reverse_entry negates the amount", false);
+    assert!(
+        seeds(&pack).contains(&"Ledger.reverse_entry".to_string()),
+        "{:?}",
+        items(&pack)
+    );
+    assert!(
+        !(items(&pack).iter()).any(|(_, role)| role.starts_with("parent-of-")),
+        "the head holds none of the question's words: {:?}",
+        items(&pack)
     );
 }

@@ -175,6 +175,20 @@ pub(crate) fn mark(
     marks
 }
 
+/// The share of the request's heaviest term a line must weigh to make a type's head worth
+/// showing: a line holding one of the question's rarer words, not any word.
+const HEAD_EVIDENCE_SHARE: f32 = 0.5;
+
+/// Whether `item` holds, past its signature, a literal hit or a line weighing at least
+/// [`HEAD_EVIDENCE_SHARE`] of `evidence`'s heaviest term.
+pub(crate) fn beyond_signature(item: &PackItem, evidence: &Evidence) -> bool {
+    let heaviest = evidence.terms.values().copied().fold(0.0, f32::max);
+    let floor = heaviest * HEAD_EVIDENCE_SHARE;
+    let past = |l: Line| !item.signature.contains(l);
+    item.marks.must.iter().any(|&l| past(l))
+        || (item.marks.lines.iter()).any(|&(l, w)| past(l) && w >= floor && w > 0.0)
+}
+
 /// The lines a cut-down `item` shows with `keep` lines of its own: its signature (or, when
 /// a higher item printed it, the first line left), its literal hits, then its evidence
 /// lines best first, each with a line of context, then its first lines; a gap of one line (between two shown runs, or at either end of the

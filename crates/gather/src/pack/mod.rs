@@ -291,6 +291,11 @@ pub fn build(index: &Index, graph: &CallGraph, request: &PackRequest) -> crate::
         ));
     }
     mark_evidence(&mut pack, &request.evidence, &sources);
+    // A type's head is context, worth its room only where its own lines (past the
+    // signature) hold the request's evidence.
+    pack.items.retain(|i| {
+        !matches!(i.role, Role::ParentOf(_)) || evidence::beyond_signature(i, &request.evidence)
+    });
     fit(&mut pack, &sources);
     // A pinned slice is shown as asked or the request is refused: cutting it would answer
     // another question than the one asked.
