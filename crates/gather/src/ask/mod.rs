@@ -27,6 +27,7 @@ pub(crate) mod grep;
 pub mod lexical;
 pub mod question;
 
+mod beside;
 mod body;
 mod choose;
 mod code;
@@ -35,7 +36,7 @@ mod parts;
 
 use rustc_hash::FxHashMap as HashMap;
 
-use crate::index::{Index, SymbolId, SymbolKind};
+use crate::index::{Index, SymbolId};
 use crate::lines::Line;
 
 /// Rank damping: small enough that a lane's first hits stand out from its tail.
@@ -48,14 +49,6 @@ const W_LEXICAL: f32 = 1.0;
 const W_GREP: f32 = 2.0;
 const W_FILE: f32 = 0.6;
 const W_FEEDBACK: f32 = 1.0;
-const W_SIBLING: f32 = 0.7;
-/// How many leading answers lend a vote to the definitions beside them.
-const SIBLINGS_OF: usize = 3;
-const W_CALLS: f32 = 0.5;
-/// How many leading answers lend a vote to what they call and what calls them, and to how
-/// many of each.
-const CALLS_OF: usize = 3;
-const CALLS_EACH: usize = 10;
 /// Pseudo-relevance feedback: how many leading answers lend their words, how many words
 /// they lend, and the weight of the best of those words next to a question term's 1.
 const FEEDBACK_DOCS: usize = 5;
@@ -66,8 +59,6 @@ pub(crate) const LEXICAL_DEPTH: usize = 200;
 /// How deep the lexical rankings are kept for the focus lane, which looks past the depth
 /// the lexical lanes vote with, but only inside the leading answers' files.
 pub(crate) const FOCUS_DEPTH: usize = 2000;
-const W_FOCUS: f32 = 1.5;
-const FOCUS_FILES_OF: usize = 3;
 /// A name defined more often than this is too common to seed on by name alone.
 const MAX_NAME_HITS: usize = 8;
 
@@ -156,15 +147,7 @@ pub fn seeds(
     vote(&mut scores, &grep_ids, W_GREP);
 
     let extra = feedback_lane(index, question, include_tests, &mut scores);
-    sibling_lane(index, &keep, &mut scores);
-    call_lane(index, &keep, &mut scores);
-    // Only a whole issue's many terms rank deep enough to trust: on one-line questions the
-    // lane lost edit recall on both development sets.
-    if let Some(body) = &body {
-        // The frames are left out: their order is the traceback's, which the lane's
-        // votes must not overturn.
-        focus_lane(index, &body.lexical, &body.frames, &keep, &mut scores);
-    }
+    beside::lanes(index, body.as_ref(), &keep, &mut scores);
 
     let mut fused: Vec<(SymbolId, f32)> = scores.into_iter().collect();
     lexical::sort_hits(index, &mut fused);
@@ -270,7 +253,7 @@ fn feedback_lane(
     let extra = feedback::expand(
         index,
         postings,
-        &leading(index, scores, FEEDBACK_DOCS, |_| true),
+        &beside::leading(index, scores, FEEDBACK_DOCS, |_| true),
         &question.terms,
         FEEDBACK_TERMS,
         FEEDBACK_WEIGHT,
@@ -282,70 +265,6 @@ fn feedback_lane(
         vote(scores, &again, W_FEEDBACK);
     }
     extra
-}
-
-/// Sibling lane: the definitions beside the leading answers. Related code sits together
-/// (overloads, a getter beside its setter, parallel cases), and so do the places one
-/// change touches.
-fn sibling_lane(
-    index: &Index,
-    keep: &impl Fn(&SymbolId) -> bool,
-    scores: &mut HashMap<SymbolId, f32>,
-) {
-    let beside: Vec<SymbolId> = leading(index, scores, SIBLINGS_OF, keep)
-        .into_iter()
-        .flat_map(|id| siblings(index, id))
-        .filter(keep)
-        .collect();
-    vote(scores, &beside, W_SIBLING);
-}
-
-/// Call lane: what the leading answers call, and what calls them from their own file. A
-/// change to a function often lands in the helper it calls or the function that uses it,
-/// and an answer reads better with them beside it. Callers from other files are left to
-/// the pack: finding them means resolving every call spelled like the name.
-fn call_lane(
-    index: &Index,
-    keep: &impl Fn(&SymbolId) -> bool,
-    scores: &mut HashMap<SymbolId, f32>,
-) {
-    let answers = leading(index, scores, CALLS_OF, |id| {
-        keep(id) && index.symbol(*id).symbol.kind != SymbolKind::Module
-    });
-    let graph = crate::graph::local_for(index, &answers);
-    let mut called: Vec<SymbolId> = Vec::new();
-    for id in &answers {
-        let callees = graph.callees(*id).into_iter().map(|edge| edge.callee);
-        let callers = (graph.callers(*id).into_iter())
-            .map(|edge| edge.caller)
-            .filter(|caller| caller.file == id.file);
-        called.extend(callees.take(CALLS_EACH).filter(keep));
-        called.extend(callers.take(CALLS_EACH).filter(keep));
-    }
-    vote(scores, &called, W_CALLS);
-}
-
-/// Focus lane: the leading answers' files searched deeper. A change often lands beside
-/// the code the question leads to, in a definition whose words match too weakly to rank
-/// among the whole workspace's. The `fixed` definitions get no vote.
-fn focus_lane(
-    index: &Index,
-    deep: &[SymbolId],
-    fixed: &[SymbolId],
-    keep: &impl Fn(&SymbolId) -> bool,
-    scores: &mut HashMap<SymbolId, f32>,
-) {
-    let mut files: Vec<u32> = Vec::new();
-    for id in leading(index, scores, FOCUS_FILES_OF, keep) {
-        if !files.contains(&id.file) {
-            files.push(id.file);
-        }
-    }
-    let inside: Vec<SymbolId> = (deep.iter())
-        .filter(|id| files.contains(&id.file) && !fixed.contains(id) && keep(id))
-        .copied()
-        .collect();
-    vote(scores, &inside, W_FOCUS);
 }
 
 /// The missing code-shaped words and literals, then the question's other words none of
@@ -404,42 +323,6 @@ fn unmatched_words(
             all_missing && (skip.is_empty() || !all_skipped)
         })
         .cloned()
-        .collect()
-}
-
-/// The `n` best-scored definitions that `admit` lets through, best first (ties by path,
-/// then line).
-fn leading(
-    index: &Index,
-    scores: &HashMap<SymbolId, f32>,
-    n: usize,
-    admit: impl Fn(&SymbolId) -> bool,
-) -> Vec<SymbolId> {
-    let mut best: Vec<(SymbolId, f32)> = scores
-        .iter()
-        .filter(|(id, _)| admit(id))
-        .map(|(id, s)| (*id, *s))
-        .collect();
-    lexical::top(index, &mut best, n);
-    best.into_iter().map(|(id, _)| id).collect()
-}
-
-/// The definitions just before and after `id` with the same parent (not modules).
-fn siblings(index: &Index, id: SymbolId) -> Vec<SymbolId> {
-    let found = index.symbol(id);
-    let symbols = &found.file.symbols;
-    let parent = found.symbol.parent;
-    let at = id.idx as usize;
-    let before = (0..at).rev().find(|&i| symbols[i].parent == parent);
-    let after = (at + 1..symbols.len()).find(|&i| symbols[i].parent == parent);
-    [before, after]
-        .into_iter()
-        .flatten()
-        .filter(|&i| symbols[i].kind != SymbolKind::Module)
-        .map(|i| SymbolId {
-            file: id.file,
-            idx: i as u32,
-        })
         .collect()
 }
 
@@ -518,60 +401,6 @@ mod tests {
             names(&index, &seeds),
             ["Store"],
             "no ranked member: it stays"
-        );
-    }
-
-    #[test]
-    fn siblings_are_the_definitions_beside_one_under_the_same_parent() {
-        let text = "def before():\n    pass\n\nclass Store:\n    def first(self):\n        pass\n\n    def second(self):\n        pass\n\n    def third(self):\n        pass\n\ndef after():\n    pass\n";
-        let (_dir, index) = index_of(&[("store.py", text)]);
-        let of = |name: &str| names(&index, &siblings(&index, id(&index, name)));
-        assert_eq!(of("second"), ["first", "third"]);
-        assert_eq!(of("first"), ["second"], "nothing before it in the class");
-        assert_eq!(of("Store"), ["before", "after"]);
-        assert_eq!(of("before"), ["Store"]);
-    }
-
-    #[test]
-    fn the_focus_lane_votes_only_inside_the_leading_answers_files() {
-        let (_dir, index) = index_of(&[
-            (
-                "lead.py",
-                "def leader():\n    pass\n\ndef beside():\n    pass\n",
-            ),
-            ("other.py", "def elsewhere():\n    pass\n"),
-        ]);
-        let mut scores: HashMap<SymbolId, f32> = HashMap::default();
-        scores.insert(id(&index, "leader"), 1.0);
-        let deep = [id(&index, "elsewhere"), id(&index, "beside")];
-        focus_lane(&index, &deep, &[], &|_: &SymbolId| true, &mut scores);
-        assert!(scores.get(&id(&index, "beside")).is_some_and(|s| *s > 0.0));
-        assert!(
-            !scores.contains_key(&id(&index, "elsewhere")),
-            "a file no leading answer is in gets no vote"
-        );
-        let mut fixed: HashMap<SymbolId, f32> = HashMap::default();
-        fixed.insert(id(&index, "leader"), 1.0);
-        let beside = [id(&index, "beside")];
-        focus_lane(&index, &deep, &beside, &|_: &SymbolId| true, &mut fixed);
-        assert!(
-            !fixed.contains_key(&beside[0]),
-            "a fixed definition gets no vote"
-        );
-        let mut none: HashMap<SymbolId, f32> = HashMap::default();
-        none.insert(id(&index, "leader"), 1.0);
-        let lead_file = id(&index, "leader").file;
-        focus_lane(
-            &index,
-            &deep,
-            &[],
-            &|i: &SymbolId| i.file != lead_file,
-            &mut none,
-        );
-        assert_eq!(
-            none.len(),
-            1,
-            "what `keep` refuses leads nothing and gets nothing"
         );
     }
 
