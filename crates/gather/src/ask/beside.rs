@@ -139,18 +139,9 @@ fn siblings(index: &Index, id: SymbolId) -> Vec<SymbolId> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::{id, names};
     use super::*;
     use crate::index::index_of;
-
-    fn id(index: &Index, name: &str) -> SymbolId {
-        index.find(name)[0].id
-    }
-
-    fn names(index: &Index, ids: &[SymbolId]) -> Vec<String> {
-        ids.iter()
-            .map(|id| index.symbol(*id).symbol.name.clone())
-            .collect()
-    }
 
     #[test]
     fn siblings_are_the_definitions_beside_one_under_the_same_parent() {

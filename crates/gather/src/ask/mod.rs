@@ -363,11 +363,13 @@ mod tests {
     use super::*;
     use crate::index::index_of;
 
-    fn id(index: &Index, name: &str) -> SymbolId {
+    /// The first definition named `name` (shared with the lanes' tests).
+    pub(super) fn id(index: &Index, name: &str) -> SymbolId {
         index.find(name)[0].id
     }
 
-    fn names(index: &Index, ids: &[SymbolId]) -> Vec<String> {
+    /// The names of `ids`, in order.
+    pub(super) fn names(index: &Index, ids: &[SymbolId]) -> Vec<String> {
         ids.iter()
             .map(|id| index.symbol(*id).symbol.name.clone())
             .collect()
