@@ -392,3 +392,37 @@ fn a_class_head_without_the_questions_words_is_left_out() {
         items(&pack)
     );
 }
+
+#[test]
+fn a_go_structs_head_ends_with_the_struct_though_its_methods_come_later() {
+    let engine = "package web\n\n// Engine routes requests.\ntype Engine struct {\n\tUseRawPath bool // keep literal colons in routes\n\tTrees []string\n}\n\n// New makes an engine with no routes.\nfunc New() *Engine {\n\treturn &Engine{}\n}\n\n// Handler serves the routes with literal colons.\nfunc (e *Engine) Handler() string {\n\treturn \"routes\"\n}\n";
+    let ws = common::Workspace::new(&[
+        ("web/engine.go", engine),
+        (
+            "web/other.go",
+            "package web\n\nfunc other() int {\n\treturn 1\n}\n",
+        ),
+    ]);
+    let index = index::build(ws.root()).unwrap();
+    let pack = ask_with(
+        &index,
+        "literal colons in routes with engine Handler",
+        false,
+    );
+    let all = pack["items"].as_array().unwrap();
+    let handler = all.iter().position(|i| i["symbol"] == "Engine.Handler");
+    assert!(handler.is_some(), "{:?}", items(&pack));
+    for item in all.iter().filter(|i| i["symbol"] == "Engine") {
+        assert!(
+            item["line_end"].as_u64() <= Some(7),
+            "the struct's lines, not what follows it: {item}"
+        );
+        assert!(!item["content"].as_str().unwrap().contains("func New"));
+    }
+    let engines = all.iter().filter(|i| i["symbol"] == "Engine").count();
+    assert!(
+        engines <= 1,
+        "once, as a seed or a head: {:?}",
+        items(&pack)
+    );
+}

@@ -288,6 +288,45 @@ fn a_parse_that_swallows_code_is_marked_and_the_line_rules_read_it() {
     assert_eq!(calls, [("map", 30), ("step", 30)]);
 }
 
+/// Preprocessor lines inside a table's initializer: the grammar lets the table run on over
+/// the functions after it, which have no keyword for the line rules' declaration rule.
+const SWALLOWING_C: &str = include_str!("../../../tests/fixtures/recovery/table.c");
+
+#[test]
+fn functions_swallowed_by_a_c_table_are_read_and_the_table_ends_before_them() {
+    let parsed = gather::parse::file("src/table.c", SWALLOWING_C);
+    assert_eq!(parsed.status, FileStatus::ParsedWithErrors);
+    let found: Vec<String> = parsed
+        .symbols
+        .iter()
+        .map(|s| {
+            let by = if s.from_line_rules {
+                " by line rules"
+            } else {
+                ""
+            };
+            format!("{} {} {}{by}", s.kind, s.qualified_name, s.range)
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            "macro ENTRY 3-3",
+            "function op_add 5-7",
+            // It ends before the comment of the function after it.
+            "const op_table 9-19",
+            "function build_list 23-28 by line rules",
+            // The return type above the name is the function's first line.
+            "function op_name 30-34 by line rules",
+        ]
+    );
+    let build_list = parsed.symbols.iter().position(|s| s.name == "build_list");
+    let doc = build_list.and_then(|at| parsed.symbols[at].doc);
+    assert_eq!(doc.map(|d| (d.start, d.end)), Some((21, 22)));
+    let push = parsed.calls.iter().find(|c| c.name == "list_push").unwrap();
+    assert_eq!(push.enclosing.map(|e| e as usize), build_list);
+}
+
 #[test]
 fn a_small_slip_keeps_the_file_parsed() {
     // One stray token: a one-line error region that hides no definition.

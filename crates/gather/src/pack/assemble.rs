@@ -24,7 +24,7 @@ pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack
     for (rank, &seed) in request.seeds.iter().enumerate() {
         items.push(seed_item(index, request, rank, seed));
         if request.mode == Mode::Ask && rank < HEAD_SEEDS {
-            items.extend(head_item(index, seed, &mut heads));
+            items.extend(head_item(index, request, seed, &mut heads));
         }
         degraded.extend(call_graph_gaps(index.symbol(seed).file));
         if rank < request.neighbours_of {
@@ -125,26 +125,32 @@ fn seed_item(index: &Index, request: &PackRequest, rank: usize, seed: SymbolId) 
 /// room of a seed for context.
 const HEAD_SEEDS: usize = 3;
 
-/// The head of the type holding `seed` (a method's class, struct or impl), once per type:
-/// its lines before its first member (doc comment, signature, docstring, fields), so what
-/// the method's `self` is reads with the method. A type and its member are never both
-/// seeds (`ask::choose` keeps one). A change to a method's behaviour often lands there (a
-/// class attribute, the docstring's account of a parameter).
-fn head_item(index: &Index, seed: SymbolId, heads: &mut Vec<SymbolId>) -> Option<PackItem> {
+/// The head of the type holding `seed` (a method's class, struct or impl), once per type
+/// and never for a type that is itself a seed (a Go struct and a method outside its lines
+/// can both be): its lines before its first member inside it (doc comment, signature,
+/// docstring, fields), so what the method's `self` is reads with the method. A change to
+/// a method's behaviour often lands there (a class attribute, the docstring's account of
+/// a parameter).
+fn head_item(
+    index: &Index,
+    request: &PackRequest,
+    seed: SymbolId,
+    heads: &mut Vec<SymbolId>,
+) -> Option<PackItem> {
     let found = index.symbol(seed);
     let parent = SymbolId {
         file: seed.file,
         idx: found.symbol.parent?,
     };
     let holder = index.symbol(parent).symbol;
-    if !holder.kind.holds_methods() || heads.contains(&parent) {
+    if !holder.kind.holds_methods() || heads.contains(&parent) || request.seeds.contains(&parent) {
         return None;
     }
     heads.push(parent);
     let role = Role::ParentOf(found.symbol.qualified_name.clone());
     let mut item = item_for(index, parent, role, None, true);
     let first_member = (found.file.symbols.iter())
-        .filter(|s| s.parent == Some(parent.idx))
+        .filter(|s| s.parent == Some(parent.idx) && holder.range.contains(s.range.start))
         .filter(|s| !matches!(s.kind, SymbolKind::Const | SymbolKind::Type))
         .map(|s| s.full_range().start)
         .min();

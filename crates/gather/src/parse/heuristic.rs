@@ -43,6 +43,47 @@ fn shell_function() -> &'static Regex {
     })
 }
 
+/// A function header with no declaration keyword at a line's start, as C and C++ write
+/// them: return-type words, the name (`Type::name` in C++), an open parameter list.
+fn typed_function() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(
+            r"(?x)
+            ^(?P<types>(?:[A-Za-z_]\w*(?:\s*\*+\s*|\s+|\s*&+\s*))+\**)?
+            (?P<name>[A-Za-z_]\w*(?:::~?[A-Za-z_]\w*)*)
+            \s*\([^;]*$",
+        )
+        .expect("the typed function rule is a valid regex")
+    })
+}
+
+/// A line that is only a return type (`static const char *`).
+fn return_type_line() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r"^[A-Za-z_][\w \t*&]*$").expect("the return type rule is a valid regex")
+    })
+}
+
+/// Words that, before a name and a parenthesis, make a statement or an expression rather
+/// than a return type.
+const NOT_TYPES: &[&str] = &[
+    "case", "delete", "do", "else", "goto", "if", "new", "return", "sizeof", "switch", "throw",
+    "typedef", "while", "for",
+];
+
+/// The rules beside the declaration keywords.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Rules {
+    /// The shell's `name() {`, which in a language with a grammar other than the shell's
+    /// reads a macro call as a function.
+    pub shell_functions: bool,
+    /// Functions declared by their return type at a line's start (`static int f(void) {`):
+    /// for languages whose functions have no keyword, where error recovery swallowed them.
+    pub typed_functions: bool,
+}
+
 fn kind_of(keyword: &str) -> SymbolKind {
     match keyword {
         "class" | "object" | "record" | "extension" => SymbolKind::Class,
@@ -64,29 +105,45 @@ pub(crate) const MAX_NESTING: usize = 100;
 
 /// The definitions of `text`, or `None` when they nest deeper than [`MAX_NESTING`].
 pub fn definitions(text: &str, is_test_file: bool) -> Option<Vec<Symbol>> {
-    definitions_with(text, is_test_file, true)
+    let rules = Rules {
+        shell_functions: true,
+        typed_functions: false,
+    };
+    definitions_with(text, is_test_file, rules)
 }
 
-/// [`definitions`], with or without the shell rule (`name() {`), which in a language with
-/// a grammar other than the shell's reads a macro call as a function.
+/// [`definitions`] under the given rules beside the declaration keywords.
 pub(super) fn definitions_with(
     text: &str,
     is_test_file: bool,
-    shell_functions: bool,
+    rules: Rules,
 ) -> Option<Vec<Symbol>> {
     let lines: Vec<&str> = text.lines().collect();
     let braces = Braces::new(&lines);
-    let mut found: Vec<(usize, String, SymbolKind, usize)> = Vec::new();
+    // Per definition: its first line, its name's line, name, kind and last line.
+    let mut found: Vec<(usize, usize, String, SymbolKind, usize)> = Vec::new();
     for (idx, line) in lines.iter().enumerate() {
-        if let Some((indent, name, kind)) = declaration_on(line, shell_functions) {
+        // Typed first: `struct list *build(…) {` is a function, not the struct `list`.
+        let typed = rules
+            .typed_functions
+            .then(|| typed_function_on(&lines, idx))
+            .flatten();
+        if let Some((start, name)) = typed {
+            // A return type above the name (`struct list *`) declares nothing itself.
+            if found.last().is_some_and(|f| f.0 == start) {
+                found.pop();
+            }
+            let end = body_end(&lines, &braces, idx, 0);
+            found.push((start, idx, name, SymbolKind::Function, end));
+        } else if let Some((indent, name, kind)) = declaration_on(line, rules.shell_functions) {
             let end = body_end(&lines, &braces, idx, indent);
-            found.push((idx, name, kind, end));
+            found.push((idx, idx, name, kind, end));
         }
     }
 
     let mut symbols: Vec<Symbol> = Vec::with_capacity(found.len());
     let mut stack: Vec<usize> = Vec::new();
-    for (idx, name, mut kind, end) in found {
+    for (idx, name_idx, name, mut kind, end) in found {
         let range = LineRange::new(idx as Line + 1, end as Line + 1);
         while let Some(&top) = stack.last() {
             if symbols[top].range.covers(&range) && symbols[top].range != range {
@@ -117,9 +174,9 @@ pub(super) fn definitions_with(
             qualified_name,
             kind,
             range,
-            signature: LineRange::new(range.start, range.start),
+            signature: LineRange::new(range.start, name_idx as Line + 1),
             doc,
-            name_line: range.start,
+            name_line: name_idx as Line + 1,
             parent: parent.map(|p| p as u32),
             is_test,
             text_hash: 0,
@@ -158,6 +215,46 @@ fn declaration_on(line: &str, shell_functions: bool) -> Option<(usize, String, S
         caps["name"].to_string(),
         SymbolKind::Function,
     ))
+}
+
+/// The first line and the name of the function whose name starts line `idx`, unindented,
+/// with its body's brace on that line or within the next three, before any `;` (a
+/// prototype has none). The first line is the return type's when it stands above.
+fn typed_function_on(lines: &[&str], idx: usize) -> Option<(usize, String)> {
+    let line = lines[idx];
+    if line.len() > 1000 || line.starts_with(char::is_whitespace) {
+        return None;
+    }
+    let code = strip_line_comment(line);
+    let caps = typed_function().captures(code)?;
+    // GNU style puts the return type on a line of its own above the name.
+    let (start, types) = match caps.name("types") {
+        Some(types) => (idx, types.as_str()),
+        None => {
+            let above = idx.checked_sub(1)?;
+            let types = strip_line_comment(lines[above]).trim_end();
+            (
+                above,
+                Some(types).filter(|t| return_type_line().is_match(t))?,
+            )
+        }
+    };
+    let words = types.split(|c: char| !(c.is_alphanumeric() || c == '_'));
+    if words.clone().any(|w| NOT_TYPES.contains(&w)) || types.contains('=') {
+        return None;
+    }
+    for line in lines[idx..].iter().take(4) {
+        let code = strip_line_comment(line);
+        let brace = code.find('{');
+        let semi = code.find(';');
+        match (brace, semi) {
+            (Some(b), Some(s)) if s < b => return None,
+            (Some(_), _) => return Some((start, caps["name"].to_string())),
+            (None, Some(_)) => return None,
+            (None, None) => {}
+        }
+    }
+    None
 }
 
 /// Index of the last line of the definition opened at `start`.
@@ -352,6 +449,24 @@ mod tests {
     fn shell_functions_and_assignments() {
         let text = "build() {\n  make\n}\ntype = 3\n";
         assert_eq!(outline(text), ["function build 1-3"]);
+    }
+
+    #[test]
+    fn typed_functions_are_read_only_when_asked_for() {
+        let text = "static block gen_last(void) {\n  return x;\n}\nint proto(int a);\nstruct list *\nsplit(int a,\n      int b)\n{\n  if (a) {\n  }\n}\n  int nested(void) {\n  }\nreturn f(x) {\n";
+        let rules = Rules {
+            shell_functions: false,
+            typed_functions: true,
+        };
+        let found: Vec<String> = definitions_with(text, false, rules)
+            .unwrap()
+            .iter()
+            .map(|s| format!("{} {}", s.name, s.range))
+            .collect();
+        // A return type on its own line starts the function; it declares no struct.
+        assert_eq!(found, ["gen_last 1-3", "split 5-11"]);
+        // Without the rule, only the keyword reads: `struct list`, no function.
+        assert_eq!(outline(text), ["struct list 5-11"]);
     }
 
     #[test]

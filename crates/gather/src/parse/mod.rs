@@ -8,6 +8,7 @@ mod errors;
 mod extent;
 mod heuristic;
 mod macros;
+mod overrun;
 mod recover;
 mod refs;
 mod script;

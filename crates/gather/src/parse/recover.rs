@@ -15,6 +15,7 @@ use std::collections::{HashMap, HashSet};
 use gather_languages::LanguageSpec;
 
 use super::heuristic;
+use super::overrun;
 use super::tags::{self, Extracted};
 use crate::lines::{Line, LineRange, LineTable};
 use crate::record::{CallSite, FileStatus, Symbol, SymbolKind};
@@ -25,6 +26,10 @@ pub(crate) const FEW_LINES: u32 = 3;
 
 /// The language whose functions the line rules' shell rule (`name() {`) finds.
 const SHELL: &str = "bash";
+
+/// The family whose functions are declared by their return type alone, which the line
+/// rules' typed rule finds.
+const TYPED_FUNCTIONS: &str = "c";
 
 /// The status of a file the grammar parsed, after adding to `extracted` the definitions
 /// found in its error regions.
@@ -40,8 +45,11 @@ pub(super) fn settle(
     let regions = std::mem::take(&mut extracted.error_regions);
     let swallowed = regions.iter().any(|r| r.len() > FEW_LINES);
     // Past the line rules' nesting limit the grammar's definitions stand alone.
-    let found =
-        heuristic::definitions_with(text, is_test_file, spec.id == SHELL).unwrap_or_default();
+    let rules = heuristic::Rules {
+        shell_functions: spec.id == SHELL,
+        typed_functions: spec.family == TYPED_FUNCTIONS,
+    };
+    let found = heuristic::definitions_with(text, is_test_file, rules).unwrap_or_default();
     let file = File {
         spec,
         text,
@@ -109,6 +117,7 @@ fn recover(
     let kept = Kept::new(found, keep);
     let known: HashSet<Line> = by_name_line.into_keys().collect();
     let added = read_islands(file, &kept, &known, grammar.len());
+    overrun::cut_at_islands(&lines, grammar, &added.symbols);
     let added = adopt(file.spec, added, grammar);
     merge(extracted, added);
     true
@@ -296,9 +305,13 @@ fn read_islands(file: &File, kept: &Kept, known: &HashSet<Line>, n_grammar: usiz
             .ok()
             .and_then(|a| take_island(a, root, &known));
         let (symbols, calls) = match taken {
-            Some(read) => {
+            Some((mut symbols, calls)) => {
                 added.reread.push(root.range);
-                read
+                // The island's comment was blanked for that reading: the line rules saw it.
+                for symbol in symbols.iter_mut().filter(|s| s.name_line == root.name_line) {
+                    symbol.doc = symbol.doc.or(root.doc);
+                }
+                (symbols, calls)
             }
             None => (kept.island(island), Vec::new()),
         };
