@@ -230,6 +230,20 @@ fn heuristic_files_are_marked() {
     assert_eq!((hit.symbol.range.start, hit.symbol.range.end), (1, 3));
 }
 
+/// `kind name range` of each definition, marked when the line rules found it.
+fn outline_marking_line_rules(symbols: &[gather::index::Symbol]) -> Vec<String> {
+    (symbols.iter())
+        .map(|s| {
+            let by = if s.from_line_rules {
+                " by line rules"
+            } else {
+                ""
+            };
+            format!("{} {} {}{by}", s.kind, s.qualified_name, s.range)
+        })
+        .collect()
+}
+
 /// Multi-line type parameter lists in an interface's call signatures, without semicolons:
 /// the grammar closes the interface early and its error region swallows the class after it.
 const SWALLOWING_TS: &str = include_str!("../../../tests/fixtures/recovery/chain.ts");
@@ -250,18 +264,7 @@ fn a_parse_that_swallows_code_is_marked_and_the_line_rules_read_it() {
     );
     assert_eq!(index.status("src/clean.ts"), Some(FileStatus::Parsed));
     let file = index.file("src/chain.ts").unwrap();
-    let found: Vec<String> = file
-        .symbols
-        .iter()
-        .map(|s| {
-            let by = if s.from_line_rules {
-                " by line rules"
-            } else {
-                ""
-            };
-            format!("{} {} {}{by}", s.kind, s.qualified_name, s.range)
-        })
-        .collect();
+    let found = outline_marking_line_rules(&file.symbols);
     assert_eq!(
         found,
         [
@@ -296,18 +299,7 @@ const SWALLOWING_C: &str = include_str!("../../../tests/fixtures/recovery/table.
 fn functions_swallowed_by_a_c_table_are_read_and_the_table_ends_before_them() {
     let parsed = gather::parse::file("src/table.c", SWALLOWING_C);
     assert_eq!(parsed.status, FileStatus::ParsedWithErrors);
-    let found: Vec<String> = parsed
-        .symbols
-        .iter()
-        .map(|s| {
-            let by = if s.from_line_rules {
-                " by line rules"
-            } else {
-                ""
-            };
-            format!("{} {} {}{by}", s.kind, s.qualified_name, s.range)
-        })
-        .collect();
+    let found = outline_marking_line_rules(&parsed.symbols);
     assert_eq!(
         found,
         [

@@ -239,38 +239,49 @@ fn typed_function_on(lines: &[&str], idx: usize) -> Option<(usize, String)> {
             )
         }
     };
-    let words = types.split(|c: char| !(c.is_alphanumeric() || c == '_'));
-    if words.clone().any(|w| NOT_TYPES.contains(&w)) || types.contains('=') {
+    let mut words = types.split(|c: char| !(c.is_alphanumeric() || c == '_'));
+    if words.any(|w| NOT_TYPES.contains(&w)) || types.contains('=') {
         return None;
     }
-    for line in lines[idx..].iter().take(4) {
+    let opens = matches!(opening(lines, idx), Opening::Brace(_));
+    opens.then(|| (start, caps["name"].to_string()))
+}
+
+/// How the declaration at `start` goes on within its first lines.
+enum Opening {
+    /// A brace on this line opens its block.
+    Brace(usize),
+    /// This line ends with `;` before any brace: the declaration is whole (a prototype).
+    Semicolon(usize),
+    /// Neither: an indented body, if any.
+    Neither,
+}
+
+/// Whether a brace on the declaration line at `start` or shortly after, before any `;`,
+/// opens a block.
+fn opening(lines: &[&str], start: usize) -> Opening {
+    for (offset, line) in lines[start..].iter().take(4).enumerate() {
         let code = strip_line_comment(line);
-        let brace = code.find('{');
-        let semi = code.find(';');
-        match (brace, semi) {
-            (Some(b), Some(s)) if s < b => return None,
-            (Some(_), _) => return Some((start, caps["name"].to_string())),
-            (None, Some(_)) => return None,
-            (None, None) => {}
+        if code.contains('{') {
+            return Opening::Brace(start + offset);
+        }
+        if code.trim_end().ends_with(';') {
+            return Opening::Semicolon(start + offset);
         }
     }
-    None
+    Opening::Neither
 }
 
 /// Index of the last line of the definition opened at `start`.
 fn body_end(lines: &[&str], braces: &Braces, start: usize, indent: usize) -> usize {
-    // A brace on the declaration line or shortly after, before any `;`, opens a block.
-    for (offset, line) in lines[start..].iter().take(4).enumerate() {
-        let code = strip_line_comment(line);
-        if code.contains('{') {
-            if let Some(end) = braces.matching(start + offset) {
+    match opening(lines, start) {
+        Opening::Brace(open) => {
+            if let Some(end) = braces.matching(open) {
                 return end;
             }
-            break;
         }
-        if code.trim_end().ends_with(';') {
-            return start + offset;
-        }
+        Opening::Semicolon(end) => return end,
+        Opening::Neither => {}
     }
     // Otherwise the body is the block indented deeper than the declaration.
     let mut end = start;

@@ -16,11 +16,8 @@ pub(super) fn cut_at_islands(lines: &LineTable, grammar: &mut [Symbol], added: &
         if !unindented(island.name_line) {
             continue;
         }
-        // Its leading comment goes with it (a grammar reading of the island alone sees none).
-        let mut start = island.full_range().start;
-        while start > 1 && is_comment(lines.line(start - 1)) {
-            start -= 1;
-        }
+        // Its leading comment goes with it.
+        let start = island.full_range().start;
         let Some(at) = grammar.iter().rposition(|g| {
             g.range.start < start
                 && g.range.contains(island.name_line)
@@ -50,10 +47,4 @@ pub(super) fn cut_at_islands(lines: &LineTable, grammar: &mut [Symbol], added: &
             }
         }
     }
-}
-
-/// Whether `line` is a line of a comment in the C family's forms.
-fn is_comment(line: &str) -> bool {
-    let line = line.trim_start();
-    ["//", "/*", "*"].iter().any(|p| line.starts_with(p))
 }
