@@ -1,0 +1,21 @@
+//! The integration tests of `gather`, in one binary so the grammars are linked once.
+
+mod ask;
+mod bad_input;
+mod budget;
+mod cache;
+mod common;
+mod confinement;
+mod contract;
+mod evidence;
+mod graph;
+mod hostile;
+mod incremental;
+mod index;
+mod issue_text;
+mod language_questions;
+mod languages;
+mod pack;
+mod properties;
+mod rendered;
+mod slices;

@@ -1,0 +1,533 @@
+//! The pack engine: budgets over the whole rendered output, degradation, merging,
+//! naming everything cut, determinism.
+
+use crate::common;
+
+use std::collections::HashMap;
+
+use common::{item_named, Workspace};
+use gather::budget::Budget;
+use gather::index::{self, Index, SymbolId};
+use gather::pack::{self, Mode, PackRequest};
+use gather::render::pack::render;
+use serde_json::Value;
+
+/// A hub function with many callers and callees of varied sizes, a class whose method is
+/// the seed of some tests, multi-byte text everywhere, and test callers.
+fn workspace() -> Workspace {
+    let mut files: Vec<(String, String)> = Vec::new();
+    let mut core = String::from("\"\"\"Core module — ünïcödé.\"\"\"\n\n");
+    // A callee whose signature alone is long: it can be cut while smaller ones still fit.
+    core.push_str("\ndef wide(\n");
+    for p in 0..14 {
+        core.push_str(&format!("    p{p}=None,\n"));
+    }
+    core.push_str("):\n    return p0\n\n");
+    for i in 0..12 {
+        core.push_str(&format!(
+            "\ndef callee_{i}(x):\n    \"\"\"Callee {i} 日本.\"\"\"\n"
+        ));
+        for j in 0..(i * 3 + 1) {
+            core.push_str(&format!("    x = x + {j}  # ✓ step {j}\n"));
+        }
+        core.push_str("    return x\n\n");
+    }
+    core.push_str("\ndef hub(x):\n    \"\"\"The hub — calls everything.\"\"\"\n    wide()\n");
+    for i in 0..12 {
+        core.push_str(&format!("    x = callee_{i}(x)\n"));
+    }
+    core.push_str("    return helper_x(x)\n\n\ndef helper_x(x):\n    return x\n");
+    core.push_str("\n\nclass Worker:\n    def run(self, x):\n        return self.step(hub(x))\n\n    def step(self, x):\n        return x * 2\n");
+    files.push(("pkg/core.py".into(), core));
+    files.push(("pkg/__init__.py".into(), String::new()));
+    for f in 0..6 {
+        let mut text = String::from("from pkg.core import hub, Worker\n\n");
+        for c in 0..5 {
+            text.push_str(&format!(
+                "\ndef caller_{f}_{c}(v):\n    \"\"\"Caller — é.\"\"\"\n"
+            ));
+            for k in 0..(c * 4) {
+                text.push_str(&format!("    v = v - {k}\n"));
+            }
+            text.push_str("    return hub(v)\n\n");
+        }
+        text.push_str("\ndef make():\n    return Worker()\n");
+        files.push((format!("pkg/use_{f}.py"), text));
+    }
+    files.push((
+        "tests/test_core.py".into(),
+        "from pkg.core import hub\n\n\ndef test_hub():\n    assert hub(1) > 0\n".into(),
+    ));
+    let refs: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect();
+    Workspace::new(&refs)
+}
+
+fn seed(index: &Index, name: &str, path: &str) -> SymbolId {
+    index.locate(name, Some(path), None).unwrap()
+}
+
+fn build(
+    ws: &Workspace,
+    name: &str,
+    path: &str,
+    budget: Budget,
+    include_tests: bool,
+) -> (String, Value) {
+    let index = index::build(ws.root()).unwrap();
+    let graph = gather::graph::build(&index);
+    let request = PackRequest {
+        mode: Mode::Symbol,
+        pinned: Vec::new(),
+        seeds: vec![seed(&index, name, path)],
+        budget,
+        include_tests,
+        neighbours_of: usize::MAX,
+        line_hits: Vec::new(),
+        omitted: Default::default(),
+        evidence: Default::default(),
+        frontend: Default::default(),
+        degraded: Vec::new(),
+        seed_scores: Vec::new(),
+    };
+    render(&pack::build(&index, &graph, &request).unwrap())
+}
+
+/// A question-mode pack of one file's definitions `seeds`, in that order, at 400 lines.
+fn ask_pack(file: (&str, &str), seeds: &[&str]) -> (String, Value) {
+    ask_pack_in(file, seeds, 400)
+}
+
+fn ask_pack_in(file: (&str, &str), seeds: &[&str], budget: usize) -> (String, Value) {
+    let ws = Workspace::new(&[file]);
+    let index = index::build(ws.root()).unwrap();
+    let graph = gather::graph::build(&index);
+    let request = PackRequest {
+        mode: Mode::Ask,
+        pinned: Vec::new(),
+        seeds: seeds.iter().map(|n| seed(&index, n, file.0)).collect(),
+        budget: Budget::Lines(budget),
+        include_tests: false,
+        neighbours_of: 2,
+        line_hits: Vec::new(),
+        omitted: Default::default(),
+        evidence: Default::default(),
+        frontend: Default::default(),
+        degraded: Vec::new(),
+        seed_scores: Vec::new(),
+    };
+    render(&pack::build(&index, &graph, &request).unwrap())
+}
+
+#[test]
+fn used_never_exceeds_the_line_budget_and_equals_the_rendered_lines() {
+    let ws = workspace();
+    for limit in (20..=800).step_by(13).chain([20, 21, 22, 400, 800]) {
+        let (text, json) = build(&ws, "hub", "pkg/core.py", Budget::Lines(limit), false);
+        let used = json["budget"]["used"].as_u64().unwrap() as usize;
+        assert!(used <= limit, "limit {limit}: used {used}");
+        assert_eq!(
+            used,
+            text.lines().count(),
+            "limit {limit}: used is the rendered line count"
+        );
+        assert!(
+            text.starts_with("# gather symbol · seeds: hub · "),
+            "{text}"
+        );
+        assert!(text.contains(&format!("used={used} ")));
+    }
+}
+
+#[test]
+fn used_never_exceeds_a_token_budget() {
+    let ws = workspace();
+    for limit in [200, 350, 500, 1000, 2500, 8000] {
+        let (text, json) = build(&ws, "hub", "pkg/core.py", Budget::Tokens(limit), false);
+        let used = json["budget"]["used"].as_u64().unwrap() as usize;
+        assert!(used <= limit, "limit {limit}: used {used}");
+        assert_eq!(used, gather::budget::estimate_tokens(&text));
+    }
+}
+
+#[test]
+fn every_candidate_is_shown_or_named_as_a_stub() {
+    let ws = workspace();
+    let index = index::build(ws.root()).unwrap();
+    let graph = gather::graph::build(&index);
+    let hub = seed(&index, "hub", "pkg/core.py");
+    let expected: usize = graph
+        .callers(hub)
+        .iter()
+        .map(|e| e.caller)
+        .chain(graph.callees(hub).iter().map(|e| e.callee))
+        .filter(|id| !index.symbol(*id).symbol.is_test)
+        .count();
+    // 30 callers in pkg/use_*.py, Worker.run, and 14 callees.
+    assert_eq!(expected, 45);
+    for limit in [20, 60, 150, 400, 800] {
+        let (text, json) = build(&ws, "hub", "pkg/core.py", Budget::Lines(limit), false);
+        let items = json["items"].as_array().unwrap();
+        let neighbours = items.iter().filter(|i| i["role"] != "seed").count();
+        assert_eq!(neighbours, expected, "limit {limit}");
+        // At tiny budgets the tail of the cut list folds into one counted line.
+        let folded: usize = text
+            .lines()
+            .find_map(|l| {
+                l.strip_prefix("- … ")
+                    .and_then(|r| r.split(' ').next())
+                    .and_then(|n| n.parse().ok())
+            })
+            .unwrap_or(0);
+        let mut named_stubs = 0;
+        let n_stubs = items.iter().filter(|i| i["rendered"] == "stub").count();
+        for item in items {
+            match item["rendered"].as_str().unwrap() {
+                "stub" => {
+                    let line = format!(
+                        "- {}:{}-{}",
+                        item["path"].as_str().unwrap(),
+                        item["line_start"],
+                        item["line_end"]
+                    );
+                    named_stubs += usize::from(text.contains(&line));
+                }
+                _ => {
+                    let block = format!(" {}\n", item["path"].as_str().unwrap());
+                    let header = format!("@@ {}-{} ", item["line_start"], item["line_end"]);
+                    assert!(text.contains(&block), "limit {limit}: {block} is printed");
+                    assert!(text.contains(&header), "limit {limit}: {header} is printed");
+                }
+            }
+        }
+        assert_eq!(
+            named_stubs + folded,
+            n_stubs,
+            "limit {limit}: every cut item is named or counted"
+        );
+        if limit >= 150 {
+            assert_eq!(folded, 0, "limit {limit}: room to name every cut item");
+        }
+        assert_eq!(json["omitted"]["tests_excluded"], 1);
+        assert!(text.contains("1 test neighbours left out"));
+    }
+}
+
+#[test]
+fn big_items_degrade_and_small_ones_backfill() {
+    let ws = workspace();
+    // Across budgets, some pack cuts an item and still prints a later, smaller one whole.
+    let mut saw_backfill = false;
+    let mut saw_degraded = false;
+    for limit in (60..=400).step_by(10) {
+        let (_, json) = build(&ws, "hub", "pkg/core.py", Budget::Lines(limit), false);
+        let rendered: Vec<String> = json["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["rendered"].as_str().unwrap().to_string())
+            .collect();
+        saw_degraded |= rendered.iter().any(|r| r == "elided" || r == "signature");
+        if let Some(first_stub) = rendered.iter().position(|r| r == "stub") {
+            saw_backfill |= rendered[first_stub..].iter().any(|r| r == "body");
+        }
+    }
+    assert!(saw_backfill, "a smaller later item backfills after a cut");
+    assert!(saw_degraded, "some item degrades to elided or signature");
+    // A seed larger than the budget is elided, never dropped.
+    let (text, json) = build(&ws, "hub", "pkg/core.py", Budget::Lines(20), false);
+    assert_eq!(json["items"][0]["role"], "seed");
+    assert_ne!(json["items"][0]["rendered"], "stub");
+    assert!(
+        text.contains("lines elided — gather slice pkg/core.py:"),
+        "{text}"
+    );
+}
+
+#[test]
+fn no_line_is_printed_twice_and_pins_win() {
+    let ws = workspace();
+    // Worker.run is the seed; Worker (a callee through `Worker()` in make) is not a
+    // neighbour of run, but make's caller graph brings the class in for `make`.
+    let (_, json) = build(&ws, "make", "pkg/use_0.py", Budget::Lines(800), false);
+    let items = json["items"].as_array().unwrap();
+    assert!(items.iter().any(|i| i["symbol"] == "Worker"));
+    // Seed a method and pin its whole file: the pin is shown whole, as asked, and the seed
+    // (all of whose lines it prints) is counted as merged.
+    let index = index::build(ws.root()).unwrap();
+    let graph = gather::graph::build(&index);
+    let pinned = gather::slice::assemble(
+        &ws.dir(),
+        &[gather::slice::SliceRequest {
+            path: "pkg/core.py".into(),
+            head_lines: Some(1000),
+            ..Default::default()
+        }],
+    )
+    .unwrap();
+    let request = PackRequest {
+        mode: Mode::Symbol,
+        pinned,
+        seeds: vec![seed(&index, "Worker.run", "pkg/core.py")],
+        budget: Budget::Lines(800),
+        include_tests: false,
+        neighbours_of: usize::MAX,
+        line_hits: Vec::new(),
+        omitted: Default::default(),
+        evidence: Default::default(),
+        frontend: Default::default(),
+        degraded: Vec::new(),
+        seed_scores: Vec::new(),
+    };
+    let (_, json) = render(&pack::build(&index, &graph, &request).unwrap());
+    let items = json["items"].as_array().unwrap();
+    let pinned_item = items.iter().find(|i| i["role"] == "pinned").unwrap();
+    assert_eq!(pinned_item["rendered"], "body");
+    let n_lines = std::fs::read_to_string(ws.path("pkg/core.py"))
+        .unwrap()
+        .lines()
+        .count() as u64;
+    assert_eq!(pinned_item["shown"], serde_json::json!([[1, n_lines]]));
+    assert!(items.iter().all(|i| i["role"] != "seed"), "{json}");
+    assert!(json["omitted"]["merged"].as_u64().unwrap() >= 1);
+    let mut seen: HashMap<(String, u64), usize> = HashMap::new();
+    for item in items {
+        for range in item["shown"].as_array().unwrap() {
+            for line in range[0].as_u64().unwrap()..=range[1].as_u64().unwrap() {
+                *seen
+                    .entry((item["path"].as_str().unwrap().to_string(), line))
+                    .or_default() += 1;
+            }
+        }
+    }
+    let twice: Vec<_> = seen.iter().filter(|(_, n)| **n > 1).collect();
+    assert!(twice.is_empty(), "printed twice: {twice:?}");
+}
+
+#[test]
+fn elision_never_cuts_inside_a_character() {
+    let ws = workspace();
+    let source = std::fs::read_to_string(ws.path("pkg/core.py")).unwrap();
+    for limit in [20, 25, 33, 47, 90] {
+        let (_, json) = build(&ws, "hub", "pkg/core.py", Budget::Lines(limit), false);
+        for item in json["items"].as_array().unwrap() {
+            let Some(content) = item["content"].as_str() else {
+                continue;
+            };
+            if item["path"] != "pkg/core.py" {
+                continue;
+            }
+            for line in content.lines().skip(1) {
+                let is_own = line.starts_with("```") || line.starts_with("… ");
+                assert!(
+                    is_own || source.lines().any(|l| l == line),
+                    "limit {limit}: {line:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn identical_output_across_runs() {
+    let ws = workspace();
+    let first = build(&ws, "hub", "pkg/core.py", Budget::Lines(150), false);
+    for _ in 0..3 {
+        let again = build(&ws, "hub", "pkg/core.py", Budget::Lines(150), false);
+        assert_eq!(again.0, first.0);
+        assert_eq!(again.1, first.1);
+    }
+}
+
+#[test]
+fn tests_come_in_when_asked() {
+    let ws = workspace();
+    let (_, json) = build(&ws, "hub", "pkg/core.py", Budget::Lines(800), true);
+    let items = json["items"].as_array().unwrap();
+    assert!(items.iter().any(|i| i["symbol"] == "test_hub"));
+    assert_eq!(json["omitted"]["tests_excluded"], 0);
+}
+
+#[test]
+fn targeted_graph_equals_the_full_graph() {
+    let ws = workspace();
+    let index = index::build(ws.root()).unwrap();
+    let full = gather::graph::build(&index);
+    for file in ["pkg/core.py", "pkg/use_3.py"] {
+        for hit in index.find_in_file(file) {
+            let targeted = gather::graph::build_for(&index, &[hit.id]);
+            assert_eq!(
+                targeted.callers(hit.id),
+                full.callers(hit.id),
+                "{}",
+                hit.symbol.name
+            );
+            assert_eq!(
+                targeted.callees(hit.id),
+                full.callees(hit.id),
+                "{}",
+                hit.symbol.name
+            );
+            assert_eq!(targeted.external_from(hit.id), full.external_from(hit.id));
+            assert_eq!(targeted.ambiguous_from(hit.id), full.ambiguous_from(hit.id));
+        }
+    }
+}
+
+#[test]
+fn a_heuristic_seed_says_the_pack_is_partial() {
+    let ws = Workspace::new(&[(
+        "app.jl",
+        "function greet(name)\n    helper(name)\nend\n\nfunction helper(x)\n    println(x)\nend\n",
+    )]);
+    let (text, json) = build(&ws, "greet", "app.jl", Budget::Lines(400), false);
+    assert_eq!(json["complete"], false);
+    assert_eq!(
+        json["degraded"],
+        serde_json::json!(["callgraph-unavailable", "heuristic-parse(app.jl)"])
+    );
+    assert!(text.contains("function greet(name)"));
+}
+
+#[test]
+fn an_item_from_a_file_parsed_with_errors_says_so() {
+    let ws = Workspace::new(&[
+        (
+            "chain.ts",
+            include_str!("../../../../tests/fixtures/recovery/chain.ts"),
+        ),
+        (
+            "main.ts",
+            "import { makeRunner } from \"./chain\"\n\nexport function main() {\n  return makeRunner(1, 2)\n}\n",
+        ),
+    ]);
+    let (text, json) = build(&ws, "main", "main.ts", Budget::Lines(400), false);
+    assert_eq!(json["complete"], false);
+    assert_eq!(
+        json["degraded"],
+        serde_json::json!(["parsed-with-errors(chain.ts)"])
+    );
+    assert!(text.contains("export function makeRunner"));
+    // A pack with no item from that file is complete.
+    ws.write("alone.ts", b"export function alone() {\n  return 1\n}\n");
+    let (_, json) = build(&ws, "alone", "alone.ts", Budget::Lines(400), false);
+    assert_eq!(json["complete"], true);
+    assert_eq!(json["degraded"], serde_json::json!([]));
+}
+
+#[test]
+fn a_budget_smaller_than_the_frame_is_refused() {
+    let ws = workspace();
+    let index = index::build(ws.root()).unwrap();
+    let graph = gather::graph::build(&index);
+    for budget in [Budget::Lines(0), Budget::Lines(3), Budget::Tokens(5)] {
+        let request = PackRequest {
+            mode: Mode::Symbol,
+            pinned: Vec::new(),
+            seeds: vec![seed(&index, "hub", "pkg/core.py")],
+            budget,
+            include_tests: false,
+            neighbours_of: usize::MAX,
+            line_hits: Vec::new(),
+            omitted: Default::default(),
+            evidence: Default::default(),
+            frontend: Default::default(),
+            degraded: Vec::new(),
+            seed_scores: Vec::new(),
+        };
+        let err = pack::build(&index, &graph, &request).unwrap_err();
+        assert_eq!(err.code, gather::ErrorCode::InvalidRequest);
+        assert!(err.message.contains("give at least"), "{}", err.message);
+    }
+}
+
+#[test]
+fn seeds_past_the_leading_two_leave_long_docs_out_and_say_so() {
+    let long_doc = |name: &str| {
+        format!(
+            "/// {name} does one thing.\n///\n/// # Examples\n///\n/// {name}(1);\nfn {name}(x: u32) -> u32 {{\n    x + 1\n}}\n\n"
+        )
+    };
+    let mut text = String::new();
+    for name in ["first", "second", "third"] {
+        text.push_str(&long_doc(name));
+    }
+    text.push_str("/// Short doc.\nfn fourth(x: u32) -> u32 {\n    x\n}\n");
+    let (text, json) = ask_pack(
+        ("src/lib.rs", &text),
+        &["first", "second", "third", "fourth"],
+    );
+    let item = |name: &str| item_named(&json, name);
+    // The leading two keep their docs.
+    assert_eq!(item("first")["line_start"], 1);
+    assert_eq!(item("second")["line_start"], 10);
+    assert!(item("second").get("doc_not_shown").is_none());
+    // The third starts at its definition and names the doc lines it leaves out.
+    let third = item("third");
+    assert_eq!(third["line_start"], 24);
+    assert_eq!(third["shown"], serde_json::json!([[24, 26]]));
+    assert_eq!(third["doc_not_shown"], serde_json::json!([19, 23]));
+    assert!(!third["content"].as_str().unwrap().contains("# Examples"));
+    assert!(
+        text.contains("@@ 24-26 function third · seed · doc 19-23 not shown\n"),
+        "{text}"
+    );
+    // A short doc stays.
+    assert_eq!(item("fourth")["line_start"], 28);
+}
+
+#[test]
+fn a_seed_whose_signature_outgrows_its_glimpse_is_still_shown_when_there_is_room() {
+    let mut text =
+        String::from("def first(x):\n    return x\n\n\ndef second(x):\n    return x\n\n\n");
+    text.push_str("def wide(\n");
+    for p in 0..20 {
+        text.push_str(&format!("    p{p}=None,\n"));
+    }
+    text.push_str("):\n");
+    for k in 0..30 {
+        text.push_str(&format!("    p0 = p0 + {k}\n"));
+    }
+    text.push_str("    return p0\n");
+    let (_, json) = ask_pack(("pkg/mod.py", &text), &["first", "second", "wide"]);
+    let wide = item_named(&json, "wide");
+    // Its 22-line signature is longer than a third seed's glimpse (12 lines at 400), but
+    // the budget has room: it is shown, not cut to a stub.
+    assert_ne!(wide["rendered"], "stub", "{wide}");
+    assert_ne!(wide["rendered"], "signature", "{wide}");
+}
+
+#[test]
+fn past_the_leading_seeds_a_short_seed_is_shown_whole_before_a_longer_one_is_glimpsed() {
+    let mut text = String::new();
+    let mut seeds = Vec::new();
+    for lead in 0..5 {
+        text.push_str(&format!("def lead_{lead}(x):\n    return x + {lead}\n\n\n"));
+        seeds.push(format!("lead_{lead}"));
+    }
+    text.push_str("def long(x):\n");
+    for k in 0..60 {
+        text.push_str(&format!("    x = x + {k}\n"));
+    }
+    text.push_str("    return x\n\n\ndef short(x):\n    return x * 2\n");
+    seeds.extend(["long".to_string(), "short".to_string()]);
+    let seeds: Vec<&str> = seeds.iter().map(String::as_str).collect();
+    let mut contested = 0;
+    for budget in 20..=60 {
+        let (_, json) = ask_pack_in(("pkg/mod.py", &text), &seeds, budget);
+        let rendered = |name: &str| item_named(&json, name)["rendered"].clone();
+        // Whatever room `long` (ranked above it) gets, the two-line `short` got first.
+        if rendered("long") != "stub" {
+            assert_eq!(rendered("short"), "body", "budget {budget}: {json}");
+        }
+        if rendered("short") == "body" && rendered("long") != "body" {
+            contested += 1;
+        }
+    }
+    assert!(
+        contested > 0,
+        "some budget leaves room for one of the two only"
+    );
+}
