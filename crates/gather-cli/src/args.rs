@@ -62,6 +62,9 @@ pub enum Command {
     Find {
         /// The name to look up.
         name: String,
+        /// Only the definitions in this file (relative to the root).
+        #[arg(long)]
+        path: Option<String>,
     },
     /// List the definitions in one file.
     Outline {
@@ -110,13 +113,13 @@ pub enum Command {
         #[arg(required = true, value_name = "SPEC")]
         specs: Vec<String>,
         /// Token budget (ceil(chars / 4) per slice).
-        #[arg(long, default_value_t = 8000, conflicts_with = "budget_lines")]
+        #[arg(long, default_value_t = gather::Defaults::SLICE_TOKENS, conflicts_with = "budget_lines")]
         max_tokens: usize,
         /// Line budget instead of tokens.
         #[arg(long)]
         budget_lines: Option<usize>,
         /// Lines shown for a bare path or a fallback.
-        #[arg(long, default_value_t = 40)]
+        #[arg(long, default_value_t = gather::Defaults::HEAD_LINES)]
         head_lines: u32,
     },
     /// Print a completion script for SHELL (bash, zsh, fish, powershell, elvish).
@@ -136,7 +139,7 @@ pub enum Command {
 #[derive(clap::Args, Debug)]
 pub struct PackOptions {
     /// Line budget for the whole pack (more than 800 is cut to 800, and the pack says so).
-    #[arg(long, default_value_t = 400, conflicts_with = "max_tokens")]
+    #[arg(long, default_value_t = gather::Defaults::BUDGET_LINES, conflicts_with = "max_tokens")]
     pub budget_lines: usize,
     /// Token budget instead of lines (ceil(chars / 4)).
     #[arg(long)]

@@ -1,25 +1,24 @@
-//! `gather find NAME`: every definition of a name.
+//! `gather find NAME [--path FILE]`: every definition of a name.
 
+use gather::outline::Find;
+use gather::render;
+use gather::render::zoom::Frontend;
 use gather::session::Session;
-use gather::{render, Error, ErrorCode};
+use gather::Error;
 
 use crate::{open, require_name, Ctx};
 
-/// Lists the definitions named `name`; none is `not_found`.
-pub fn run(ctx: Ctx, kept: &mut Option<Session>, name: &str) -> Result<String, Error> {
+/// Lists the definitions named `name` (in `path` only, when given); none is `not_found`.
+pub fn run(
+    ctx: Ctx,
+    kept: &mut Option<Session>,
+    name: &str,
+    path: Option<&str>,
+) -> Result<String, Error> {
     require_name(name)?;
-    let (root, json) = (ctx.root.clone(), ctx.json);
+    let json = ctx.json;
+    let find = Find::new(&ctx.root, Some(name), path, Frontend::Cli)?;
     let index = open::indexed(kept, ctx, false)?;
-    let hits = index.find(name);
-    if hits.is_empty() {
-        return Err(Error::new(
-            ErrorCode::NotFound,
-            format!("no definition named {name} in {}", root.display()),
-        ));
-    }
-    Ok(if json {
-        format!("{}\n", render::find_json(&hits))
-    } else {
-        render::find_text(&hits)
-    })
+    let (text, value) = render::find(&find.lookup(index)?, false);
+    Ok(if json { format!("{value}\n") } else { text })
 }

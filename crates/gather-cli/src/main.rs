@@ -12,7 +12,6 @@ mod outline;
 mod pack;
 mod serve;
 mod slice;
-mod spec;
 mod symbol;
 
 use std::io::Write;
@@ -181,7 +180,7 @@ fn run(args: Args, kept: &mut Option<Session>) -> Result<String, Error> {
     };
     match args.command {
         Command::Index { files, symbols } => index::run(ctx, files, symbols),
-        Command::Find { name } => find::run(ctx, kept, &name),
+        Command::Find { name, path } => find::run(ctx, kept, &name, path.as_deref()),
         Command::Ask {
             question,
             question_file,

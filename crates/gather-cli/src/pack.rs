@@ -12,7 +12,9 @@ use gather::slice::SliceRequest;
 use gather::Error;
 
 use crate::args::PackOptions;
-use crate::{open, spec, Ctx};
+use gather::pack::spec;
+
+use crate::{open, Ctx};
 
 /// Answers `request` (its question or symbol) with the budget, test code and pinned slices
 /// of `options`. With `postings` (question mode), the stored lexical postings are used.
@@ -40,7 +42,10 @@ pub fn run(
 
 /// Pinned slices from `--slice SPEC` flags.
 fn slice_requests(specs: &[String], root: &Path) -> Result<Vec<SliceRequest>, Error> {
-    specs.iter().map(|s| spec::parse(s, root, 40)).collect()
+    specs
+        .iter()
+        .map(|s| spec::parse(s, root, gather::Defaults::HEAD_LINES))
+        .collect()
 }
 
 /// A pack budget from `--budget-lines` / `--max-tokens`.

@@ -4,7 +4,9 @@
 use gather::budget::{self, Budget};
 use gather::{render, slice, Error};
 
-use crate::{spec, Ctx};
+use gather::pack::spec;
+
+use crate::Ctx;
 
 /// Cuts the slices `specs` name and fits them to the budget.
 pub fn run(

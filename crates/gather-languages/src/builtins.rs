@@ -160,7 +160,7 @@ mod tests {
 
     #[test]
     fn families_group_languages_that_call_each_other() {
-        let family = |id: &str| by_id(id).map(|spec| spec.family);
+        let family = |id: &str| by_id(id).map(|spec| spec.family_name());
         assert_eq!(family("typescript"), family("javascript"));
         assert_eq!(family("tsx"), family("javascript"));
         assert_eq!(family("cpp"), family("c"));

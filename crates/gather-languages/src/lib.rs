@@ -226,9 +226,9 @@ pub struct LanguageSpec {
     /// Joins a parent's name and a child's name in qualified names (`::` or `.`).
     pub scope_separator: &'static str,
     /// The languages whose files call each other's definitions share a family
-    /// (`ecmascript` for JavaScript, TypeScript and TSX; `c` for C and C++): a call is
-    /// matched by name only to definitions of its own family.
-    pub family: &'static str,
+    /// (JavaScript, TypeScript and TSX; C and C++): a call is matched by name only to
+    /// definitions of its own family.
+    pub family: Family,
     /// Whether overloads (one name, several signatures in one scope) are told apart by the
     /// number of arguments a call passes.
     pub overloads_by_arity: bool,
@@ -246,6 +246,42 @@ pub struct LanguageSpec {
     /// Words people use for what the language's special methods do (`__eq__`: "equal
     /// equality compare comparison"), read by question mode as part of their names.
     pub method_words: &'static [(&'static str, &'static str)],
+    /// What the line rules look for beyond the common forms, in a file the grammar could
+    /// not parse whole.
+    pub line_rules: LineRules,
+}
+
+impl LanguageSpec {
+    /// The family's name: a language in no shared family is its own.
+    pub fn family_name(&self) -> &'static str {
+        match self.family {
+            Family::Own => self.id,
+            Family::EcmaScript => "ecmascript",
+            Family::C => "c",
+        }
+    }
+}
+
+/// Languages whose files call each other's definitions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// The language's files call only each other.
+    Own,
+    /// JavaScript, TypeScript and TSX.
+    EcmaScript,
+    /// C and C++.
+    C,
+}
+
+/// The declaration forms the line rules read besides the common ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineRules {
+    /// Only the common forms.
+    Plain,
+    /// `name() {` declares a function (shell).
+    ShellFunctions,
+    /// A function is declared by its return type alone (`static int f(void) {`).
+    TypedFunctions,
 }
 
 /// The compiled queries of one language.

@@ -20,9 +20,6 @@ pub const MAX_SLICES: usize = 256;
 /// large file many times, cannot grow without bound.
 pub const MAX_TOTAL_BYTES: usize = 32 << 20;
 
-/// Default number of lines shown from the top of a file.
-pub(crate) const DEFAULT_HEAD_LINES: u32 = 40;
-
 /// One explicit request.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SliceRequest {
@@ -205,7 +202,10 @@ impl Cutter<'_> {
 fn cut(request: &SliceRequest, rel: &str, text: &str, symbols: &[Symbol]) -> Slice {
     let table = LineTable::new(text);
     let n_lines = table.n_lines();
-    let head_lines = request.head_lines.unwrap_or(DEFAULT_HEAD_LINES).max(1);
+    let head_lines = request
+        .head_lines
+        .unwrap_or(crate::Defaults::HEAD_LINES)
+        .max(1);
     let head = LineRange::new(1, head_lines.min(n_lines.max(1)));
     let cutter = Cutter {
         rel,

@@ -1,10 +1,8 @@
-//! A slice SPEC (`path[:symbol|:LINE|:START-END]`) and a budget → the command line's spec
+//! A slice SPEC (`path[:symbol|:LINE|:START-END]`) and a budget → the library's spec
 //! parser, `slice::assemble` over the fixture and `budget::fit_slices`: no panic, every
 //! slice an exact run of whole lines of its file, and the budget kept.
 
-#[path = "../../../crates/gather-cli/src/spec.rs"]
-#[allow(dead_code)]
-mod spec;
+use gather::pack::spec;
 
 fn main() {
     afl::fuzz!(|data: &[u8]| {
@@ -18,7 +16,7 @@ fn main() {
         let requests: Vec<_> = text
             .lines()
             .take(8)
-            .filter_map(|line| spec::parse(line, root, 40).ok())
+            .filter_map(|line| spec::parse(line, root, gather::Defaults::HEAD_LINES).ok())
             .collect();
         let Ok(dir) = gather::confined::Root::open(root) else {
             return;

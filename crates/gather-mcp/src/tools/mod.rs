@@ -3,17 +3,18 @@
 //! rendering and a JSON value.
 
 use gather::budget::{self, Budget};
-use gather::index::{self, Index, SymbolRef};
-use gather::lines::LineRange;
+use gather::index::{self, SymbolRef};
+use gather::outline::Find;
+use gather::pack::spec::{self, SliceFields};
 use gather::render::zoom::Frontend;
 use gather::request::{self, ContextRequest};
 use gather::slice::{self, SliceRequest};
-use gather::{render, workspace, Error, ErrorCode, Result};
+use gather::{render, Error, ErrorCode, Result};
 use rmcp::model::JsonObject;
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::state::Workspace;
 
@@ -27,11 +28,6 @@ pub const GATHER_CONTEXT: &str = "gather_context";
 pub const ASSEMBLE_CONTEXT: &str = "assemble_context";
 /// Tool names.
 pub const FIND_SYMBOL: &str = "find_symbol";
-
-/// Default line budget of `gather_context` (the largest is `gather::pack::MAX_LINES`).
-const DEFAULT_LINES: usize = 400;
-/// Default token budget of `assemble_context`.
-const DEFAULT_TOKENS: usize = 8000;
 
 /// What a tool call produced.
 #[derive(Debug)]
@@ -118,13 +114,7 @@ impl JsonSchema for Num {
 impl Num {
     /// The number as a line number or count (at most `u32::MAX`).
     fn line(self, what: &str) -> Result<u32> {
-        match u32::try_from(self.0) {
-            Ok(n) if n >= 1 => Ok(n),
-            _ => Err(invalid(format!(
-                "{what} must be a number from 1 to {}",
-                u32::MAX
-            ))),
-        }
+        spec::line_number(self.0, what)
     }
 }
 
@@ -218,7 +208,7 @@ fn invalid(message: impl Into<String>) -> Error {
     Error::new(ErrorCode::InvalidRequest, message)
 }
 
-const FILES_FORM: &str = r#"each item is {"path": "src/x.py", "symbol"?: "name" or "name@LINE", "line_hint"?: 12, "lines"?: "10-20", "head_lines"?: 40}"#;
+const FILES_FORM: &str = spec::FIELDS_FORM;
 
 fn usage(tool: &str) -> &'static str {
     match tool {
@@ -270,71 +260,22 @@ fn slice_requests(files: Vec<FileArg>) -> Result<Vec<SliceRequest>> {
         .into_iter()
         .enumerate()
         .map(|(i, f)| {
-            let at = |what: &str| format!("files[{i}].{what}");
-            let path = either(f.path, f.file_path, &format!("files[{i}].path and filePath"))?
-                .ok_or_else(|| invalid(format!("files[{i}] has no path: {FILES_FORM}")))?;
-            let range = match (f.lines, f.line_start, f.line_end) {
-                (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
-                    return Err(invalid(format!(
-                        "files[{i}]: send lines or line_start/line_end, not both"
-                    )))
-                }
-                (Some(text), None, None) => Some(line_range(&text).ok_or_else(|| {
-                    invalid(format!(
-                        "{} is {text:?}: send \"START-END\" with 1 <= START <= END, or one line \"N\"",
-                        at("lines")
-                    ))
-                })?),
-                (None, Some(a), b) => {
-                    let start = a.line(&at("line_start"))?;
-                    let end = match b {
-                        Some(b) => b.line(&at("line_end"))?,
-                        None => start,
-                    };
-                    if end < start {
-                        return Err(invalid(format!(
-                            "{} is before {}",
-                            at("line_end"),
-                            at("line_start")
-                        )));
-                    }
-                    Some(LineRange::new(start, end))
-                }
-                (None, None, Some(_)) => {
-                    return Err(invalid(format!(
-                        "files[{i}]: line_end needs line_start"
-                    )))
-                }
-                (None, None, None) => None,
-            };
-            // Exact lines name the slice by themselves: a symbol or a line hint beside them
-            // would be dropped without a word.
-            if range.is_some() && (f.symbol.is_some() || f.line_hint.is_some()) {
-                return Err(invalid(format!(
-                    "files[{i}]: send lines (or line_start/line_end) alone, or a symbol with an optional line_hint, not both"
-                )));
-            }
-            Ok(SliceRequest {
-                path,
+            SliceFields {
+                path: either(
+                    f.path,
+                    f.file_path,
+                    &format!("files[{i}].path and filePath"),
+                )?,
                 symbol: f.symbol,
-                line_hint: f.line_hint.map(|n| n.line(&at("line_hint"))).transpose()?,
-                lines: range,
-                head_lines: f.head_lines.map(|n| n.line(&at("head_lines"))).transpose()?,
-            })
+                line_hint: f.line_hint.map(|n| n.0),
+                lines: f.lines,
+                line_start: f.line_start.map(|n| n.0),
+                line_end: f.line_end.map(|n| n.0),
+                head_lines: f.head_lines.map(|n| n.0),
+            }
+            .lower(i)
         })
         .collect()
-}
-
-/// `"A-B"` or `"A"` as a line range, when 1 <= A <= B.
-fn line_range(text: &str) -> Option<LineRange> {
-    let (a, b) = match text.split_once('-') {
-        Some((a, b)) => (a.trim().parse::<u32>().ok()?, b.trim().parse::<u32>().ok()?),
-        None => {
-            let n = text.trim().parse::<u32>().ok()?;
-            (n, n)
-        }
-    };
-    (a >= 1 && a <= b).then(|| LineRange::new(a, b))
 }
 
 fn gather_context(workspace: &Workspace, args: GatherContextArgs) -> Result<Answer> {
@@ -353,7 +294,7 @@ fn gather_context(workspace: &Workspace, args: GatherContextArgs) -> Result<Answ
         }
         (Some(Num(n)), None) => Budget::Lines(usize::try_from(n).unwrap_or(usize::MAX)),
         (None, Some(Num(n))) => Budget::Tokens(usize::try_from(n).unwrap_or(usize::MAX)),
-        (None, None) => Budget::Lines(DEFAULT_LINES),
+        (None, None) => Budget::Lines(gather::Defaults::BUDGET_LINES),
     };
     let request = ContextRequest {
         question: args.question,
@@ -373,7 +314,7 @@ fn gather_context(workspace: &Workspace, args: GatherContextArgs) -> Result<Answ
                 workspace.root(),
                 workspace.options(),
                 &request,
-                INDEX_BUILDING,
+                render::INDEX_BUILDING,
             )
         },
     )?;
@@ -381,27 +322,11 @@ fn gather_context(workspace: &Workspace, args: GatherContextArgs) -> Result<Answ
     Ok(Answer { text, json })
 }
 
-/// The reason a partial answer gives while the first index is built.
-const INDEX_BUILDING: &str = "index-building";
-
-/// The line that opens a partial list of definitions.
-const BUILDING: &str = "# complete:false · degraded: index-building (the first index of this workspace is still being built, so this list is partial; call again in a few seconds)\n";
-
-/// Marks a list of definitions as partial because the index is still being built.
-fn mark_building(answer: &mut Answer) {
-    answer.text.insert_str(0, BUILDING);
-    answer.json["complete"] = json!(false);
-    match answer.json["degraded"].as_array_mut() {
-        Some(degraded) => degraded.insert(0, json!(INDEX_BUILDING)),
-        None => answer.json["degraded"] = json!([INDEX_BUILDING]),
-    }
-}
-
 fn assemble_context(workspace: &Workspace, args: AssembleContextArgs) -> Result<Answer> {
     let budget = match args.max_tokens {
         Some(Num(0)) => return Err(invalid("max_tokens must be at least 1")),
         Some(Num(n)) => Budget::Tokens(usize::try_from(n).unwrap_or(usize::MAX)),
-        None => Budget::Tokens(DEFAULT_TOKENS),
+        None => Budget::Tokens(gather::Defaults::SLICE_TOKENS),
     };
     // Slices are read from disk as they are now; they need no index. The same slice asked
     // twice is cut once.
@@ -415,89 +340,25 @@ fn assemble_context(workspace: &Workspace, args: AssembleContextArgs) -> Result<
 }
 
 fn find_symbol(workspace: &Workspace, args: FindSymbolArgs) -> Result<Answer> {
-    let name = args.name.filter(|n| !n.trim().is_empty());
-    if let Some(name) = &name {
-        index::check_name(name)?;
-    }
     let path = either(args.path, args.file_path, "path and filePath")?;
-    if name.is_none() && path.is_none() {
-        return Err(invalid(
-            r#"send a name ({"name": "parse"}), a file ({"path": "src/x.py"}), or both"#,
-        ));
-    }
-    let rel = match &path {
-        Some(path) => {
-            let resolved = workspace::resolve(workspace.root().path(), path)?;
-            if !resolved.exists {
-                return Err(Error::new(
-                    ErrorCode::NotFound,
-                    format!("no file {path} under the workspace root; paths are relative to it"),
-                ));
-            }
-            if resolved.abs.is_dir() {
-                return Err(invalid(format!(
-                    "{path} is a directory: name a file, or send only name"
-                )));
-            }
-            Some(resolved.rel)
-        }
-        None => None,
+    let find = Find::new(
+        workspace.root().path(),
+        args.name.as_deref(),
+        path.as_deref(),
+        Frontend::Mcp,
+    )?;
+    let answer = |hits: &[SymbolRef], building: bool| {
+        let (text, json) = render::find(hits, building);
+        Answer { text, json }
     };
-    let lookup = |index: &Index| -> Result<Answer> {
-        let hits: Vec<SymbolRef> = match (&name, &rel) {
-            (Some(name), Some(rel)) => index
-                .find(name)
-                .into_iter()
-                .filter(|h| &h.file.path == rel)
-                .collect(),
-            (Some(name), None) => index.find(name),
-            (None, Some(rel)) => index.find_in_file(rel),
-            (None, None) => Vec::new(),
-        };
-        if hits.is_empty() {
-            return Err(not_found(index, name.as_deref(), rel.as_deref()));
-        }
-        let mut json = render::find_json(&hits);
-        json["complete"] = json!(true);
-        json["degraded"] = json!([]);
-        Ok(Answer {
-            text: render::find_text(&hits),
-            json,
-        })
-    };
-    workspace.with_index(lookup, || {
-        let files: Vec<String> = rel.iter().cloned().collect();
-        let index = index::build_files(workspace.root(), &files)?;
-        let mut answer = match lookup(&index) {
-            Ok(answer) => answer,
-            Err(_) => Answer {
-                text: String::new(),
-                json: json!({"success": true, "definitions": []}),
-            },
-        };
-        mark_building(&mut answer);
-        Ok(answer)
-    })
-}
-
-fn not_found(index: &Index, name: Option<&str>, rel: Option<&str>) -> Error {
-    match (name, rel) {
-        (Some(name), rel) => match index.locate(name, rel, None) {
-            Err(error) if error.code == ErrorCode::NotFound => error,
-            _ => Error::new(ErrorCode::NotFound, format!("no definition named {name}")),
+    workspace.with_index(
+        |index| Ok(answer(&find.lookup(index)?, false)),
+        || {
+            // While the first index is built, the one file asked about is indexed alone.
+            let files: Vec<String> = find.file().iter().map(|f| f.to_string()).collect();
+            let index = index::build_files(workspace.root(), &files)?;
+            let hits = find.lookup(&index).unwrap_or_default();
+            Ok(answer(&hits, true))
         },
-        (None, Some(rel)) => {
-            let status = index
-                .status(rel)
-                .map(|s| s.label())
-                .unwrap_or_else(|| "not indexed".to_string());
-            Error::new(
-                ErrorCode::NotFound,
-                format!(
-                    "no definitions in {rel} ({status}); read it with assemble_context instead"
-                ),
-            )
-        }
-        (None, None) => invalid("send a name or a path"),
-    }
+    )
 }

@@ -10,6 +10,7 @@ pub mod evidence;
 mod fit;
 pub(crate) mod layout;
 pub(crate) mod sources;
+pub mod spec;
 pub(crate) mod trailer;
 pub mod zoom;
 

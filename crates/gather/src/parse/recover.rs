@@ -12,7 +12,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use gather_languages::LanguageSpec;
+use gather_languages::{LanguageSpec, LineRules};
 
 use super::heuristic;
 use super::overrun;
@@ -23,13 +23,6 @@ use crate::record::{CallSite, FileStatus, Symbol, SymbolKind};
 /// Lines an error region may span and still count as a slip (a stray token, a missing
 /// semicolon); past this it swallowed code.
 pub(crate) const FEW_LINES: u32 = 3;
-
-/// The language whose functions the line rules' shell rule (`name() {`) finds.
-const SHELL: &str = "bash";
-
-/// The family whose functions are declared by their return type alone, which the line
-/// rules' typed rule finds.
-const TYPED_FUNCTIONS: &str = "c";
 
 /// The status of a file the grammar parsed, after adding to `extracted` the definitions
 /// found in its error regions.
@@ -46,8 +39,8 @@ pub(super) fn settle(
     let swallowed = regions.iter().any(|r| r.len() > FEW_LINES);
     // Past the line rules' nesting limit the grammar's definitions stand alone.
     let rules = heuristic::Rules {
-        shell_functions: spec.id == SHELL,
-        typed_functions: spec.family == TYPED_FUNCTIONS,
+        shell_functions: spec.line_rules == LineRules::ShellFunctions,
+        typed_functions: spec.line_rules == LineRules::TypedFunctions,
     };
     let found = heuristic::definitions_with(text, is_test_file, rules).unwrap_or_default();
     let file = File {

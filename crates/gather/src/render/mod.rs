@@ -168,7 +168,7 @@ pub(crate) fn symbol_json(path: &str, symbol: &Symbol, symbols: &[Symbol]) -> Va
 }
 
 /// `find` results as JSON.
-pub fn find_json(hits: &[SymbolRef]) -> Value {
+fn find_json(hits: &[SymbolRef]) -> Value {
     let defs: Vec<Value> = hits
         .iter()
         .map(|h| symbol_json(&h.file.path, h.symbol, &h.file.symbols))
@@ -176,8 +176,30 @@ pub fn find_json(hits: &[SymbolRef]) -> Value {
     json!({"success": true, "definitions": defs})
 }
 
+/// The reason a list of definitions gives while the first index is built.
+pub const INDEX_BUILDING: &str = "index-building";
+
+/// The line that opens a list of definitions made while the first index is built.
+const BUILDING: &str = "# complete:false · degraded: index-building (the first index of this workspace is still being built, so this list is partial; call again in a few seconds)\n";
+
+/// `find` results as text and JSON, saying whether the list is whole: `building` marks it
+/// partial, answered from the one file asked about while the first index is built.
+pub fn find(hits: &[SymbolRef], building: bool) -> (String, Value) {
+    let mut text = find_text(hits);
+    let mut json = find_json(hits);
+    if building {
+        text.insert_str(0, BUILDING);
+        json["complete"] = json!(false);
+        json["degraded"] = json!([INDEX_BUILDING]);
+    } else {
+        json["complete"] = json!(true);
+        json["degraded"] = json!([]);
+    }
+    (text, json)
+}
+
 /// `find` results as text: `kind qualified_name path:start-end` per line.
-pub fn find_text(hits: &[SymbolRef]) -> String {
+fn find_text(hits: &[SymbolRef]) -> String {
     let mut out = String::new();
     for h in hits {
         let _ = writeln!(

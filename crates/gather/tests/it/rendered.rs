@@ -151,13 +151,22 @@ fn slices_cut_to_a_small_budget_text() {
 
 #[test]
 fn find_text() {
-    insta::assert_snapshot!(render::find_text(&contract().find("from_request")));
+    insta::assert_snapshot!(render::find(&contract().find("from_request"), false).0);
 }
 
 #[test]
 fn find_json() {
-    let json = render::find_json(&contract().find("report"));
+    let json = render::find(&contract().find("report"), false).1;
     insta::assert_snapshot!(serde_json::to_string_pretty(&json).unwrap());
+}
+
+#[test]
+fn find_while_the_first_index_is_built() {
+    let (text, json) = render::find(&contract().find("report"), true);
+    insta::assert_snapshot!(format!(
+        "{text}\n{}",
+        serde_json::to_string_pretty(&json).unwrap()
+    ));
 }
 
 #[test]

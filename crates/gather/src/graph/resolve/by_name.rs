@@ -48,6 +48,6 @@ impl<'a> Context<'a> {
     /// language outside the table is its own family).
     pub(super) fn family(&self, idx: u32) -> &'a str {
         let language = self.file(idx).language.as_deref().unwrap_or("");
-        gather_languages::by_id(language).map_or(language, |spec| spec.family)
+        gather_languages::by_id(language).map_or(language, |spec| spec.family_name())
     }
 }

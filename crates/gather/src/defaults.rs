@@ -1,0 +1,14 @@
+//! The defaults both front ends share, written once.
+
+/// Default sizes of a request, as the command line and the MCP server apply them.
+pub struct Defaults;
+
+impl Defaults {
+    /// Line budget of a pack (`gather ask`, `gather symbol`, `gather_context`); the largest
+    /// is [`crate::pack::MAX_LINES`].
+    pub const BUDGET_LINES: usize = 400;
+    /// Token budget of slices (`gather slice`, `assemble_context`).
+    pub const SLICE_TOKENS: usize = 8000;
+    /// Lines shown from the top of a file when a slice names only its path.
+    pub const HEAD_LINES: u32 = 40;
+}
