@@ -209,6 +209,40 @@ fn find_lists_definitions_and_fails_on_unknown_names() {
     let out = gather(ws.path(), &["find", "nothing_here", "--json"]);
     assert!(!out.status.success());
     assert_eq!(json(&out)["code"], "not_found");
+    // The JSON says the list is whole, as the MCP server's does.
+    let out = gather(ws.path(), &["find", "parse", "--json"]);
+    let value = json(&out);
+    assert_eq!(
+        (value["complete"].clone(), value["degraded"].clone()),
+        (true.into(), serde_json::json!([]))
+    );
+}
+
+#[test]
+fn find_narrows_to_one_file_as_find_symbol_does() {
+    let ws = workspace();
+    std::fs::write(
+        ws.path().join("src/other.py"),
+        "def parse(x):\n    return x\n",
+    )
+    .unwrap();
+    let out = gather(ws.path(), &["find", "parse"]);
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 2);
+    let out = gather(ws.path(), &["find", "parse", "--path", "src/other.py"]);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "src/other.py:1-2 function parse\n"
+    );
+    // A name the file does not define is not found there, though it is elsewhere.
+    let out = gather(
+        ws.path(),
+        &["find", "Client", "--path", "src/other.py", "--json"],
+    );
+    assert_eq!(json(&out)["code"], "not_found");
+    let out = gather(ws.path(), &["find", "parse", "--path", "../x.py", "--json"]);
+    assert_eq!(json(&out)["code"], "outside_root");
+    let out = gather(ws.path(), &["find", "parse", "--path", "src", "--json"]);
+    assert_eq!(json(&out)["code"], "invalid_request");
 }
 
 #[test]

@@ -15,6 +15,7 @@ mod builtins;
 mod method_words;
 mod node_types;
 mod patterns;
+pub mod receivers;
 mod table;
 
 use std::path::Path;
@@ -24,6 +25,7 @@ pub use builtins::OverloadStubs;
 use node_types::NodeTypes;
 use patterns::patterns;
 pub use patterns::Patterns;
+pub use receivers::{Loop, Receivers, TypeTest};
 pub use table::LANGUAGES;
 pub use tree_sitter;
 
@@ -249,6 +251,9 @@ pub struct LanguageSpec {
     /// What the line rules look for beyond the common forms, in a file the grammar could
     /// not parse whole.
     pub line_rules: LineRules,
+    /// What the code says about a receiver's type (collections, builtins, loops), listed
+    /// in `receivers.rs`.
+    pub receivers: Receivers,
 }
 
 impl LanguageSpec {

@@ -45,6 +45,7 @@ const BASE: LanguageSpec = LanguageSpec {
     overload_stubs: crate::OverloadStubs::None,
     method_words: &[],
     line_rules: crate::LineRules::Plain,
+    receivers: crate::receivers::NONE,
 };
 
 fn no_grammar() -> tree_sitter::Language {
@@ -72,6 +73,7 @@ const ECMASCRIPT: LanguageSpec = LanguageSpec {
     redefinitions_shadow: true,
     builtin_methods: crate::builtins::ECMASCRIPT_METHODS,
     overload_stubs: crate::OverloadStubs::Bodyless,
+    receivers: crate::receivers::ECMASCRIPT,
     ..BASE
 };
 
@@ -115,6 +117,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         builtin_methods: crate::builtins::PYTHON_METHODS,
         overload_stubs: crate::OverloadStubs::Decorated,
         method_words: crate::method_words::PYTHON,
+        receivers: crate::receivers::PYTHON,
         ..BASE
     },
     ECMASCRIPT,
@@ -187,6 +190,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
             "var_spec_list",
         ],
         builtin_methods: crate::builtins::GO_METHODS,
+        receivers: crate::receivers::GO,
         ..BASE
     },
     LanguageSpec {
@@ -290,6 +294,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         import_style: ImportStyle::Java,
         implicit_this: true,
         overloads_by_arity: true,
+        receivers: crate::receivers::KOTLIN,
         ..BASE
     },
     LanguageSpec {

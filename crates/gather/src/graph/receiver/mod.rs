@@ -4,6 +4,8 @@
 //! `with T(…) as v` whose call spans lines. Text-level, like the rest of the resolver:
 //! each reader looks only at the definition holding the call.
 
+use gather_languages::{Loop, Receivers, TypeTest, LANGUAGES};
+
 use crate::graph::text::{after_angles, is_capitalised, unquoted};
 
 /// The marker `local_types` gives a variable holding a builtin value (list, dict, string,
@@ -23,44 +25,55 @@ pub(super) const ELEMENT: &str = "[]";
 /// attribute by attribute like a dotted receiver.
 pub(super) const ALIAS: &str = "=";
 
-/// Collections whose one type argument is their element type (Python and TypeScript).
-const COLLECTIONS: &[&str] = &[
-    "list",
-    "List",
-    "set",
-    "Set",
-    "frozenset",
-    "FrozenSet",
-    "Sequence",
-    "MutableSequence",
-    "Iterable",
-    "Iterator",
-    "Collection",
-    "deque",
-    "Deque",
-    "Array",
-    "ReadonlyArray",
-    "ReadonlySet",
-];
+/// Whether any language lists `word` in the table `table` picks (the rows' `receivers`).
+/// Every language's forms are read in every file: languages borrow each other's names (a
+/// Kotlin `List<Item>` reads as Python's `List[Item]` does), and a form read where the
+/// language does not spell it costs at most an unresolved call (a Python `make(…)` taken
+/// for a builtin).
+fn listed(table: impl Fn(&Receivers) -> &'static [&'static str], word: &str) -> bool {
+    LANGUAGES
+        .iter()
+        .any(|spec| table(&spec.receivers).contains(&word))
+}
+
+/// Every language's variable declaration keywords, in table order, each once.
+pub(crate) fn declaration_keywords() -> &'static [&'static str] {
+    static KEYWORDS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    KEYWORDS.get_or_init(|| {
+        let mut out: Vec<&'static str> = Vec::new();
+        for keyword in LANGUAGES
+            .iter()
+            .flat_map(|spec| spec.receivers.declarations)
+        {
+            if !out.contains(keyword) {
+                out.push(keyword);
+            }
+        }
+        out
+    })
+}
+
+/// Every language's type tests, in table order.
+fn type_tests() -> impl Iterator<Item = &'static TypeTest> {
+    LANGUAGES.iter().flat_map(|spec| spec.receivers.type_tests)
+}
+
+/// Every language's loop forms, in table order.
+fn loops() -> impl Iterator<Item = &'static Loop> {
+    LANGUAGES.iter().flat_map(|spec| spec.receivers.loops)
+}
 
 /// The expression a loop iterates when `before` and `after` surround its variable:
 /// `for tag in self.order:` (Python), `for (const tag of this.items)` (TypeScript,
 /// JavaScript). Only a plain or dotted name counts.
 pub(super) fn iterated<'t>(before: &str, after: &'t str) -> Option<&'t str> {
     let head = before.trim_end();
-    let (rest, close) = if head.ends_with("for")
-        && head[..head.len() - 3].ends_with(char::is_whitespace)
-        || head == "for"
-    {
-        (after.strip_prefix("in ")?, ':')
-    } else if ["for (const", "for (let", "for (var"]
-        .iter()
-        .any(|h| head.ends_with(h))
-    {
-        (after.strip_prefix("of ")?, ')')
-    } else {
-        return None;
-    };
+    let form = loops().find(|l| {
+        head.strip_suffix(l.head).is_some_and(|rest| {
+            !l.whole_word || rest.is_empty() || rest.ends_with(char::is_whitespace)
+        })
+    })?;
+    let (rest, close) = (after.strip_prefix(form.binder)?, form.close);
     let rest = rest.trim_start();
     let len = rest
         .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.' || c == '#'))
@@ -101,31 +114,18 @@ pub(super) fn element_type(annotation: &str) -> Option<&str> {
         return Some(word);
     }
     let inner = tail.strip_prefix('[').or_else(|| tail.strip_prefix('<'))?;
-    if !COLLECTIONS.contains(&word.rsplit('.').next().unwrap_or(word)) {
+    if !listed(|r| r.collections, word.rsplit('.').next().unwrap_or(word)) {
         return None;
     }
     // One plain type argument: `list[Tag | None]` or `list[dict[str, Tag]]` stay open.
     last_plain_argument(inner)
 }
 
-/// Mappings whose second type argument is their value type (Python and TypeScript).
-const MAPPINGS: &[&str] = &[
-    "dict",
-    "Dict",
-    "Mapping",
-    "MutableMapping",
-    "OrderedDict",
-    "defaultdict",
-    "DefaultDict",
-    "Map",
-    "ReadonlyMap",
-];
-
 /// The value type of a mapping annotation: `dict[str, Argument]` and `Map<string, Tag>`
 /// give `Argument` and `Tag`. A value type that is not one plain name stays open.
 pub(super) fn value_type(annotation: &str) -> Option<&str> {
     let (word, tail) = leading_type_name(annotation);
-    if !MAPPINGS.contains(&word.rsplit('.').next().unwrap_or(word)) {
+    if !listed(|r| r.mappings, word.rsplit('.').next().unwrap_or(word)) {
         return None;
     }
     let inner = tail.strip_prefix('[').or_else(|| tail.strip_prefix('<'))?;
@@ -171,46 +171,6 @@ fn last_plain_argument(text: &str) -> Option<&str> {
     (!name.is_empty() && rest.trim_start().starts_with([']', '>'])).then_some(name)
 }
 
-/// Builtin constructors and annotation names of the languages with such receivers.
-const BUILTIN_TYPES: &[&str] = &[
-    // Python
-    "list",
-    "dict",
-    "set",
-    "tuple",
-    "str",
-    "bytes",
-    "bytearray",
-    "frozenset",
-    "int",
-    "float",
-    "bool",
-    "sorted",
-    "reversed",
-    // TypeScript / JavaScript annotations
-    "string",
-    "number",
-    "boolean",
-    "bigint",
-    "symbol",
-    // Go
-    "make",
-    // Kotlin collection factories (`mutableListOf<Item>()`)
-    "listOf",
-    "mutableListOf",
-    "arrayListOf",
-    "setOf",
-    "mutableSetOf",
-    "hashSetOf",
-    "mapOf",
-    "mutableMapOf",
-    "hashMapOf",
-    "arrayOf",
-    "emptyList",
-    "emptySet",
-    "emptyMap",
-];
-
 /// Whether an assigned value or annotation (the text after `=` or `:`) is a builtin value:
 /// a literal (`[…]`, `{…}`, a string or number), a builtin constructor call (`list(…)`,
 /// `make(…)`), a builtin annotation (`str`, `list[int]`, `string`), or an array type
@@ -240,12 +200,12 @@ pub(super) fn is_builtin_value(text: &str, annotation: bool) -> bool {
         if skip_type_args(tail).starts_with("[]") {
             return true;
         }
-        return BUILTIN_TYPES.contains(&word)
+        return listed(|r| r.builtin_types, word)
             && !tail.starts_with('.')
             && !tail.starts_with('|')
             && !tail.starts_with("or ");
     }
-    BUILTIN_TYPES.contains(&word) && skip_type_args(tail).starts_with('(')
+    listed(|r| r.builtin_types, word) && skip_type_args(tail).starts_with('(')
 }
 
 /// Skips a leading `<…>` (balanced).
@@ -326,17 +286,19 @@ pub(super) fn narrowed_union<'t>(
         rest = after[len..].trim_start();
     }
     let replaced = |member: &str| {
-        let test = format!("isinstance({variable}, {member}):");
         let assignment = format!("{variable} = ");
-        text.match_indices(&test).any(|(at, _)| {
-            let body = &text[at + test.len()..];
-            // The branch's first statement, on the same line or the next non-empty one.
-            let statement = body
-                .lines()
-                .map(str::trim)
-                .find(|line| !line.is_empty())
-                .unwrap_or("");
-            statement.starts_with(&assignment)
+        type_tests().any(|t| {
+            let test = format!("{}{variable}{}{member}{}", t.open, t.separator, t.close);
+            text.match_indices(&test).any(|(at, _)| {
+                let body = &text[at + test.len()..];
+                // The branch's first statement, on the same line or the next non-empty one.
+                let statement = body
+                    .lines()
+                    .map(str::trim)
+                    .find(|line| !line.is_empty())
+                    .unwrap_or("");
+                statement.starts_with(&assignment)
+            })
         })
     };
     let mut kept = members.iter().filter(|m| !replaced(m));

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use rustc_hash::FxHashMap as HashMap;
 
 use super::Context;
+use crate::graph::receiver;
 
 /// A brace-delimited file's `{…}` blocks and where it declares variables.
 pub(super) struct FileBlocks {
@@ -50,7 +51,7 @@ impl Context<'_> {
 fn declarations(text: &str) -> HashMap<String, Vec<usize>> {
     let mut out: HashMap<String, Vec<usize>> = HashMap::default();
     let bytes = text.as_bytes();
-    for keyword in ["const ", "let ", "var "] {
+    for keyword in receiver::declaration_keywords() {
         for (at, _) in text.match_indices(keyword) {
             if at > 0 && (bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] == b'_') {
                 continue;

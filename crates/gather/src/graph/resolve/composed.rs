@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use super::{Context, Target};
+use crate::graph::receiver;
 use crate::graph::text::unquoted;
 use crate::graph::Confidence;
 use crate::index::{SymbolId, SymbolKind};
@@ -51,7 +52,7 @@ fn object_after_declaration<'t>(text: &'t str, name: &str) -> Option<&'t str> {
         let start = offset;
         offset += line.len();
         let rest = line.strip_prefix("export ").unwrap_or(line);
-        let Some(rest) = ["const ", "let ", "var "]
+        let Some(rest) = receiver::declaration_keywords()
             .iter()
             .find_map(|kw| rest.strip_prefix(kw))
         else {
