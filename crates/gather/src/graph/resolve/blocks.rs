@@ -33,8 +33,8 @@ impl FileBlocks {
 impl Context<'_> {
     /// The blocks of file `file_idx`, read on first use.
     pub(super) fn blocks(&self, file_idx: u32) -> Option<Blocks> {
-        if let Some(found) = self.blocks.lock().ok()?.get(&file_idx) {
-            return Some(found.clone());
+        if let Some(found) = self.memo.blocks.get(&file_idx) {
+            return Some(found);
         }
         let loaded = self.file_text(file_idx)?;
         let text = loaded.text();
@@ -42,7 +42,7 @@ impl Context<'_> {
             ranges: blocks_of(text),
             declared: declarations(text),
         });
-        self.blocks.lock().ok()?.insert(file_idx, found.clone());
+        self.memo.blocks.insert(file_idx, found.clone());
         Some(found)
     }
 }

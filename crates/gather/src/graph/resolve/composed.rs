@@ -115,17 +115,11 @@ fn is_path(text: &str) -> bool {
 impl Context<'_> {
     /// The composition of the constant `id` named `name`, read once per query.
     fn composition_of(&self, file_idx: u32, id: SymbolId, name: &str) -> Option<Arc<Composition>> {
-        if let Some(known) = self.compositions.lock().ok()?.get(&id) {
-            return known.clone();
-        }
-        let found = self
-            .text_of(file_idx, id)
-            .and_then(|text| composition(&text, name))
-            .map(Arc::new);
-        if let Ok(mut cache) = self.compositions.lock() {
-            cache.insert(id, found.clone());
-        }
-        found
+        self.memo.compositions.get_or_compute(id, || {
+            self.text_of(file_idx, id)
+                .and_then(|text| composition(&text, name))
+                .map(Arc::new)
+        })
     }
 
     /// What `segments` (`z`, `z.iso`) names when its first segment is a module-level object

@@ -46,22 +46,10 @@ impl Context<'_> {
             return false;
         }
         let key = (file_idx, first.to_string());
-        if let Some(&known) = self
-            .globals
-            .lock()
-            .ok()
-            .and_then(|c| c.get(&key).copied())
-            .as_ref()
-        {
-            return known;
-        }
-        let never_bound = self
-            .file_text(file_idx)
-            .is_some_and(|loaded| only_used_as_receiver(loaded.text(), first));
-        if let Ok(mut cache) = self.globals.lock() {
-            cache.insert(key, never_bound);
-        }
-        never_bound
+        self.memo.globals.get_or_compute(key, || {
+            self.file_text(file_idx)
+                .is_some_and(|loaded| only_used_as_receiver(loaded.text(), first))
+        })
     }
 
     /// Whether an unresolved receiver may be a module, so that free functions are

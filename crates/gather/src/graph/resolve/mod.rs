@@ -27,6 +27,7 @@ mod inheritance;
 mod literals;
 mod local_types;
 mod members;
+mod memo;
 mod overloads;
 mod qualifier;
 mod scan;
@@ -34,11 +35,10 @@ mod scope;
 mod types;
 mod variables;
 
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 
 use gather_languages::LanguageSpec;
 use rayon::prelude::*;
-use rustc_hash::FxHashMap as HashMap;
 
 use super::Confidence;
 use crate::imports::Modules;
@@ -203,20 +203,8 @@ struct Context<'a> {
     index: &'a Index,
     modules: &'a Modules,
     scopes: Vec<OnceLock<FileScope<'a>>>,
-    texts: Mutex<HashMap<u32, Option<Arc<LineIndex>>>>,
-    local_types: Mutex<HashMap<(SymbolId, String), TypeNames>>,
-    /// Per (file, name): whether the name is a global nothing in the workspace binds.
-    globals: Mutex<HashMap<(u32, String), bool>>,
-    /// Types found for a dotted receiver in a definition, an attribute of a type, or a
-    /// variable another module declares; shared between calls, as one class's attribute
-    /// is read for every call through it.
-    found_types: Mutex<HashMap<(SymbolId, String), FoundTypes>>,
-    /// Per module-level constant: the modules its object spreads, read once.
-    compositions: Mutex<HashMap<SymbolId, Option<Arc<composed::Composition>>>>,
-    /// Per brace-delimited file: its `{…}` blocks, read once.
-    blocks: Mutex<HashMap<u32, blocks::Blocks>>,
-    /// Per constant and member name: the members of what its initialising call returns.
-    call_values: Mutex<HashMap<(SymbolId, String), CallValue>>,
+    /// What resolution has read and derived so far.
+    memo: memo::Memos,
 }
 
 /// How deep import chains, qualifiers and base classes are followed.
@@ -230,13 +218,7 @@ impl<'a> Context<'a> {
             index,
             modules: index.modules(),
             scopes,
-            texts: Mutex::new(HashMap::default()),
-            local_types: Mutex::new(HashMap::default()),
-            globals: Mutex::new(HashMap::default()),
-            found_types: Mutex::new(HashMap::default()),
-            compositions: Mutex::new(HashMap::default()),
-            blocks: Mutex::new(HashMap::default()),
-            call_values: Mutex::new(HashMap::default()),
+            memo: memo::Memos::new(),
         }
     }
 
@@ -292,14 +274,13 @@ impl<'a> Context<'a> {
     /// A file's text, indexed by line, read from disk once.
     fn file_text(&self, file_idx: u32) -> Option<Arc<LineIndex>> {
         let file = self.file(file_idx);
-        let mut cache = self.texts.lock().ok()?;
-        cache
-            .entry(file_idx)
-            .or_insert_with(|| {
+        self.memo
+            .texts
+            .get_or_insert_with(file_idx, || {
                 let text = self.index.root_dir().read_text(&file.path)?;
                 Some(Arc::new(LineIndex::new(text)))
             })
-            .clone()
+            .flatten()
     }
 }
 

@@ -92,19 +92,9 @@ impl Context<'_> {
         key: (SymbolId, String),
         compute: impl FnOnce() -> Vec<SymbolId>,
     ) -> Arc<Vec<SymbolId>> {
-        if let Some(found) = self
+        self.memo
             .found_types
-            .lock()
-            .ok()
-            .and_then(|c| c.get(&key).cloned())
-        {
-            return found;
-        }
-        let found = Arc::new(compute());
-        if let Ok(mut cache) = self.found_types.lock() {
-            cache.insert(key, found.clone());
-        }
-        found
+            .get_or_compute(key, || Arc::new(compute()))
     }
 
     /// Methods named `name` of the one type declared for the module-level variables among

@@ -75,8 +75,8 @@ impl Context<'_> {
             return None;
         }
         let key = (id, name.to_string());
-        if let Some(found) = self.call_values.lock().ok()?.get(&key) {
-            return found.clone();
+        if let Some(found) = self.memo.call_values.get(&key) {
+            return found;
         }
         let loaded = self.file_text(id.file)?;
         let mut returned = local_types(loaded.slice(symbol.range), &symbol.name);
@@ -85,7 +85,7 @@ impl Context<'_> {
             Some(LocalType::Members(found)) => Some(found),
             _ => None,
         };
-        self.call_values.lock().ok()?.insert(key, found.clone());
+        self.memo.call_values.insert(key, found.clone());
         found
     }
 
@@ -159,7 +159,7 @@ impl Context<'_> {
         variable: &str,
     ) -> Option<TypeNames> {
         let key = (caller, variable.to_string());
-        if let Some(types) = self.local_types.lock().ok()?.get(&key).cloned() {
+        if let Some(types) = self.memo.local_types.get(&key) {
             return Some(types);
         }
         // Sliced from the file's cached text, not copied: this runs for many variables.
@@ -204,7 +204,7 @@ impl Context<'_> {
             }
         }
         let types = Arc::new(found);
-        self.local_types.lock().ok()?.insert(key, types.clone());
+        self.memo.local_types.insert(key, types.clone());
         Some(types)
     }
 
@@ -300,7 +300,7 @@ impl Context<'_> {
     ) -> Option<LocalType> {
         let holder = self.enclosing_type(file_idx, caller)?;
         let key = (holder, receiver.to_string());
-        let cached = self.local_types.lock().ok()?.get(&key).cloned();
+        let cached = self.memo.local_types.get(&key);
         let types = match cached {
             Some(types) => types,
             None => {
@@ -327,7 +327,7 @@ impl Context<'_> {
                     found.push(format!("{RETURNED}{receiver}"));
                 }
                 let types = Arc::new(found);
-                self.local_types.lock().ok()?.insert(key, types.clone());
+                self.memo.local_types.insert(key, types.clone());
                 types
             }
         };
