@@ -16,6 +16,25 @@ macro_rules! queries {
     };
 }
 
+/// TypeScript, and what TSX shares with it (all but its grammar and JSX's calls).
+const TYPESCRIPT: LanguageSpec = LanguageSpec {
+    id: "typescript",
+    extensions: &["ts", "mts", "cts"],
+    grammar: || tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
+    node_types: tree_sitter_typescript::TYPESCRIPT_NODE_TYPES,
+    definitions: concat!(queries!("ecmascript"), queries!("typescript")),
+    calls: concat!(
+        queries!("ecmascript", "calls"),
+        queries!("typescript", "calls")
+    ),
+    imports: concat!(
+        queries!("javascript", "imports"),
+        queries!("typescript", "imports")
+    ),
+    wrapper_kinds: &["export_statement", "ambient_declaration"],
+    ..ECMASCRIPT
+};
+
 /// Every language gather parses with tree-sitter.
 /// What a row says when it says nothing: no tests by name, nothing around definitions,
 /// `.` between names, no overloads, no import resolution. Every row names its own grammar,
@@ -121,40 +140,18 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         ..BASE
     },
     ECMASCRIPT,
-    LanguageSpec {
-        id: "typescript",
-        extensions: &["ts", "mts", "cts"],
-        grammar: || tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
-        node_types: tree_sitter_typescript::TYPESCRIPT_NODE_TYPES,
-        definitions: concat!(queries!("ecmascript"), queries!("typescript")),
-        calls: concat!(
-            queries!("ecmascript", "calls"),
-            queries!("typescript", "calls")
-        ),
-        imports: concat!(
-            queries!("javascript", "imports"),
-            queries!("typescript", "imports")
-        ),
-        wrapper_kinds: &["export_statement", "ambient_declaration"],
-        ..ECMASCRIPT
-    },
+    TYPESCRIPT,
     LanguageSpec {
         id: "tsx",
         extensions: &["tsx"],
         grammar: || tree_sitter_typescript::LANGUAGE_TSX.into(),
         node_types: tree_sitter_typescript::TSX_NODE_TYPES,
-        definitions: concat!(queries!("ecmascript"), queries!("typescript")),
         calls: concat!(
             queries!("ecmascript", "calls"),
             queries!("typescript", "calls"),
             queries!("jsx", "calls")
         ),
-        imports: concat!(
-            queries!("javascript", "imports"),
-            queries!("typescript", "imports")
-        ),
-        wrapper_kinds: &["export_statement", "ambient_declaration"],
-        ..ECMASCRIPT
+        ..TYPESCRIPT
     },
     LanguageSpec {
         id: "go",
