@@ -470,4 +470,63 @@ mod tests {
         let ids: std::collections::HashSet<_> = LANGUAGES.iter().map(|s| s.id).collect();
         assert_eq!(ids.len(), LANGUAGES.len(), "an id used twice");
     }
+
+    /// A query file whose first line says `; inherits: BASE` is read, in every row that
+    /// reads it, after BASE's file of the same kind; and a row reads a file after another
+    /// only where the later one says so (or is a file several rows append: `jsx`).
+    #[test]
+    fn inherits_headers_match_the_rows() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("queries");
+        let mut files = Vec::new();
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let entry = entry.unwrap();
+            for kind in ["definitions", "calls", "imports"] {
+                let path = entry.path().join(format!("{kind}.scm"));
+                if let Ok(text) = std::fs::read_to_string(&path) {
+                    let id = entry.file_name().to_string_lossy().into_owned();
+                    let bases: Vec<String> = text
+                        .lines()
+                        .next()
+                        .and_then(|l| l.strip_prefix("; inherits: "))
+                        .map(|l| l.split(',').map(|b| b.trim().to_string()).collect())
+                        .unwrap_or_default();
+                    files.push((id, kind, text, bases));
+                }
+            }
+        }
+        let mut checked = 0;
+        for spec in LANGUAGES {
+            for (kind, query) in [
+                ("definitions", spec.definitions),
+                ("calls", spec.calls),
+                ("imports", spec.imports),
+            ] {
+                let mut read: Vec<(usize, &str, &Vec<String>)> = files
+                    .iter()
+                    .filter(|(_, k, text, _)| *k == kind && !text.trim().is_empty())
+                    .filter_map(|(id, _, text, bases)| {
+                        query.find(text.as_str()).map(|at| (at, id.as_str(), bases))
+                    })
+                    .collect();
+                read.sort();
+                for (i, (at, id, bases)) in read.iter().enumerate() {
+                    for base in bases.iter() {
+                        let before = read[..i]
+                            .iter()
+                            .any(|(b, base_id, _)| b < at && base_id == base);
+                        assert!(before, "{}: {id}/{kind}.scm inherits {base}, which the row does not read first", spec.id);
+                        checked += 1;
+                    }
+                    if i > 0 && bases.is_empty() {
+                        assert_eq!(
+                            *id, "jsx",
+                            "{}: {id}/{kind}.scm is read after another file but names no base",
+                            spec.id
+                        );
+                    }
+                }
+            }
+        }
+        assert!(checked >= 10, "{checked} inherits checked");
+    }
 }

@@ -1,4 +1,4 @@
-
+; inherits: c
 ; Objective-C, after C's definitions (the row appends this file to `c/definitions.scm`).
 ; A class's `@interface` is the class and its `@implementation` an impl of the same name,
 ; like a Rust impl; a category (`@interface Invoice (Payment)`) is an impl too. Methods

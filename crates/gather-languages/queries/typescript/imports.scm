@@ -1,3 +1,4 @@
+; inherits: javascript
 ; TypeScript and TSX imports beyond JavaScript's: the rows append this file to
 ; javascript/imports.scm, whose patterns cover both grammars.
 
