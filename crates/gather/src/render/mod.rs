@@ -25,7 +25,14 @@ pub fn error_json(error: &Error) -> Value {
 /// exactly `file, symbol, line_start, line_end, content, found`, plus `reason` when not
 /// found and `note` when there is something to know.
 pub fn slices_json(fitted: &Fitted) -> Value {
-    let slices: Vec<Value> = fitted
+    let slices = slice_values(fitted);
+    json!({"success": true, "slices": slices, "budget_report": fitted.report})
+}
+
+/// Each included slice as JSON: exactly `file, symbol, line_start, line_end, content,
+/// found`, plus `reason` when not found and `note` when there is something to know.
+fn slice_values(fitted: &Fitted) -> Vec<Value> {
+    fitted
         .included
         .iter()
         .map(|s| {
@@ -45,8 +52,7 @@ pub fn slices_json(fitted: &Fitted) -> Value {
             }
             v
         })
-        .collect();
-    json!({"success": true, "slices": slices, "budget_report": fitted.report})
+        .collect()
 }
 
 /// The MCP `assemble_context` result, exactly `{"success", "slices": [{"file", "symbol",
@@ -55,27 +61,7 @@ pub fn slices_json(fitted: &Fitted) -> Value {
 /// "budget_exceeded", "dropped_files"}}`, each slice with `reason` when not found and
 /// `note` when there is something to know (also said in [`slices_text`]).
 pub fn assemble_context_json(fitted: &Fitted) -> Value {
-    let slices: Vec<Value> = fitted
-        .included
-        .iter()
-        .map(|s| {
-            let mut v = json!({
-                "file": s.file,
-                "symbol": s.symbol,
-                "line_start": s.line_start,
-                "line_end": s.line_end,
-                "content": s.content,
-                "found": s.found,
-            });
-            if let Some(reason) = &s.reason {
-                v["reason"] = json!(reason);
-            }
-            if let Some(note) = &s.note {
-                v["note"] = json!(note);
-            }
-            v
-        })
-        .collect();
+    let slices = slice_values(fitted);
     let r = &fitted.report;
     json!({
         "success": true,

@@ -50,13 +50,7 @@ impl Context<'_> {
         if found.len() < 2 || !by_arity {
             return found;
         }
-        let mut groups: HashMap<(u32, Option<u32>), usize> = HashMap::default();
-        for id in &found {
-            *groups
-                .entry((id.file, self.index.symbol(*id).symbol.parent))
-                .or_default() += 1;
-        }
-        if groups.values().all(|&n| n < 2) {
+        if self.siblings(&found).values().all(|&n| n < 2) {
             return found;
         }
         let Some(text) = self.lines_of(file_idx, LineRange::new(call.line, call.line + 20)) else {
@@ -85,6 +79,17 @@ impl Context<'_> {
         }
     }
 
+    /// How many of `found` share each (file, parent): only such siblings can be overloads.
+    fn siblings(&self, found: &[SymbolId]) -> HashMap<(u32, Option<u32>), usize> {
+        let mut groups: HashMap<(u32, Option<u32>), usize> = HashMap::default();
+        for id in found {
+            *groups
+                .entry((id.file, self.index.symbol(*id).symbol.parent))
+                .or_default() += 1;
+        }
+        groups
+    }
+
     /// Candidates without the overload stubs (TypeScript overload signatures, Python
     /// `@overload` declarations) whose implementation is among them: a call runs the body.
     pub(super) fn implementations(&self, found: Vec<SymbolId>) -> Vec<SymbolId> {
@@ -97,12 +102,7 @@ impl Context<'_> {
         if sorted && found.windows(2).all(|w| w[0].file != w[1].file) {
             return found;
         }
-        let mut groups: HashMap<(u32, Option<u32>), usize> = HashMap::default();
-        for id in &found {
-            *groups
-                .entry((id.file, self.index.symbol(*id).symbol.parent))
-                .or_default() += 1;
-        }
+        let groups = self.siblings(&found);
         if groups.values().all(|&n| n < 2) {
             return found;
         }
