@@ -36,6 +36,8 @@ struct Dir {
     /// (device, inode) of the opened directory.
     #[cfg(unix)]
     id: (u64, u64),
+    /// How many files were read through the root.
+    reads: std::sync::atomic::AtomicU64,
 }
 
 /// Why a file was not read.
@@ -152,14 +154,23 @@ impl Root {
                 path: canonical,
                 fd,
                 id: dir_id(&stat),
+                reads: Default::default(),
             }
         };
         #[cfg(not(unix))]
-        let dir = Dir { path: canonical };
+        let dir = Dir {
+            path: canonical,
+            reads: Default::default(),
+        };
         Ok(Root {
             dir: Arc::new(dir),
             limit: DEFAULT_LIMIT,
         })
+    }
+
+    /// How many times [`Root::read`] was called on this root or a clone of it.
+    pub fn files_read(&self) -> u64 {
+        self.dir.reads.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// The same root with another size limit.
@@ -213,6 +224,7 @@ impl Root {
     /// The contents of the root-relative file `rel` (`/` separators), at most the size
     /// limit, read without following a symbolic link anywhere on the path.
     pub fn read(&self, rel: &str) -> std::result::Result<Vec<u8>, ReadError> {
+        (self.dir.reads).fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let file = self.open_file(rel)?;
         read_regular(file, self.limit)
     }
@@ -221,14 +233,6 @@ impl Root {
     /// reads it (`None` when it cannot be read or decoded).
     pub(crate) fn read_text(&self, rel: &str) -> Option<String> {
         text_of(self.read(rel).ok()?)
-    }
-
-    /// [`Root::read_text`] and the xxh3 hash of the bytes read, which tells whether the
-    /// file is still the one the index holds (`None` when it cannot be read).
-    pub(crate) fn read_text_hashed(&self, rel: &str) -> Option<(Option<String>, u64)> {
-        let bytes = self.read(rel).ok()?;
-        let hash = xxhash_rust::xxh3::xxh3_64(&bytes);
-        Some((text_of(bytes), hash))
     }
 
     #[cfg(unix)]

@@ -127,6 +127,11 @@ impl LineIndex {
         slice_lines(&self.text, &self.starts, range)
     }
 
+    /// Number of lines, counted as [`LineTable::n_lines`] counts them.
+    pub fn n_lines(&self) -> u32 {
+        self.starts.len() as u32
+    }
+
     /// The byte offset where 1-based `line` starts (the text's end past the last line).
     pub fn offset(&self, line: Line) -> usize {
         let idx = line.max(1) as usize - 1;

@@ -11,6 +11,7 @@ use crate::lines::{Line, LineRange};
 use crate::pack::zoom::Frontend;
 use crate::pack::{Mode, Pack};
 use crate::slice::{self, SliceRequest};
+use crate::texts::Texts;
 use crate::{graph, pack, workspace};
 
 /// What the caller asks for: a question, or a symbol (with its file when the name is
@@ -82,10 +83,15 @@ pub fn context(index: &Index, request: &ContextRequest) -> Result<ContextPack> {
 /// Answers `request` from `index` with the fitted pack itself, for a caller that renders
 /// it (see [`crate::render::pack`]). Errors as [`context`].
 pub fn context_pack(index: &Index, request: &ContextRequest) -> Result<Pack> {
+    // Every reader of this request borrows its files from here: each is read once.
+    answer(index, &Texts::of(index), request)
+}
+
+fn answer(index: &Index, texts: &Texts, request: &ContextRequest) -> Result<Pack> {
     // Read once: the shape check and the search lanes use the same reading.
     let read = request.question.as_deref().map(crate::ask::read);
     let mode = mode_of(request, read.as_ref())?;
-    let pinned = slice::assemble(index.root_dir(), &slice::dedup(request.slices.clone()))?;
+    let pinned = slice::assemble_from(texts, &slice::dedup(request.slices.clone()))?;
     let mut found = crate::ask::Seeds::default();
     let mut other_definitions = Vec::new();
     match (mode, &read) {
@@ -98,6 +104,7 @@ pub fn context_pack(index: &Index, request: &ContextRequest) -> Result<Pack> {
         (Mode::Ask, Some(read)) => {
             found = crate::ask::seeds(
                 index,
+                texts,
                 read,
                 request.include_tests,
                 seed_limit(request.budget),
@@ -113,7 +120,7 @@ pub fn context_pack(index: &Index, request: &ContextRequest) -> Result<Pack> {
         usize::MAX
     };
     let seeds = &found.seeds;
-    let graph = graph::build_for(index, &seeds[..seeds.len().min(neighbours_of)]);
+    let graph = graph::build_for(index, texts, &seeds[..seeds.len().min(neighbours_of)]);
     let evidence = match &read {
         Some(question) if mode == Mode::Ask => evidence_of(index, question, &found),
         _ => pack::Evidence::default(),
@@ -133,7 +140,7 @@ pub fn context_pack(index: &Index, request: &ContextRequest) -> Result<Pack> {
         frontend: request.frontend,
         degraded: request.degraded.clone(),
     };
-    pack::build(index, &graph, &pack_request)
+    pack::build(index, texts, &graph, &pack_request)
 }
 
 /// The mode a request's shape asks for, or why the shape is wrong.
@@ -338,4 +345,72 @@ pub fn locate_in(
         None => None,
     };
     Ok((index.locate(name, path.as_deref(), line)?, path))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A whole issue runs every lane (postings, names, grep, feedback, the call lanes, the
+    /// resolver) and pins slices of files the lanes read too; the pack's sources read them
+    /// once more. Every file is read once, all through the request's store.
+    #[test]
+    fn a_question_reads_each_file_once() {
+        let (_dir, index) = crate::index::index_of(&[
+            (
+                "retry.py",
+                "from util import jitter\n\n\nclass RetryPolicy:\n    def delay(self, attempt):\n        if attempt > 5:\n            raise RuntimeError('retry budget exhausted')\n        return jitter(attempt * 2)\n",
+            ),
+            (
+                "client.py",
+                "from retry import RetryPolicy\n\n\nclass Client:\n    def send(self, attempt):\n        policy = RetryPolicy()\n        return policy.delay(attempt)\n",
+            ),
+            ("util.py", "def jitter(seconds):\n    return seconds + 0.1\n"),
+            ("notes.md", "# Notes\nThe retry budget is five attempts.\n"),
+        ]);
+        assert!(!index.has_postings());
+        let question = "Client.send gives up too early\n\nWhen the server resets, `send` \
+                        raises:\n\n```\nTraceback (most recent call last):\n  File \
+                        \"client.py\", line 7, in send\n    return policy.delay(attempt)\n  \
+                        File \"retry.py\", line 7, in delay\nRuntimeError: retry budget \
+                        exhausted\n```\n";
+        let request = ContextRequest {
+            question: Some(question.to_string()),
+            slices: vec![
+                SliceRequest {
+                    path: "util.py".into(),
+                    lines: Some(LineRange::new(1, 2)),
+                    ..SliceRequest::default()
+                },
+                SliceRequest {
+                    path: "retry.py".into(),
+                    symbol: Some("RetryPolicy.delay".into()),
+                    ..SliceRequest::default()
+                },
+                SliceRequest {
+                    path: "notes.md".into(),
+                    ..SliceRequest::default()
+                },
+            ],
+            ..ContextRequest::default()
+        };
+        let root = index.root_dir();
+        let before = root.files_read();
+        let texts = Texts::of(&index);
+        let pack = answer(&index, &texts, &request).unwrap();
+        let read = root.files_read() - before;
+
+        let shown: std::collections::BTreeSet<&str> =
+            pack.items.iter().map(|i| i.path.as_str()).collect();
+        assert_eq!(
+            shown,
+            ["client.py", "notes.md", "retry.py", "util.py"].into()
+        );
+        assert!(index.has_postings());
+        // Every file the index holds was read (the postings and the grep lane read them
+        // all), each once, and nothing was read past the store.
+        assert_eq!(texts.files(), 4);
+        assert_eq!(texts.reads(), 4);
+        assert_eq!(read, 4);
+    }
 }

@@ -1,15 +1,20 @@
 //! Explicit slices: `{path, symbol?, line_hint?, lines?, head_lines?}` requests turned into
-//! the exact text of the lines they name. Files are read fresh from disk and parsed one
-//! by one, so slicing never needs a whole-workspace index. A request that cannot be met
+//! the exact text of the lines they name. Files are read fresh from disk (once per
+//! request) and parsed only when a symbol or a line must be found in them, so slicing
+//! never needs a whole-workspace index. A request that cannot be met
 //! still yields a slice with `found: false` and a reason; only a path outside the root
 //! fails the whole call.
 
+use std::borrow::Cow;
+use std::cell::OnceCell;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use crate::confined::Root;
 use crate::error::{Error, ErrorCode, Result};
 use crate::index::{similar_names, split_line_suffix, split_qualified, Symbol, SymbolKind};
-use crate::lines::{Line, LineRange, LineTable};
+use crate::lines::{Line, LineRange};
+use crate::texts::{Text, Texts};
 use crate::{parse, workspace};
 
 /// The most slices one call may ask for.
@@ -74,6 +79,14 @@ pub fn dedup(requests: Vec<SliceRequest>) -> Vec<SliceRequest> {
 /// Cuts every request out of the workspace at `root`, in request order. Files are read
 /// through `root` (no link followed, special files refused, at most its size limit).
 pub fn assemble(root: &Root, requests: &[SliceRequest]) -> Result<Vec<Slice>> {
+    assemble_from(&Texts::new(root), requests)
+}
+
+/// [`assemble`] with the files read through `texts`, the store the rest of a request
+/// reads from. A line range needs no parse of its file; a symbol or a line in a file the
+/// index holds unchanged is looked up in the index's definitions.
+pub fn assemble_from(texts: &Texts, requests: &[SliceRequest]) -> Result<Vec<Slice>> {
+    let root = texts.root();
     if requests.len() > MAX_SLICES {
         return Err(Error::new(
             ErrorCode::InvalidRequest,
@@ -93,8 +106,7 @@ pub fn assemble(root: &Root, requests: &[SliceRequest]) -> Result<Vec<Slice>> {
         .iter()
         .map(|r| workspace::resolve(root.path(), &r.path))
         .collect::<Result<_>>()?;
-    let mut files: HashMap<String, std::result::Result<(String, Vec<Symbol>), String>> =
-        HashMap::new();
+    let mut files: HashMap<String, std::result::Result<Loaded, String>> = HashMap::new();
     let mut out = Vec::with_capacity(requests.len());
     let mut total_bytes = 0usize;
     let mut read_bytes = 0usize;
@@ -105,15 +117,19 @@ pub fn assemble(root: &Root, requests: &[SliceRequest]) -> Result<Vec<Slice>> {
                     "the files before it already hold {read_bytes} bytes and one call reads at most {MAX_TOTAL_BYTES}: ask for fewer files"
                 ));
             }
-            let loaded = load(root, &resolved);
-            if let Ok((text, _)) = &loaded {
-                read_bytes += text.len();
+            let loaded = texts.read(&resolved.rel).map(|text| Loaded {
+                text,
+                symbols: OnceCell::new(),
+            });
+            if let Ok(loaded) = &loaded {
+                read_bytes += loaded.text.text().len();
             }
             loaded
         });
         let slice = match loaded {
-            Ok((text, symbols)) => {
-                let mut slice = cut(request, &resolved.rel, text, symbols);
+            Ok(loaded) => {
+                let symbols = || loaded.symbols(texts, &resolved.rel);
+                let mut slice = cut(request, &resolved.rel, &loaded.text, symbols);
                 if total_bytes + slice.content.len() <= MAX_TOTAL_BYTES {
                     total_bytes += slice.content.len();
                 } else {
@@ -164,20 +180,30 @@ fn spelled(rel: &str, request: &SliceRequest) -> String {
     }
 }
 
-fn load(
-    root: &Root,
-    resolved: &workspace::Resolved,
-) -> std::result::Result<(String, Vec<Symbol>), String> {
-    let bytes = root.read(&resolved.rel).map_err(|e| e.reason())?;
-    let text = parse::decode(bytes).map_err(|reason| reason.as_str().replace('-', "_"))?;
-    let symbols = parse::file(&resolved.rel, &text).symbols;
-    Ok((text, symbols))
+/// One file's text, and its definitions once a request needs them.
+struct Loaded<'t> {
+    text: Arc<Text>,
+    symbols: OnceCell<Cow<'t, [Symbol]>>,
+}
+
+impl<'t> Loaded<'t> {
+    /// The file's definitions: the index's when it holds this very text, else parsed.
+    fn symbols(&self, texts: &Texts<'t>, rel: &str) -> &[Symbol] {
+        self.symbols.get_or_init(|| {
+            let indexed = (texts.index().and_then(|index| index.file(rel)))
+                .filter(|f| f.status.is_indexed() && f.hash == self.text.hash());
+            match indexed {
+                Some(record) => Cow::Borrowed(&record.symbols[..]),
+                None => Cow::Owned(parse::file(rel, self.text.text()).symbols),
+            }
+        })
+    }
 }
 
 /// One file's text, for cutting one request out of it.
 struct Cutter<'t> {
     rel: &'t str,
-    table: LineTable<'t>,
+    text: &'t Text,
     n_lines: Line,
     /// Lines shown around a line hint outside every definition (half on each side).
     head_lines: u32,
@@ -195,13 +221,17 @@ impl Cutter<'_> {
         let range = LineRange::new(range.start.clamp(1, n_lines), range.end.clamp(1, n_lines));
         slice.line_start = range.start;
         slice.line_end = range.end;
-        slice.content = self.table.slice(range).to_string();
+        slice.content = self.text.slice(range).to_string();
     }
 }
 
-fn cut(request: &SliceRequest, rel: &str, text: &str, symbols: &[Symbol]) -> Slice {
-    let table = LineTable::new(text);
-    let n_lines = table.n_lines();
+fn cut<'s>(
+    request: &SliceRequest,
+    rel: &str,
+    text: &Text,
+    symbols: impl FnOnce() -> &'s [Symbol],
+) -> Slice {
+    let n_lines = text.n_lines();
     let head_lines = request
         .head_lines
         .unwrap_or(crate::Defaults::HEAD_LINES)
@@ -209,7 +239,7 @@ fn cut(request: &SliceRequest, rel: &str, text: &str, symbols: &[Symbol]) -> Sli
     let head = LineRange::new(1, head_lines.min(n_lines.max(1)));
     let cutter = Cutter {
         rel,
-        table,
+        text,
         n_lines,
         head_lines,
         head,
@@ -227,11 +257,11 @@ fn cut(request: &SliceRequest, rel: &str, text: &str, symbols: &[Symbol]) -> Sli
         request: String::new(),
     };
     if let Some(full_name) = &request.symbol {
-        by_symbol(&cutter, request, full_name, symbols, &mut slice);
+        by_symbol(&cutter, request, full_name, symbols(), &mut slice);
     } else if let Some(range) = request.lines {
         by_lines(&cutter, range, &mut slice);
     } else if let Some(hint) = request.line_hint {
-        by_line(&cutter, hint, symbols, &mut slice);
+        by_line(&cutter, hint, symbols(), &mut slice);
     } else {
         cutter.show(&mut slice, head);
     }

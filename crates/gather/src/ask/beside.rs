@@ -7,6 +7,7 @@ use rustc_hash::FxHashMap as HashMap;
 use super::body::Body;
 use super::{lexical, vote};
 use crate::index::{Index, SymbolId, SymbolKind};
+use crate::texts::Texts;
 
 const W_SIBLING: f32 = 0.7;
 /// How many leading answers lend a vote to the definitions beside them.
@@ -22,12 +23,13 @@ const FOCUS_FILES_OF: usize = 3;
 /// Runs the sibling and call lanes, then the focus lane for a whole issue (`body`).
 pub(super) fn lanes(
     index: &Index,
+    texts: &Texts,
     body: Option<&Body>,
     keep: &impl Fn(&SymbolId) -> bool,
     scores: &mut HashMap<SymbolId, f32>,
 ) {
     sibling_lane(index, keep, scores);
-    call_lane(index, keep, scores);
+    call_lane(index, texts, keep, scores);
     // Only a whole issue's many terms rank deep enough to trust: on one-line questions the
     // lane lost edit recall on both development sets.
     if let Some(body) = body {
@@ -59,13 +61,14 @@ fn sibling_lane(
 /// the pack: finding them means resolving every call spelled like the name.
 fn call_lane(
     index: &Index,
+    texts: &Texts,
     keep: &impl Fn(&SymbolId) -> bool,
     scores: &mut HashMap<SymbolId, f32>,
 ) {
     let answers = leading(index, scores, CALLS_OF, |id| {
         keep(id) && index.symbol(*id).symbol.kind != SymbolKind::Module
     });
-    let graph = crate::graph::local_for(index, &answers);
+    let graph = crate::graph::local_for(index, texts, &answers);
     let mut called: Vec<SymbolId> = Vec::new();
     for id in &answers {
         let callees = graph.callees(*id).into_iter().map(|edge| edge.callee);

@@ -6,7 +6,7 @@ use rustc_hash::FxHashMap as HashMap;
 
 use crate::index::postings::Postings;
 use crate::index::{Index, SymbolId};
-use crate::lines::LineTable;
+use crate::texts::Texts;
 
 /// Words common to more than this share of definitions say nothing about a topic.
 const MAX_DOC_SHARE: f32 = 0.02;
@@ -20,6 +20,7 @@ const MAX_DOC_SHARE: f32 = 0.02;
 /// of more than [`MAX_DOC_SHARE`] of them are left out. The name counts double.
 pub(crate) fn expand(
     index: &Index,
+    texts: &Texts,
     postings: &Postings,
     docs: &[SymbolId],
     query: &[(String, f32)],
@@ -30,10 +31,9 @@ pub(crate) fn expand(
     let mut weight: HashMap<String, f32> = HashMap::default();
     for (rank, id) in docs.iter().enumerate() {
         let found = index.symbol(*id);
-        let Some(text) = index.root_dir().read_text(&found.file.path) else {
+        let Some(table) = texts.get(&found.file.path) else {
             continue;
         };
-        let table = LineTable::new(&text);
         let range = found.symbol.full_range();
         let last = range.end.min(table.n_lines());
         let mut counts: HashMap<String, f32> = HashMap::default();
@@ -99,7 +99,15 @@ mod tests {
         let postings = index.postings();
         let load = index.find("load_config")[0].id;
         let query = [(crate::terms::stem("config"), 1.0)];
-        let extra = expand(&index, postings, &[load], &query, 10, 0.3);
+        let extra = expand(
+            &index,
+            &Texts::of(&index),
+            postings,
+            &[load],
+            &query,
+            10,
+            0.3,
+        );
         let words: Vec<&str> = extra.iter().map(|(t, _)| t.as_str()).collect();
         assert!(words.contains(&"yaml"), "{words:?}");
         assert!(

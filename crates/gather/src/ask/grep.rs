@@ -8,6 +8,7 @@ use rayon::prelude::*;
 
 use crate::index::{Index, SymbolId};
 use crate::lines::Line;
+use crate::texts::Texts;
 
 /// Hits kept per literal, so a literal found everywhere cannot flood the seeds.
 const MAX_HITS_PER_LITERAL: usize = 20;
@@ -32,6 +33,7 @@ pub enum Hit {
 /// hits.
 pub(crate) fn search_noting_missing(
     index: &Index,
+    texts: &Texts,
     literals: &[String],
     probes: &[String],
     include_tests: bool,
@@ -51,9 +53,9 @@ pub(crate) fn search_noting_missing(
             if !file.status.is_indexed() {
                 return Vec::new();
             }
-            match index.root_dir().read(&file.path) {
-                Ok(bytes) => needles.find_in(&bytes, literals.len()),
-                Err(_) => Vec::new(),
+            match texts.get(&file.path) {
+                Some(text) => needles.find_in(text.text().as_bytes(), literals.len()),
+                None => Vec::new(),
             }
         })
         .collect();
@@ -174,7 +176,7 @@ mod tests {
     use super::*;
 
     fn search(index: &Index, literals: &[String], include_tests: bool) -> Vec<Hit> {
-        search_noting_missing(index, literals, &[], include_tests).0
+        search_noting_missing(index, &Texts::of(index), literals, &[], include_tests).0
     }
 
     #[test]

@@ -38,6 +38,7 @@ use rustc_hash::FxHashMap as HashMap;
 
 use crate::index::{Index, SymbolId};
 use crate::lines::Line;
+use crate::texts::Texts;
 
 /// Rank damping: small enough that a lane's first hits stand out from its tail.
 const K: f32 = 10.0;
@@ -103,14 +104,16 @@ pub fn read(text: &str) -> question::Question {
     question
 }
 
-/// Finds up to `limit` seeds for a question (see [`read`]).
+/// Finds up to `limit` seeds for a question (see [`read`]), reading files through
+/// `texts`, the request's store.
 pub fn seeds(
     index: &Index,
+    texts: &Texts,
     question: &question::Question,
     include_tests: bool,
     limit: usize,
 ) -> Seeds {
-    let postings = index.postings();
+    let postings = index.postings_reading(texts);
     let keep = |id: &SymbolId| include_tests || !index.symbol(*id).symbol.is_test;
 
     let mut scores: HashMap<SymbolId, f32> = HashMap::default();
@@ -136,7 +139,8 @@ pub fn seeds(
         .as_deref()
         .map(|detail| body::lanes(index, detail, include_tests, &keep, &mut scores));
     let (literals, probes) = body::grep_needles(question, &named.unnamed, body.as_ref());
-    let (grep_ids, mut line_hits, missing) = grep_lane(index, &literals, &probes, include_tests);
+    let (grep_ids, mut line_hits, missing) =
+        grep_lane(index, texts, &literals, &probes, include_tests);
     named.missing.extend(missing);
     let body_found = body.as_ref().is_some_and(|b| b.found) || !grep_ids.is_empty();
     if !body_found {
@@ -146,8 +150,8 @@ pub fn seeds(
     }
     vote(&mut scores, &grep_ids, W_GREP);
 
-    let extra = feedback_lane(index, question, include_tests, &mut scores);
-    beside::lanes(index, body.as_ref(), &keep, &mut scores);
+    let extra = feedback_lane(index, texts, question, include_tests, &mut scores);
+    beside::lanes(index, texts, body.as_ref(), &keep, &mut scores);
 
     let mut fused: Vec<(SymbolId, f32)> = scores.into_iter().collect();
     lexical::sort_hits(index, &mut fused);
@@ -187,6 +191,7 @@ pub fn seeds(
 /// the literals and probes no line holds (literals cut to a few words).
 fn grep_lane(
     index: &Index,
+    texts: &Texts,
     literals: &[String],
     probes: &[String],
     include_tests: bool,
@@ -194,7 +199,8 @@ fn grep_lane(
     let mut line_hits = Vec::new();
     let mut grep_ids = Vec::new();
     let mut missing = Vec::new();
-    let (hits, not_found) = grep::search_noting_missing(index, literals, probes, include_tests);
+    let (hits, not_found) =
+        grep::search_noting_missing(index, texts, literals, probes, include_tests);
     for n in not_found {
         match n.checked_sub(literals.len()) {
             Some(u) => missing.push(format!("`{}`", probes[u])),
@@ -245,6 +251,7 @@ fn nothing_matched(
 /// those words.
 fn feedback_lane(
     index: &Index,
+    texts: &Texts,
     question: &question::Question,
     include_tests: bool,
     scores: &mut HashMap<SymbolId, f32>,
@@ -252,6 +259,7 @@ fn feedback_lane(
     let postings = index.postings();
     let extra = feedback::expand(
         index,
+        texts,
         postings,
         &beside::leading(index, scores, FEEDBACK_DOCS, |_| true),
         &question.terms,

@@ -16,6 +16,7 @@ use serde::Serialize;
 
 use crate::index::{Index, SymbolId};
 use crate::lines::Line;
+use crate::texts::Texts;
 
 /// How an edge was proven.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -93,23 +94,24 @@ pub struct CallGraph {
     by_callee: HashMap<SymbolId, Vec<usize>>,
 }
 
-/// Resolves every call site of `index`.
+/// Resolves every call site of `index`, reading its files afresh.
 pub fn build(index: &Index) -> CallGraph {
-    from_resolved(resolve::all(index))
+    from_resolved(resolve::all(index, &Texts::of(index)))
 }
 
 /// Resolves only what the callers and callees of `seeds` need: call sites spelled like a
 /// seed can be called anywhere, and every call site inside a seed. Callers, callees,
-/// ambiguous and external calls of the seeds are the same as in the full graph.
-pub fn build_for(index: &Index, seeds: &[SymbolId]) -> CallGraph {
-    let names = call_names(index, seeds);
-    around(index, None, seeds, |name| names.contains(name))
+/// ambiguous and external calls of the seeds are the same as in the full graph. Files are
+/// read through `texts`, the request's store.
+pub fn build_for(index: &Index, texts: &Texts, seeds: &[SymbolId]) -> CallGraph {
+    let names = call_names(index, texts, seeds);
+    around(index, texts, None, seeds, |name| names.contains(name))
 }
 
 /// Resolves the call sites inside `seeds` and those in the seeds' own files spelled like
 /// a seed: their callees, and their callers from their own files. Cheap next to
 /// [`build_for`], which resolves every call site in the workspace spelled like a seed.
-pub(crate) fn local_for(index: &Index, seeds: &[SymbolId]) -> CallGraph {
+pub(crate) fn local_for(index: &Index, texts: &Texts, seeds: &[SymbolId]) -> CallGraph {
     let names: HashSet<&str> = seeds
         .iter()
         .map(|id| index.symbol(*id).symbol.name.as_str())
@@ -117,18 +119,21 @@ pub(crate) fn local_for(index: &Index, seeds: &[SymbolId]) -> CallGraph {
     let mut files: Vec<u32> = seeds.iter().map(|id| id.file).collect();
     files.sort_unstable();
     files.dedup();
-    around(index, Some(&files), seeds, |name| names.contains(name))
+    around(index, texts, Some(&files), seeds, |name| {
+        names.contains(name)
+    })
 }
 
 /// The graph of the call sites (in `files`, when given) that are inside a seed or whose
 /// name `spelled` accepts.
 fn around(
     index: &Index,
+    texts: &Texts,
     files: Option<&[u32]>,
     seeds: &[SymbolId],
     spelled: impl Fn(&str) -> bool + Sync,
 ) -> CallGraph {
-    from_resolved(resolve::some(index, files, |file, call| {
+    from_resolved(resolve::some(index, texts, files, |file, call| {
         spelled(call.name.as_str())
             || call
                 .enclosing
@@ -141,8 +146,8 @@ fn around(
 /// `use x::{y as z}`), through chains of re-exports; the locals of default and module
 /// imports (`import x from './m'`, `const X = require('./m')`) that reach a seed as the
 /// module's default export; and `super` for a type, called from a subclass constructor.
-fn call_names(index: &Index, seeds: &[SymbolId]) -> HashSet<String> {
-    let mut names: HashSet<String> = resolve::module_import_locals(index, seeds)
+fn call_names(index: &Index, texts: &Texts, seeds: &[SymbolId]) -> HashSet<String> {
+    let mut names: HashSet<String> = resolve::module_import_locals(index, texts, seeds)
         .into_iter()
         .collect();
     for id in seeds {

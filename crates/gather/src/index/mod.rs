@@ -288,7 +288,13 @@ impl Index {
 
     /// The lexical postings, built on first use from the files on disk.
     pub fn postings(&self) -> &postings::Postings {
-        self.postings.get_or_init(|| postings::build(self))
+        self.postings_reading(&crate::texts::Texts::of(self))
+    }
+
+    /// [`Index::postings`], built (when they must be) from the files of `texts`, the
+    /// request's store, which the question's other lanes read again.
+    pub fn postings_reading(&self, texts: &crate::texts::Texts) -> &postings::Postings {
+        self.postings.get_or_init(|| postings::build(self, texts))
     }
 
     /// The module maps of import resolution, built on first use: every call-graph query

@@ -19,6 +19,7 @@ use serde::{Deserialize, Serialize};
 use super::{FileRecord, Index, SymbolId};
 use crate::lines::{LineRange, LineTable};
 use crate::terms;
+use crate::texts::Texts;
 
 /// Number of fields.
 pub(crate) const N_FIELDS: usize = 4;
@@ -156,15 +157,13 @@ fn add(counts: &mut Counts, words: &mut WordTerms, field: Field, text: &str) -> 
 type FileDocs = Vec<(u32, [u32; N_FIELDS], Counts)>;
 
 /// The documents of one file, and whether its text on disk is the one the index holds.
-fn file_docs(index: &Index, file: &FileRecord) -> (FileDocs, bool) {
+fn file_docs(texts: &Texts, file: &FileRecord) -> (FileDocs, bool) {
     if file.symbols.is_empty() || !file.status.is_indexed() {
         return (Vec::new(), true);
     }
-    let (text, same) = match index.root_dir().read_text_hashed(&file.path) {
-        Some((Some(text), hash)) => (text, hash == file.hash),
-        _ => (String::new(), false),
-    };
-    let table = LineTable::new(&text);
+    let text = texts.get(&file.path);
+    let same = text.as_ref().is_some_and(|t| !t.is_stale());
+    let table = LineTable::new(text.as_ref().map_or("", |t| t.text()));
     let n_lines = table.n_lines();
     // Each line's innermost owner: symbols come parents first, so children overwrite.
     let mut owner: Vec<Option<u32>> = vec![None; n_lines as usize + 1];
@@ -217,12 +216,12 @@ fn file_docs(index: &Index, file: &FileRecord) -> (FileDocs, bool) {
     (docs, same)
 }
 
-/// Builds the postings of `index`.
-pub fn build(index: &Index) -> Postings {
+/// Builds the postings of `index` from the files of `texts`.
+pub fn build(index: &Index, texts: &Texts) -> Postings {
     let per_file: Vec<(FileDocs, bool)> = index
         .files()
         .par_iter()
-        .map(|file| file_docs(index, file))
+        .map(|file| file_docs(texts, file))
         .collect();
     let mut postings = Postings::default();
     let mut totals = [0f64; N_FIELDS];
@@ -278,7 +277,7 @@ mod tests {
         )
         .unwrap();
         let index = crate::index::build(dir.path()).unwrap();
-        let postings = build(&index);
+        let postings = build(&index, &Texts::of(&index));
         assert_eq!(postings.n_docs(), 2);
         let class = postings.get(&terms::stem("policy"));
         assert_eq!(class.len(), 2, "the class by name, the method by scope");

@@ -24,6 +24,7 @@ use crate::graph::{CallGraph, Confidence};
 use crate::index::{Index, SymbolId, SymbolKind};
 use crate::lines::{Line, LineRange};
 use crate::slice::Slice;
+use crate::texts::Texts;
 use zoom::Frontend;
 
 /// What a pack answers: a named definition, a question, or explicit slices alone.
@@ -266,7 +267,12 @@ pub const MAX_LINES: usize = 800;
 /// Assembles and fits a pack: its items in their chosen forms, with the lines they show.
 /// A budget too small for even the pack's header and the line that counts what was cut is
 /// `invalid_request`, and so is one that cannot show every pinned slice whole.
-pub fn build(index: &Index, graph: &CallGraph, request: &PackRequest) -> crate::Result<Pack> {
+pub fn build(
+    index: &Index,
+    texts: &Texts,
+    graph: &CallGraph,
+    request: &PackRequest,
+) -> crate::Result<Pack> {
     let mut request = request.clone();
     let mut budget_asked = None;
     if let Budget::Lines(n) = request.budget {
@@ -278,7 +284,7 @@ pub fn build(index: &Index, graph: &CallGraph, request: &PackRequest) -> crate::
     let mut pack = assemble(index, graph, &request);
     pack.budget_asked = budget_asked;
     let paths = pack.items.iter().map(|i| i.path.as_str());
-    let sources = Sources::read(index, request.frontend, paths);
+    let sources = Sources::read(index, texts, request.frontend, paths);
     // A file that changed since it was indexed is named in the header, which costs tokens.
     let minimum = fit::minimum(&pack, &sources.stale);
     if request.budget.limit() < minimum {

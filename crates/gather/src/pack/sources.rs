@@ -1,19 +1,22 @@
-//! The file texts a pack shows, read once each (indexed by line) when the pack is built
-//! and checked against the index's content hashes. Fitting prices items with them and
+//! The file texts a pack shows, borrowed from the request's [`Texts`] when the pack is
+//! built, with their block's language and fence. Fitting prices items with them and
 //! rendering prints from them, so both see the same lines without going back to the index.
 
 use std::collections::HashMap;
 
+use std::sync::Arc;
+
 use crate::index::Index;
-use crate::lines::{LineIndex, LineRange};
+use crate::lines::LineRange;
 use crate::pack::zoom::Frontend;
+use crate::texts::{Text, Texts};
 
 /// One file of the pack: its block's language tag and fence, and its lines.
 #[derive(Clone, Debug)]
 struct Source {
     language: String,
     fence: String,
-    text: Option<LineIndex>,
+    text: Option<Arc<Text>>,
 }
 
 /// The texts of the files a pack's items are in.
@@ -27,9 +30,11 @@ pub struct Sources {
 }
 
 impl Sources {
-    /// Reads each of `paths` once (in the order given) through the root of `index`.
+    /// The texts of `paths` (in the order given) from `texts`, with their language as
+    /// `index` holds it.
     pub fn read<'p>(
         index: &Index,
+        texts: &Texts,
         frontend: Frontend,
         paths: impl IntoIterator<Item = &'p str>,
     ) -> Sources {
@@ -42,15 +47,10 @@ impl Sources {
                 continue;
             }
             let record = index.file(path);
-            let text = index
-                .root_dir()
-                .read_text_hashed(path)
-                .and_then(|(text, hash)| {
-                    if record.is_some_and(|f| f.hash != hash) {
-                        sources.stale.push(path.to_string());
-                    }
-                    text.map(LineIndex::new)
-                });
+            let text = texts.get(path);
+            if text.as_ref().is_some_and(|t| t.is_stale()) {
+                sources.stale.push(path.to_string());
+            }
             let source = Source {
                 language: record.and_then(|f| f.language.clone()).unwrap_or_default(),
                 fence: fence_for(text.as_ref().map_or("", |t| t.text())),

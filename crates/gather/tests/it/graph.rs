@@ -1056,7 +1056,8 @@ fn targeted_graph_matches_full_graph() {
                     file: file_idx as u32,
                     idx: idx as u32,
                 };
-                let targeted = graph::build_for(&f.index, &[id]);
+                let targeted =
+                    graph::build_for(&f.index, &gather::texts::Texts::of(&f.index), &[id]);
                 assert_eq!(
                     neighbourhood(&f, &targeted, id),
                     neighbourhood(&f, &f.graph, id),

@@ -10,6 +10,7 @@ use gather::budget::Budget;
 use gather::index::{self, Index, SymbolId};
 use gather::pack::{self, Mode, PackRequest};
 use gather::render::pack::render;
+use gather::texts::Texts;
 use serde_json::Value;
 
 /// A hub function with many callers and callees of varied sizes, a class whose method is
@@ -92,7 +93,7 @@ fn build(
         degraded: Vec::new(),
         seed_scores: Vec::new(),
     };
-    render(&pack::build(&index, &graph, &request).unwrap())
+    render(&pack::build(&index, &Texts::of(&index), &graph, &request).unwrap())
 }
 
 /// A question-mode pack of one file's definitions `seeds`, in that order, at 400 lines.
@@ -118,7 +119,7 @@ fn ask_pack_in(file: (&str, &str), seeds: &[&str], budget: usize) -> (String, Va
         degraded: Vec::new(),
         seed_scores: Vec::new(),
     };
-    render(&pack::build(&index, &graph, &request).unwrap())
+    render(&pack::build(&index, &Texts::of(&index), &graph, &request).unwrap())
 }
 
 #[test]
@@ -281,7 +282,7 @@ fn no_line_is_printed_twice_and_pins_win() {
         degraded: Vec::new(),
         seed_scores: Vec::new(),
     };
-    let (_, json) = render(&pack::build(&index, &graph, &request).unwrap());
+    let (_, json) = render(&pack::build(&index, &Texts::of(&index), &graph, &request).unwrap());
     let items = json["items"].as_array().unwrap();
     let pinned_item = items.iter().find(|i| i["role"] == "pinned").unwrap();
     assert_eq!(pinned_item["rendered"], "body");
@@ -357,7 +358,7 @@ fn targeted_graph_equals_the_full_graph() {
     let full = gather::graph::build(&index);
     for file in ["pkg/core.py", "pkg/use_3.py"] {
         for hit in index.find_in_file(file) {
-            let targeted = gather::graph::build_for(&index, &[hit.id]);
+            let targeted = gather::graph::build_for(&index, &Texts::of(&index), &[hit.id]);
             assert_eq!(
                 targeted.callers(hit.id),
                 full.callers(hit.id),
@@ -437,7 +438,7 @@ fn a_budget_smaller_than_the_frame_is_refused() {
             degraded: Vec::new(),
             seed_scores: Vec::new(),
         };
-        let err = pack::build(&index, &graph, &request).unwrap_err();
+        let err = pack::build(&index, &Texts::of(&index), &graph, &request).unwrap_err();
         assert_eq!(err.code, gather::ErrorCode::InvalidRequest);
         assert!(err.message.contains("give at least"), "{}", err.message);
     }

@@ -7,7 +7,8 @@ use super::{
 use crate::graph::{arity, Confidence};
 use crate::imports::shares_package_scope;
 use crate::index::{CallKind, CallSite, Symbol, SymbolId, SymbolKind};
-use crate::lines::{Line, LineIndex};
+use crate::lines::Line;
+use crate::texts::Text;
 
 impl Context<'_> {
     /// Where a call goes, by its shape: a macro, a bare call, `super`, a call on the
@@ -364,7 +365,7 @@ impl Context<'_> {
 }
 
 /// Whether the signature of `symbol` names `name` among its parameters.
-fn declares_parameter(text: &LineIndex, symbol: &Symbol, name: &str) -> bool {
+fn declares_parameter(text: &Text, symbol: &Symbol, name: &str) -> bool {
     // Most names are nowhere in the signature: no need to parse it.
     let signature = text.slice(symbol.signature);
     signature.contains(name) && arity::parameter_names(signature, &symbol.name).contains(&name)

@@ -9,7 +9,6 @@ use rustc_hash::FxHashMap as HashMap;
 
 use super::{blocks, composed, CallValue, FoundTypes, TypeNames};
 use crate::index::SymbolId;
-use crate::lines::LineIndex;
 
 /// One memo table.
 pub(super) struct Memo<K, V>(Mutex<HashMap<K, V>>);
@@ -41,19 +40,10 @@ impl<K: Hash + Eq, V: Clone> Memo<K, V> {
         self.insert(key, value.clone());
         value
     }
-
-    /// The same, with `compute` run under the lock, so no two threads compute one key: for
-    /// a reader that needs no other entry (a file read from disk).
-    pub(super) fn get_or_insert_with(&self, key: K, compute: impl FnOnce() -> V) -> Option<V> {
-        let mut table = self.0.lock().ok()?;
-        Some(table.entry(key).or_insert_with(compute).clone())
-    }
 }
 
 /// Every memo table of a query's resolution.
 pub(super) struct Memos {
-    /// Per file: its text, indexed by line (none when it cannot be read).
-    pub(super) texts: Memo<u32, Option<Arc<LineIndex>>>,
     /// Per definition and variable: the type names its text gives the variable.
     pub(super) local_types: Memo<(SymbolId, String), TypeNames>,
     /// Per (file, name): whether the name is a global nothing in the workspace binds.
@@ -73,7 +63,6 @@ pub(super) struct Memos {
 impl Memos {
     pub(super) fn new() -> Memos {
         Memos {
-            texts: Memo::new(),
             local_types: Memo::new(),
             globals: Memo::new(),
             found_types: Memo::new(),

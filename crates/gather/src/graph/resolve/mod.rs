@@ -43,7 +43,8 @@ use rayon::prelude::*;
 use super::Confidence;
 use crate::imports::Modules;
 use crate::index::{CallSite, FileRecord, Index, SymbolId, SymbolKind};
-use crate::lines::{Line, LineIndex, LineRange};
+use crate::lines::{Line, LineRange};
+use crate::texts::{Text, Texts};
 use scope::FileScope;
 
 /// Type names found for a variable, shared between calls.
@@ -68,18 +69,19 @@ pub(super) enum Outcome {
 }
 
 /// Resolves every call site that has an enclosing definition, in (file, line) order.
-pub(super) fn all(index: &Index) -> Vec<ResolvedCall> {
-    some(index, None, |_, _| true)
+pub(super) fn all(index: &Index, texts: &Texts) -> Vec<ResolvedCall> {
+    some(index, texts, None, |_, _| true)
 }
 
 /// Resolves the call sites `keep(file, call)` selects, in (file, line) order, looking only
 /// at `files` (ascending file positions) when given.
 pub(super) fn some(
     index: &Index,
+    texts: &Texts,
     files: Option<&[u32]>,
     keep: impl Fn(u32, &CallSite) -> bool + Sync,
 ) -> Vec<ResolvedCall> {
-    let context = Context::new(index);
+    let context = Context::new(index, texts);
     let keep = &keep;
     let visit: Vec<u32> = match files {
         Some(files) => files.to_vec(),
@@ -113,7 +115,11 @@ pub(super) fn some(
 /// `const X = require('./m')`, `import a.b as c`, Lua's `local m = require('m')`) that,
 /// called directly, reach one of `seeds`: the import's target is the seed, or a module
 /// whose default export it is.
-pub(super) fn module_import_locals(index: &Index, seeds: &[SymbolId]) -> Vec<String> {
+pub(super) fn module_import_locals(
+    index: &Index,
+    texts: &Texts,
+    seeds: &[SymbolId],
+) -> Vec<String> {
     // Only a definition outside every other one but modules can be imported; a method or
     // a nested function never is, so most seeds need no look at the imports at all.
     let importable: Vec<SymbolId> = (seeds.iter().copied())
@@ -136,7 +142,7 @@ pub(super) fn module_import_locals(index: &Index, seeds: &[SymbolId]) -> Vec<Str
     let top: Vec<SymbolId> = (importable.iter().copied())
         .filter(|id| index.symbol(*id).symbol.parent.is_none())
         .collect();
-    let context = &Context::new(index);
+    let context = &Context::new(index, texts);
     let (importable, top) = (&importable, &top);
     let mut locals: Vec<String> = (0..index.files().len() as u32)
         .into_par_iter()
@@ -201,6 +207,8 @@ type CallValue = Option<Vec<SymbolId>>;
 /// What resolution reads and remembers while resolving the calls of one query.
 struct Context<'a> {
     index: &'a Index,
+    /// The request's file texts.
+    texts: &'a Texts<'a>,
     modules: &'a Modules,
     scopes: Vec<OnceLock<FileScope<'a>>>,
     /// What resolution has read and derived so far.
@@ -211,11 +219,12 @@ struct Context<'a> {
 const MAX_DEPTH: u32 = 6;
 
 impl<'a> Context<'a> {
-    fn new(index: &'a Index) -> Context<'a> {
+    fn new(index: &'a Index, texts: &'a Texts<'a>) -> Context<'a> {
         // Scopes are built on first use: a query touches few files of a large workspace.
         let scopes = index.files().iter().map(|_| OnceLock::new()).collect();
         Context {
             index,
+            texts,
             modules: index.modules(),
             scopes,
             memo: memo::Memos::new(),
@@ -271,16 +280,9 @@ impl<'a> Context<'a> {
         Some(self.file_text(file_idx)?.slice(range).to_string())
     }
 
-    /// A file's text, indexed by line, read from disk once.
-    fn file_text(&self, file_idx: u32) -> Option<Arc<LineIndex>> {
-        let file = self.file(file_idx);
-        self.memo
-            .texts
-            .get_or_insert_with(file_idx, || {
-                let text = self.index.root_dir().read_text(&file.path)?;
-                Some(Arc::new(LineIndex::new(text)))
-            })
-            .flatten()
+    /// A file's text, indexed by line, from the request's store.
+    fn file_text(&self, file_idx: u32) -> Option<Arc<Text>> {
+        self.texts.get(&self.file(file_idx).path)
     }
 }
 

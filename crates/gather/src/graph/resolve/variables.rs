@@ -9,7 +9,8 @@ use super::scan::{is_identifier, last_segment};
 use super::{Context, LocalType, Target, TypeNames};
 use crate::graph::receiver::{self, ALIAS, BUILTIN, ELEMENT, RETURNED};
 use crate::index::{SymbolId, SymbolKind};
-use crate::lines::{Line, LineIndex};
+use crate::lines::Line;
+use crate::texts::Text;
 
 impl Context<'_> {
     /// Methods named `name` of the type the enclosing definition gives `variable`: a
@@ -96,7 +97,7 @@ impl Context<'_> {
     fn enclosing_variable_types<'t>(
         &self,
         file_idx: u32,
-        loaded: &'t LineIndex,
+        loaded: &'t Text,
         caller: SymbolId,
         variable: &str,
     ) -> Option<(Vec<String>, &'t str)> {
