@@ -18,7 +18,7 @@ pub fn run(
     let json = ctx.json;
     let index = open::indexed(kept, ctx, false)?;
     let (id, _) = request::locate_in(index, name, path, line)?;
-    let graph = gather::graph::build_for(index, &gather::texts::Texts::of(index), &[id]);
+    let graph = gather::graph::build_for(index, &gather::index::texts::Texts::of(index), &[id]);
     Ok(if json {
         format!("{}\n", render::graph_json(index, &graph, id))
     } else {

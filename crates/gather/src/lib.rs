@@ -42,7 +42,6 @@ pub mod request;
 pub mod session;
 pub mod slice;
 pub mod terms;
-pub mod texts;
 pub mod walk;
 pub mod workspace;
 

@@ -6,12 +6,12 @@
 use crate::ask::question::Question;
 use crate::budget::Budget;
 use crate::error::{Error, ErrorCode, Result};
+use crate::index::texts::Texts;
 use crate::index::{Index, SymbolId};
 use crate::lines::{Line, LineRange};
 use crate::pack::zoom::Frontend;
 use crate::pack::{Mode, Pack};
 use crate::slice::{self, SliceRequest};
-use crate::texts::Texts;
 use crate::{graph, pack, workspace};
 
 /// What the caller asks for: a question, or a symbol (with its file when the name is

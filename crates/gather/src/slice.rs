@@ -12,9 +12,9 @@ use std::sync::Arc;
 
 use crate::confined::Root;
 use crate::error::{Error, ErrorCode, Result};
+use crate::index::texts::{Text, Texts};
 use crate::index::{similar_names, split_line_suffix, split_qualified, Symbol, SymbolKind};
 use crate::lines::{Line, LineRange};
-use crate::texts::{Text, Texts};
 use crate::{parse, workspace};
 
 /// The most slices one call may ask for.
@@ -86,26 +86,7 @@ pub fn assemble(root: &Root, requests: &[SliceRequest]) -> Result<Vec<Slice>> {
 /// reads from. A line range needs no parse of its file; a symbol or a line in a file the
 /// index holds unchanged is looked up in the index's definitions.
 pub fn assemble_from(texts: &Texts, requests: &[SliceRequest]) -> Result<Vec<Slice>> {
-    let root = texts.root();
-    if requests.len() > MAX_SLICES {
-        return Err(Error::new(
-            ErrorCode::InvalidRequest,
-            format!(
-                "{} slices asked for; one call takes at most {MAX_SLICES}: split the request",
-                requests.len()
-            ),
-        ));
-    }
-    for name in requests.iter().filter_map(|r| r.symbol.as_deref()) {
-        crate::index::check_name(name)?;
-    }
-    // Paths are checked against the root's path: it must still name the open root.
-    root.check_in_place()?;
-    // Refuse the whole call before reading anything if one path escapes the root.
-    let resolved: Vec<workspace::Resolved> = requests
-        .iter()
-        .map(|r| workspace::resolve(root.path(), &r.path))
-        .collect::<Result<_>>()?;
+    let resolved = checked(texts.root(), requests)?;
     let mut files: HashMap<String, std::result::Result<Loaded, String>> = HashMap::new();
     let mut out = Vec::with_capacity(requests.len());
     let mut total_bytes = 0usize;
@@ -143,23 +124,7 @@ pub fn assemble_from(texts: &Texts, requests: &[SliceRequest]) -> Result<Vec<Sli
                 }
                 slice
             }
-            Err(reason) => Slice {
-                // The root itself has no relative path.
-                file: if resolved.rel.is_empty() {
-                    ".".to_string()
-                } else {
-                    resolved.rel.clone()
-                },
-                symbol: request.symbol.clone(),
-                kind: None,
-                line_start: 0,
-                line_end: 0,
-                content: String::new(),
-                found: false,
-                reason: Some(reason.clone()),
-                note: None,
-                request: String::new(),
-            },
+            Err(reason) => unreadable(request, &resolved.rel, reason),
         };
         out.push(Slice {
             request: spelled(&slice.file, request),
@@ -167,6 +132,50 @@ pub fn assemble_from(texts: &Texts, requests: &[SliceRequest]) -> Result<Vec<Sli
         });
     }
     Ok(out)
+}
+
+/// The requests' paths resolved under `root`, or the error that refuses the whole call
+/// before anything is read: too many slices, a malformed name, a path outside the root.
+fn checked(root: &Root, requests: &[SliceRequest]) -> Result<Vec<workspace::Resolved>> {
+    if requests.len() > MAX_SLICES {
+        return Err(Error::new(
+            ErrorCode::InvalidRequest,
+            format!(
+                "{} slices asked for; one call takes at most {MAX_SLICES}: split the request",
+                requests.len()
+            ),
+        ));
+    }
+    for name in requests.iter().filter_map(|r| r.symbol.as_deref()) {
+        crate::index::check_name(name)?;
+    }
+    // Paths are checked against the root's path: it must still name the open root.
+    root.check_in_place()?;
+    requests
+        .iter()
+        .map(|r| workspace::resolve(root.path(), &r.path))
+        .collect()
+}
+
+/// The slice of a file that could not be read, saying why.
+fn unreadable(request: &SliceRequest, rel: &str, reason: &str) -> Slice {
+    Slice {
+        // The root itself has no relative path.
+        file: if rel.is_empty() {
+            ".".to_string()
+        } else {
+            rel.to_string()
+        },
+        symbol: request.symbol.clone(),
+        kind: None,
+        line_start: 0,
+        line_end: 0,
+        content: String::new(),
+        found: false,
+        reason: Some(reason.to_string()),
+        note: None,
+        request: String::new(),
+    }
 }
 
 /// `request` spelled as a spec of the file `rel`.

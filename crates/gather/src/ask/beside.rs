@@ -6,8 +6,8 @@ use rustc_hash::FxHashMap as HashMap;
 
 use super::body::Body;
 use super::{lexical, vote};
+use crate::index::texts::Texts;
 use crate::index::{Index, SymbolId, SymbolKind};
-use crate::texts::Texts;
 
 const W_SIBLING: f32 = 0.7;
 /// How many leading answers lend a vote to the definitions beside them.

@@ -5,8 +5,8 @@
 use rustc_hash::FxHashMap as HashMap;
 
 use crate::index::postings::Postings;
+use crate::index::texts::Texts;
 use crate::index::{Index, SymbolId};
-use crate::texts::Texts;
 
 /// Words common to more than this share of definitions say nothing about a topic.
 const MAX_DOC_SHARE: f32 = 0.02;

@@ -6,9 +6,9 @@
 use aho_corasick::AhoCorasick;
 use rayon::prelude::*;
 
+use crate::index::texts::Texts;
 use crate::index::{Index, SymbolId};
 use crate::lines::Line;
-use crate::texts::Texts;
 
 /// Hits kept per literal, so a literal found everywhere cannot flood the seeds.
 const MAX_HITS_PER_LITERAL: usize = 20;

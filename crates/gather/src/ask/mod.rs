@@ -36,9 +36,9 @@ mod parts;
 
 use rustc_hash::FxHashMap as HashMap;
 
+use crate::index::texts::Texts;
 use crate::index::{Index, SymbolId};
 use crate::lines::Line;
-use crate::texts::Texts;
 
 /// Rank damping: small enough that a lane's first hits stand out from its tail.
 const K: f32 = 10.0;

@@ -14,9 +14,9 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use serde::Serialize;
 
+use crate::index::texts::Texts;
 use crate::index::{Index, SymbolId};
 use crate::lines::Line;
-use crate::texts::Texts;
 
 /// How an edge was proven.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]

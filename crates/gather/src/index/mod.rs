@@ -6,6 +6,7 @@ mod lookup;
 pub(crate) use crate::imports as modules;
 pub mod postings;
 mod refresh;
+pub mod texts;
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -288,12 +289,12 @@ impl Index {
 
     /// The lexical postings, built on first use from the files on disk.
     pub fn postings(&self) -> &postings::Postings {
-        self.postings_reading(&crate::texts::Texts::of(self))
+        self.postings_reading(&texts::Texts::of(self))
     }
 
     /// [`Index::postings`], built (when they must be) from the files of `texts`, the
     /// request's store, which the question's other lanes read again.
-    pub fn postings_reading(&self, texts: &crate::texts::Texts) -> &postings::Postings {
+    pub fn postings_reading(&self, texts: &texts::Texts) -> &postings::Postings {
         self.postings.get_or_init(|| postings::build(self, texts))
     }
 

@@ -16,10 +16,10 @@ use rustc_hash::FxHashMap as HashMap;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use super::texts::Texts;
 use super::{FileRecord, Index, SymbolId};
 use crate::lines::{LineRange, LineTable};
 use crate::terms;
-use crate::texts::Texts;
 
 /// Number of fields.
 pub(crate) const N_FIELDS: usize = 4;

@@ -21,10 +21,10 @@ pub use sources::Sources;
 
 use crate::budget::Budget;
 use crate::graph::{CallGraph, Confidence};
+use crate::index::texts::Texts;
 use crate::index::{Index, SymbolId, SymbolKind};
 use crate::lines::{Line, LineRange};
 use crate::slice::Slice;
-use crate::texts::Texts;
 use zoom::Frontend;
 
 /// What a pack answers: a named definition, a question, or explicit slices alone.

@@ -6,10 +6,10 @@ use std::collections::HashMap;
 
 use std::sync::Arc;
 
+use crate::index::texts::{Text, Texts};
 use crate::index::Index;
 use crate::lines::LineRange;
 use crate::pack::zoom::Frontend;
-use crate::texts::{Text, Texts};
 
 /// One file of the pack: its block's language tag and fence, and its lines.
 #[derive(Clone, Debug)]

@@ -1057,7 +1057,7 @@ fn targeted_graph_matches_full_graph() {
                     idx: idx as u32,
                 };
                 let targeted =
-                    graph::build_for(&f.index, &gather::texts::Texts::of(&f.index), &[id]);
+                    graph::build_for(&f.index, &gather::index::texts::Texts::of(&f.index), &[id]);
                 assert_eq!(
                     neighbourhood(&f, &targeted, id),
                     neighbourhood(&f, &f.graph, id),

@@ -7,10 +7,10 @@ use std::collections::HashMap;
 
 use common::{item_named, Workspace};
 use gather::budget::Budget;
+use gather::index::texts::Texts;
 use gather::index::{self, Index, SymbolId};
 use gather::pack::{self, Mode, PackRequest};
 use gather::render::pack::render;
-use gather::texts::Texts;
 use serde_json::Value;
 
 /// A hub function with many callers and callees of varied sizes, a class whose method is

@@ -173,7 +173,7 @@ fn find_while_the_first_index_is_built() {
 fn graph_text() {
     let index = contract();
     let (id, _) = request::locate_in(&index, "authenticate", Some("src/extract.rs"), None).unwrap();
-    let graph = gather::graph::build_for(&index, &gather::texts::Texts::of(&index), &[id]);
+    let graph = gather::graph::build_for(&index, &gather::index::texts::Texts::of(&index), &[id]);
     insta::assert_snapshot!(render::graph_text(&index, &graph, id));
 }
 
@@ -181,7 +181,7 @@ fn graph_text() {
 fn graph_json() {
     let index = contract();
     let (id, _) = request::locate_in(&index, "run", Some("app/pipeline.py"), Some(31)).unwrap();
-    let graph = gather::graph::build_for(&index, &gather::texts::Texts::of(&index), &[id]);
+    let graph = gather::graph::build_for(&index, &gather::index::texts::Texts::of(&index), &[id]);
     let json = render::graph_json(&index, &graph, id);
     insta::assert_snapshot!(serde_json::to_string_pretty(&json).unwrap());
 }

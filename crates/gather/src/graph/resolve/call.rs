@@ -6,9 +6,9 @@ use super::{
 };
 use crate::graph::{arity, Confidence};
 use crate::imports::shares_package_scope;
+use crate::index::texts::Text;
 use crate::index::{CallKind, CallSite, Symbol, SymbolId, SymbolKind};
 use crate::lines::Line;
-use crate::texts::Text;
 
 impl Context<'_> {
     /// Where a call goes, by its shape: a macro, a bare call, `super`, a call on the

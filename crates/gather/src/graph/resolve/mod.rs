@@ -42,9 +42,9 @@ use rayon::prelude::*;
 
 use super::Confidence;
 use crate::imports::Modules;
+use crate::index::texts::{Text, Texts};
 use crate::index::{CallSite, FileRecord, Index, SymbolId, SymbolKind};
 use crate::lines::{Line, LineRange};
-use crate::texts::{Text, Texts};
 use scope::FileScope;
 
 /// Type names found for a variable, shared between calls.

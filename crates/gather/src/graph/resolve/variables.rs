@@ -8,9 +8,9 @@ use super::local_types::local_types;
 use super::scan::{is_identifier, last_segment};
 use super::{Context, LocalType, Target, TypeNames};
 use crate::graph::receiver::{self, ALIAS, BUILTIN, ELEMENT, RETURNED};
+use crate::index::texts::Text;
 use crate::index::{SymbolId, SymbolKind};
 use crate::lines::Line;
-use crate::texts::Text;
 
 impl Context<'_> {
     /// Methods named `name` of the type the enclosing definition gives `variable`: a
