@@ -17,6 +17,7 @@ mod node_types;
 mod patterns;
 pub mod receivers;
 mod table;
+pub mod type_spellings;
 
 use std::path::Path;
 use std::sync::OnceLock;
@@ -28,6 +29,7 @@ pub use patterns::Patterns;
 pub use receivers::{Loop, Receivers, TypeTest};
 pub use table::LANGUAGES;
 pub use tree_sitter;
+pub use type_spellings::TypeSpellings;
 
 /// Kinds accepted after `@definition.` in a definitions query.
 pub const DEFINITION_KINDS: &[&str] = &[
@@ -254,6 +256,9 @@ pub struct LanguageSpec {
     /// What the code says about a receiver's type (collections, builtins, loops), listed
     /// in `receivers.rs`.
     pub receivers: Receivers,
+    /// How the code spells the words around a type name (`v: &mut T`, `new T()`, `class
+    /// A < B`, `A | None`), listed in `type_spellings.rs`.
+    pub type_spellings: TypeSpellings,
 }
 
 impl LanguageSpec {

@@ -65,6 +65,7 @@ const BASE: LanguageSpec = LanguageSpec {
     method_words: &[],
     line_rules: crate::LineRules::Plain,
     receivers: crate::receivers::NONE,
+    type_spellings: crate::type_spellings::SHARED,
 };
 
 fn no_grammar() -> tree_sitter::Language {
