@@ -4,7 +4,7 @@
 //! `with T(…) as v` whose call spans lines. Text-level, like the rest of the resolver:
 //! each reader looks only at the definition holding the call.
 
-use gather_languages::{Loop, Receivers, TypeTest, LANGUAGES};
+use gather_languages::{LanguageSpec, Loop, Receivers, TypeSpellings, TypeTest, LANGUAGES};
 
 use crate::graph::text::{after_angles, is_capitalised, unquoted};
 
@@ -24,6 +24,14 @@ pub(super) const ELEMENT: &str = "[]";
 /// written (`si = self.app.session_interface` gives `=self.app.session_interface`), typed
 /// attribute by attribute like a dotted receiver.
 pub(super) const ALIAS: &str = "=";
+
+/// The spellings around type names in a file of language `spec`. A file of a language
+/// without a row reads every language's, as every row does today.
+pub(crate) fn spellings(spec: Option<&'static LanguageSpec>) -> &'static TypeSpellings {
+    spec.map_or(&gather_languages::type_spellings::SHARED, |spec| {
+        &spec.type_spellings
+    })
+}
 
 /// Whether any language lists `word` in the table `table` picks (the rows' `receivers`).
 /// Every language's forms are read in every file: languages borrow each other's names (a
@@ -216,9 +224,9 @@ fn skip_type_args(text: &str) -> &str {
 /// The callee of an assigned call, as written: `self._decoder` for
 /// `v = self._decoder(…)`, `make` for `v = await make(…)`. Capitalised last segments are
 /// constructors, which `local_types` reads itself; chains (`a().b()`) are left out.
-pub(super) fn assigned_callee(rest: &str) -> Option<&str> {
+pub(super) fn assigned_callee<'t>(spellings: &TypeSpellings, rest: &'t str) -> Option<&'t str> {
     let mut rest = rest.trim_start();
-    for prefix in ["await ", "yield from "] {
+    for prefix in spellings.call_prefixes {
         rest = rest.strip_prefix(prefix).unwrap_or(rest).trim_start();
     }
     let len = rest
@@ -243,16 +251,16 @@ pub(super) fn assigned_callee(rest: &str) -> Option<&str> {
     (after.is_empty() || after.starts_with([';', '\n', ')', ','])).then_some(path)
 }
 
-/// Whether the text after an annotation's first type adds another type than `None`,
-/// `null` or `undefined` (`| Output`), which leaves the variable's type open.
-pub(super) fn is_union_of_types(tail: &str) -> bool {
+/// Whether the text after an annotation's first type adds another type than the no-value
+/// type (`| Output`, not `| None`), which leaves the variable's type open.
+pub(super) fn is_union_of_types(spellings: &TypeSpellings, tail: &str) -> bool {
     let mut rest = tail.trim_start();
     while let Some(after) = rest.strip_prefix('|') {
         let after = after.trim_start();
         let len = after
             .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
             .unwrap_or(after.len());
-        if !matches!(&after[..len], "None" | "null" | "undefined") {
+        if !spellings.no_value_types.contains(&&after[..len]) {
             return true;
         }
         rest = after[len..].trim_start();
@@ -265,6 +273,7 @@ pub(super) fn is_union_of_types(tail: &str) -> bool {
 /// `Output` for `io: IO | Output` (Python's "accept either, keep one" idiom). `first` is
 /// the annotation's first type, `tail` the text after it.
 pub(super) fn narrowed_union<'t>(
+    spellings: &TypeSpellings,
     first: &'t str,
     tail: &'t str,
     text: &str,
@@ -280,7 +289,7 @@ pub(super) fn narrowed_union<'t>(
         if len == 0 {
             return None;
         }
-        if !matches!(&after[..len], "None" | "null" | "undefined") {
+        if !spellings.no_value_types.contains(&&after[..len]) {
             members.push(&after[..len]);
         }
         rest = after[len..].trim_start();

@@ -5,6 +5,14 @@ use super::{
     element_type, is_builtin_value, is_union_of_types, iterated, narrowed_union, return_type,
     type_parameter_bound, value_type, with_call_type,
 };
+use gather_languages::TypeSpellings;
+
+/// How `language`, a language of the table, spells the words around a type.
+fn spellings(language: &str) -> &'static TypeSpellings {
+    &gather_languages::by_id(language)
+        .expect("a language of the table")
+        .type_spellings
+}
 
 #[test]
 fn default_exports() {
@@ -61,15 +69,30 @@ fn builtin_values_and_annotations() {
 
 #[test]
 fn assigned_callees() {
-    assert_eq!(assigned_callee(" self._decoder()"), Some("self._decoder"));
-    assert_eq!(assigned_callee(" await make(a, (b))\n"), Some("make"));
-    assert_eq!(assigned_callee(" this.#build(x);"), Some("this.#build"));
-    assert_eq!(assigned_callee(" Client()"), None);
-    assert_eq!(assigned_callee(" Cart.empty()"), None);
-    assert_eq!(assigned_callee(" f(x).y"), None);
-    assert_eq!(assigned_callee(" f(x) or g"), None);
-    assert_eq!(assigned_callee(" f(x)\n    v.g()"), Some("f"));
-    assert_eq!(assigned_callee(" a"), None);
+    assert_eq!(
+        assigned_callee(spellings("python"), " self._decoder()"),
+        Some("self._decoder")
+    );
+    assert_eq!(
+        assigned_callee(spellings("python"), " await make(a, (b))\n"),
+        Some("make")
+    );
+    assert_eq!(
+        assigned_callee(spellings("typescript"), " this.#build(x);"),
+        Some("this.#build")
+    );
+    assert_eq!(assigned_callee(spellings("python"), " Client()"), None);
+    assert_eq!(
+        assigned_callee(spellings("typescript"), " Cart.empty()"),
+        None
+    );
+    assert_eq!(assigned_callee(spellings("python"), " f(x).y"), None);
+    assert_eq!(assigned_callee(spellings("python"), " f(x) or g"), None);
+    assert_eq!(
+        assigned_callee(spellings("python"), " f(x)\n    v.g()"),
+        Some("f")
+    );
+    assert_eq!(assigned_callee(spellings("python"), " a"), None);
 }
 
 #[test]
@@ -120,26 +143,35 @@ fn a_mapping_iterated_by_its_values_gives_its_value_type() {
 fn narrowed_unions() {
     let text = "def __init__(self, io: IO | Output) -> None:\n    if isinstance(io, IO):\n        io = io.output\n\n    self._output = io\n";
     assert_eq!(
-        narrowed_union("IO", " | Output) -> None", text, "io"),
+        narrowed_union(spellings("python"), "IO", " | Output) -> None", text, "io"),
         Some("Output")
     );
     // Narrowed but not replaced: either type may arrive.
     let text = "def f(io: IO | Output):\n    if isinstance(io, IO):\n        log(io)\n";
-    assert_eq!(narrowed_union("IO", " | Output)", text, "io"), None);
+    assert_eq!(
+        narrowed_union(spellings("python"), "IO", " | Output)", text, "io"),
+        None
+    );
     // Three types, one replaced: still open.
     let text = "def f(v: A | B | C):\n    if isinstance(v, A): v = v.b\n";
-    assert_eq!(narrowed_union("A", " | B | C)", text, "v"), None);
+    assert_eq!(
+        narrowed_union(spellings("python"), "A", " | B | C)", text, "v"),
+        None
+    );
     let text = "def f(v: A | B | None):\n    if isinstance(v, A): v = v.b\n";
-    assert_eq!(narrowed_union("A", " | B | None)", text, "v"), Some("B"));
+    assert_eq!(
+        narrowed_union(spellings("python"), "A", " | B | None)", text, "v"),
+        Some("B")
+    );
 }
 
 #[test]
 fn unions() {
-    assert!(is_union_of_types(" | Output, x"));
-    assert!(is_union_of_types(" | None | B)"));
-    assert!(!is_union_of_types(" | None = None"));
-    assert!(!is_union_of_types(" | undefined;"));
-    assert!(!is_union_of_types(", b: int"));
+    assert!(is_union_of_types(spellings("python"), " | Output, x"));
+    assert!(is_union_of_types(spellings("python"), " | None | B)"));
+    assert!(!is_union_of_types(spellings("python"), " | None = None"));
+    assert!(!is_union_of_types(spellings("typescript"), " | undefined;"));
+    assert!(!is_union_of_types(spellings("python"), ", b: int"));
 }
 
 #[test]

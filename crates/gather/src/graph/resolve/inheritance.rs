@@ -84,7 +84,7 @@ impl Context<'_> {
             chain.unknown = true;
             return Vec::new();
         };
-        let bases = base_names(&signature, &symbol.name);
+        let bases = base_names(self.spec(ty.file), &signature, &symbol.name);
         if bases.is_empty() {
             // `class A:` inherits from the language's root object; a declaration we cannot
             // read says nothing.

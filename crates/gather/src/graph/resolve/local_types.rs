@@ -1,6 +1,8 @@
 //! The type names a definition's text gives a variable: annotations, constructor
 //! assignments, `with … as v`, declarations, Go parameters, loop variables.
 
+use gather_languages::{LanguageSpec, TypeSpellings};
+
 use super::scan::{last_segment, path_segments, skip_generics};
 use crate::graph::receiver::{self, ALIAS, BUILTIN, ELEMENT, RETURNED};
 use crate::graph::text::is_capitalised;
@@ -8,12 +10,18 @@ use crate::graph::text::is_capitalised;
 /// Type names a definition's text gives `variable`: an annotation (`v: Type`, `v: &mut
 /// Type`, `v: Optional[Type]`), a constructor assignment (`v = Type(…)`, `v := &Type{…}`,
 /// `const v = new Type<T>(…)`), `with Type(…) as v`, a declaration (`Type v =`, `Type<T> v,`)
-/// or a Go parameter (`v *Type`). Only capitalised names count: types are capitalised in
-/// every language here, which keeps `v = compute(…)` out.
-pub(super) fn local_types(text: &str, variable: &str) -> Vec<String> {
+/// or a Go parameter (`v *Type`), as the language of the text (`spec`) spells them. Only
+/// capitalised names count: types are capitalised in every language here, which keeps
+/// `v = compute(…)` out.
+pub(super) fn local_types(
+    spec: Option<&'static LanguageSpec>,
+    text: &str,
+    variable: &str,
+) -> Vec<String> {
     if variable.is_empty() {
         return Vec::new();
     }
+    let spellings = receiver::spellings(spec);
     let bytes = text.as_bytes();
     let is_ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
     let mut out: Vec<String> = Vec::new();
@@ -28,6 +36,7 @@ pub(super) fn local_types(text: &str, variable: &str) -> Vec<String> {
         let after = text[end..].trim_start_matches([' ', '\t', '?']);
         let before = text[..start].trim_end();
         let use_site = UseSite {
+            spellings,
             text,
             variable,
             before,
@@ -41,6 +50,8 @@ pub(super) fn local_types(text: &str, variable: &str) -> Vec<String> {
 
 /// One whole-word occurrence of the variable in a definition's text.
 struct UseSite<'t> {
+    /// How the text's language spells the words around a type.
+    spellings: &'static TypeSpellings,
     text: &'t str,
     variable: &'t str,
     /// The text before the occurrence, trailing whitespace trimmed.
@@ -63,9 +74,9 @@ impl UseSite<'_> {
         }
         self.with_as(out);
         self.declaration(out);
-        // `v *Type` (Go parameters)
-        let go = self.after.trim_start_matches('*');
-        if let Some((found, tail)) = type_path(go) {
+        // `v Type`, `v *Type` (Go parameters)
+        let parameter_type = self.after.trim_start_matches(self.spellings.pointer_sigils);
+        if let Some((found, tail)) = type_path(parameter_type) {
             if tail.trim_start().starts_with([',', ')'])
                 && self.after.len() < self.text[self.end..].len() + 1
             {
@@ -84,7 +95,7 @@ impl UseSite<'_> {
             return;
         };
         let mut rest = rest.trim_start();
-        for prefix in ["&", "mut ", "typing.Optional[", "Optional[", "\"", "'"] {
+        for prefix in self.spellings.annotation_prefixes {
             rest = rest.strip_prefix(prefix).unwrap_or(rest).trim_start();
         }
         if receiver::is_builtin_value(rest, true) {
@@ -92,10 +103,10 @@ impl UseSite<'_> {
         } else if let Some((found, tail)) = type_path(rest) {
             // `v: A | None` is an `A`; `v: A | B` could be either, unless the code
             // replaces all but one (`if isinstance(v, A): v = v.b`).
-            if !receiver::is_union_of_types(tail) {
+            if !receiver::is_union_of_types(self.spellings, tail) {
                 push(out, found);
             } else if let Some(kept) =
-                receiver::narrowed_union(&found, tail, self.text, self.variable)
+                receiver::narrowed_union(self.spellings, &found, tail, self.text, self.variable)
             {
                 push(out, kept.to_string());
             }
@@ -115,14 +126,14 @@ impl UseSite<'_> {
         };
         if receiver::is_builtin_value(rest, false) {
             push(out, BUILTIN.to_string());
-        } else if let Some(callee) = receiver::assigned_callee(rest) {
+        } else if let Some(callee) = receiver::assigned_callee(self.spellings, rest) {
             push(out, format!("{RETURNED}{callee}"));
         }
         if let Some(path) = attribute_path(rest.trim_start(), self.variable) {
             push(out, format!("{ALIAS}{path}"));
         }
         let mut rest = rest.trim_start();
-        for prefix in ["await ", "new ", "&"] {
+        for prefix in self.spellings.constructor_prefixes {
             rest = rest.strip_prefix(prefix).unwrap_or(rest).trim_start();
         }
         let (ends, tail) = path_segments(rest);
@@ -246,67 +257,86 @@ fn attribute_path<'t>(rest: &'t str, variable: &str) -> Option<&'t str> {
 mod tests {
     use super::local_types;
 
+    /// What `local_types` reads for `variable` in `text`, a definition in `language`.
+    fn types(language: &str, text: &str, variable: &str) -> Vec<String> {
+        let spec = gather_languages::by_id(language).expect("a language of the table");
+        local_types(Some(spec), text, variable)
+    }
+
     #[test]
     fn a_variable_assigned_an_attribute_path_is_an_alias_of_it() {
         let text = "def tally(shop: Shop):\n    ledger = shop._ledger\n    x = x.parent\n    c = Color.RED\n    d = shop.make()\n";
-        assert_eq!(local_types(text, "ledger"), ["=shop._ledger"]);
-        assert!(local_types(text, "x").is_empty());
-        assert!(local_types(text, "c").is_empty());
-        assert!(!local_types(text, "d").iter().any(|t| t.starts_with('=')));
+        assert_eq!(types("python", text, "ledger"), ["=shop._ledger"]);
+        assert!(types("python", text, "x").is_empty());
+        assert!(types("python", text, "c").is_empty());
+        assert!(!types("python", text, "d")
+            .iter()
+            .any(|t| t.starts_with('=')));
     }
 
     #[test]
     fn local_types_read_annotations_and_constructors() {
         assert_eq!(
-            local_types("def f(self, auth: Auth, x: int):", "auth"),
+            types("python", "def f(self, auth: Auth, x: int):", "auth"),
             ["Auth"]
         );
         assert_eq!(
-            local_types("    client = httpx.Client(timeout=1)", "client"),
+            types("python", "    client = httpx.Client(timeout=1)", "client"),
             ["httpx.Client"]
         );
         assert_eq!(
-            local_types("    with Client() as client:", "client"),
+            types("python", "    with Client() as client:", "client"),
             ["Client"]
         );
-        assert_eq!(local_types("fn f(r: &mut Reader) {", "r"), ["Reader"]);
-        assert_eq!(local_types("void f(Writer w, int n) {", "w"), ["Writer"]);
-        assert_eq!(local_types("    s := &Server{Addr: a}", "s"), ["Server"]);
+        assert_eq!(types("rust", "fn f(r: &mut Reader) {", "r"), ["Reader"]);
+        assert_eq!(types("java", "void f(Writer w, int n) {", "w"), ["Writer"]);
+        assert_eq!(types("go", "    s := &Server{Addr: a}", "s"), ["Server"]);
         assert_eq!(
-            local_types("    const db = new Kysely<DB>({", "db"),
+            types("typescript", "    const db = new Kysely<DB>({", "db"),
             ["Kysely"]
         );
-        assert_eq!(local_types("    x = compute(1)", "x"), ["()compute"]);
+        assert_eq!(types("python", "    x = compute(1)", "x"), ["()compute"]);
         // A name after a character of several bytes, in a string: no panic, no type.
         assert_eq!(
-            local_types("    s = \"│ v = 1\"\n    v = 2", "v"),
+            types("python", "    s = \"│ v = 1\"\n    v = 2", "v"),
             ["<builtin>"]
         );
-        assert_eq!(local_types("    xs = []", "xs"), ["<builtin>"]);
+        assert_eq!(types("python", "    xs = []", "xs"), ["<builtin>"]);
         assert_eq!(
-            local_types("    basket = make_basket()\n    basket.total()\n", "basket"),
+            types(
+                "python",
+                "    basket = make_basket()\n    basket.total()\n",
+                "basket"
+            ),
             ["()make_basket"]
         );
         assert_eq!(
-            local_types("    names: list[str] = []", "names"),
+            types("python", "    names: list[str] = []", "names"),
             ["<builtin>"]
         );
         assert_eq!(
-            local_types("    with Client(\n        a=1,\n    ) as client:", "client"),
+            types(
+                "python",
+                "    with Client(\n        a=1,\n    ) as client:",
+                "client"
+            ),
             ["Client"]
         );
     }
 
     #[test]
     fn local_types_read_factories_and_for_each() {
-        assert_eq!(local_types("let mut s = Self::new();", "s"), ["Self"]);
+        assert_eq!(types("rust", "let mut s = Self::new();", "s"), ["Self"]);
         assert_eq!(
-            local_types("let r = report::Report::new();", "r"),
+            types("rust", "let r = report::Report::new();", "r"),
             ["report::Report"]
         );
-        assert_eq!(local_types("const cart = Cart.empty();", "cart"), ["Cart"]);
-        assert_eq!(local_types("for (Book book : books) {", "book"), ["Book"]);
-        assert!(local_types("let v = items.iter().count();", "v").is_empty());
-        assert!(local_types("x = a if ok else b; y = {x: 1}", "x").is_empty());
+        assert_eq!(
+            types("typescript", "const cart = Cart.empty();", "cart"),
+            ["Cart"]
+        );
+        assert_eq!(types("java", "for (Book book : books) {", "book"), ["Book"]);
+        assert!(types("rust", "let v = items.iter().count();", "v").is_empty());
+        assert!(types("python", "x = a if ok else b; y = {x: 1}", "x").is_empty());
     }
 }

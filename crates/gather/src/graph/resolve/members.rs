@@ -169,7 +169,7 @@ impl Context<'_> {
         qualifier: &str,
         name: &str,
     ) -> Option<Outcome> {
-        let (path, is_new) = constructed_type(qualifier)?;
+        let (path, is_new) = constructed_type(self.spec(file_idx), qualifier)?;
         match self.resolve_qualifier(file_idx, caller, &path, 1) {
             Some((targets, _)) => {
                 let types: Vec<Target> = targets

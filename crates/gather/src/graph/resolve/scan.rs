@@ -1,6 +1,8 @@
 //! Source-text scanners for receivers and declarations: identifier paths, constructed
 //! receivers, declared bases, whole words, names only used as receivers, generics.
 
+use gather_languages::LanguageSpec;
+
 use crate::graph::receiver;
 use crate::graph::text::{after_angles, is_capitalised};
 
@@ -42,9 +44,17 @@ pub(super) fn path_segments(text: &str) -> (Vec<usize>, &str) {
 
 /// The type a receiver expression constructs: `new a.C(…)` (any name), `C(…)` (a
 /// capitalised name), or a factory on a type, `T::new(…)`, `Cart.empty()`; and whether
-/// it was a `new`. The call must span the whole receiver.
-pub(super) fn constructed_type(qualifier: &str) -> Option<(String, bool)> {
-    let (rest, is_new) = match qualifier.strip_prefix("new ") {
+/// it was a `new` (as the language of the receiver, `spec`, spells it). The call must
+/// span the whole receiver.
+pub(super) fn constructed_type(
+    spec: Option<&'static LanguageSpec>,
+    qualifier: &str,
+) -> Option<(String, bool)> {
+    let new_operators = receiver::spellings(spec).new_operators;
+    let constructed = new_operators
+        .iter()
+        .find_map(|operator| qualifier.strip_prefix(operator));
+    let (rest, is_new) = match constructed {
         Some(rest) => (rest.trim_start(), true),
         None => (qualifier, false),
     };
@@ -73,11 +83,17 @@ pub(super) fn constructed_type(qualifier: &str) -> Option<(String, bool)> {
 }
 
 /// The bases a type declaration names after the type's name: `class A(B, m.C):`,
-/// `class A<T> extends B<T> implements I`, `class A : B, I`, `class A < B`.
-pub(super) fn base_names(signature: &str, name: &str) -> Vec<String> {
+/// `class A<T> extends B<T> implements I`, `class A : B, I`, `class A < B`, as the
+/// language of the declaration (`spec`) spells them.
+pub(super) fn base_names(
+    spec: Option<&'static LanguageSpec>,
+    signature: &str,
+    name: &str,
+) -> Vec<String> {
     if name.is_empty() {
         return Vec::new();
     }
+    let spellings = receiver::spellings(spec);
     let bytes = signature.as_bytes();
     let is_ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
     let mut from = 0;
@@ -97,15 +113,20 @@ pub(super) fn base_names(signature: &str, name: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut take = |text: &str| {
         let text = text.trim();
-        for prefix in ["public ", "protected ", "private ", "virtual "] {
+        for prefix in spellings.base_modifiers {
             if let Some(stripped) = text.strip_prefix(prefix) {
                 return push_path(&mut out, stripped.trim());
             }
         }
         push_path(&mut out, text)
     };
-    if let Some(ruby) = rest.trim_start().strip_prefix("< ") {
-        take(ruby);
+    let after_name = rest.trim_start();
+    let single_base = spellings
+        .single_base_markers
+        .iter()
+        .find_map(|marker| after_name.strip_prefix(marker));
+    if let Some(base) = single_base {
+        take(base);
         return out;
     }
     let rest = skip_generics(rest);
@@ -212,47 +233,73 @@ pub(super) fn is_identifier(text: &str) -> bool {
 mod tests {
     use super::{base_names, constructed_type, only_used_as_receiver};
 
+    /// The row of a language of the table.
+    fn spec(language: &str) -> Option<&'static gather_languages::LanguageSpec> {
+        Some(gather_languages::by_id(language).expect("a language of the table"))
+    }
+
     #[test]
     fn constructed_receivers() {
-        let c = |q: &str| constructed_type(q);
-        assert_eq!(c("new Cart()"), Some(("Cart".into(), true)));
+        let c = |language: &str, q: &str| constructed_type(spec(language), q);
+        assert_eq!(c("typescript", "new Cart()"), Some(("Cart".into(), true)));
         assert_eq!(
-            c("new Intl.NumberFormat('en', { a: ')' })"),
+            c("typescript", "new Intl.NumberFormat('en', { a: ')' })"),
             Some(("Intl.NumberFormat".into(), true))
         );
-        assert_eq!(c("Order(items)"), Some(("Order".into(), false)));
-        assert_eq!(c("Stock::with_items(&[])"), Some(("Stock".into(), false)));
-        assert_eq!(c("Cart.empty()"), Some(("Cart".into(), false)));
-        assert_eq!(c("make_order()"), None);
-        assert_eq!(c("Order(a).items"), None);
-        assert_eq!(c("Order(a)(b)"), None);
+        assert_eq!(c("python", "Order(items)"), Some(("Order".into(), false)));
+        assert_eq!(
+            c("rust", "Stock::with_items(&[])"),
+            Some(("Stock".into(), false))
+        );
+        assert_eq!(
+            c("typescript", "Cart.empty()"),
+            Some(("Cart".into(), false))
+        );
+        assert_eq!(c("python", "make_order()"), None);
+        assert_eq!(c("python", "Order(a).items"), None);
+        assert_eq!(c("python", "Order(a)(b)"), None);
     }
 
     #[test]
     fn bases_from_declarations() {
         assert_eq!(
-            base_names("class GiftOrder(Order):", "GiftOrder"),
+            base_names(spec("python"), "class GiftOrder(Order):", "GiftOrder"),
             ["Order"]
         );
         assert_eq!(
-            base_names("class A(base.B, Generic[T], metaclass=M):", "A"),
+            base_names(
+                spec("python"),
+                "class A(base.B, Generic[T], metaclass=M):",
+                "A"
+            ),
             ["base.B", "Generic"]
         );
         assert_eq!(
             base_names(
+                spec("java"),
                 "public class RareBook<T> extends Book<T> implements Item {",
                 "RareBook"
             ),
             ["Book"]
         );
-        assert_eq!(base_names("export class A extends B {", "A"), ["B"]);
         assert_eq!(
-            base_names("public class A : Base, IThing where T : new()", "A"),
+            base_names(spec("typescript"), "export class A extends B {", "A"),
+            ["B"]
+        );
+        assert_eq!(
+            base_names(
+                spec("csharp"),
+                "public class A : Base, IThing where T : new()",
+                "A"
+            ),
             ["Base", "IThing"]
         );
-        assert_eq!(base_names("class Foo : public Bar {", "Foo"), ["Bar"]);
-        assert_eq!(base_names("class Foo < Bar", "Foo"), ["Bar"]);
-        assert!(base_names("class Plain:", "Plain").is_empty());
+        assert_eq!(
+            base_names(spec("cpp"), "class Foo : public Bar {", "Foo"),
+            ["Bar"]
+        );
+        assert_eq!(base_names(spec("ruby"), "class Foo < Bar", "Foo"), ["Bar"]);
+        assert!(base_names(spec("python"), "class Plain:", "Plain").is_empty());
     }
 
     #[test]

@@ -262,7 +262,11 @@ impl Context<'_> {
                 })
                 .map(|line| format!("{line}\n"))
                 .collect();
-            self.types_named(module, context, &local_types(&top, declared))
+            self.types_named(
+                module,
+                context,
+                &local_types(self.spec(module), &top, declared),
+            )
         });
         Some(types)
     }
@@ -321,10 +325,14 @@ impl Context<'_> {
             };
             let mut names = Vec::new();
             for receiver in ["self", "this"] {
-                names.extend(local_types(&text, &format!("{receiver}.{attribute}")));
+                names.extend(local_types(
+                    self.spec(ty.file),
+                    &text,
+                    &format!("{receiver}.{attribute}"),
+                ));
             }
             if names.is_empty() {
-                names = local_types(&text, attribute);
+                names = local_types(self.spec(ty.file), &text, attribute);
             }
             let mut found = self.types_named(ty.file, ty, &names);
             if found.is_empty() {

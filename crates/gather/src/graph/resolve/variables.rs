@@ -80,7 +80,8 @@ impl Context<'_> {
             return found;
         }
         let loaded = self.file_text(id.file)?;
-        let mut returned = local_types(loaded.slice(symbol.range), &symbol.name);
+        let mut returned =
+            local_types(self.spec(id.file), loaded.slice(symbol.range), &symbol.name);
         returned.retain(|found| found.starts_with(RETURNED));
         let found = match self.members_of_types(id.file, id, &returned, name) {
             Some(LocalType::Members(found)) => Some(found),
@@ -110,7 +111,7 @@ impl Context<'_> {
                 return None;
             }
             let own = loaded.slice(holder.range);
-            let found = local_types(own, variable);
+            let found = local_types(self.spec(file_idx), own, variable);
             if !found.is_empty() {
                 return Some((found, own));
             }
@@ -130,7 +131,7 @@ impl Context<'_> {
             .filter(|block| blocks.declares_in(variable, block))
             .find_map(|block| {
                 let block = &loaded.text()[block];
-                let found = local_types(block, variable);
+                let found = local_types(self.spec(file_idx), block, variable);
                 (!found.is_empty()).then_some((found, block))
             });
         found
@@ -167,7 +168,7 @@ impl Context<'_> {
         let loaded = self.file_text(file_idx)?;
         let symbols = &self.file(file_idx).symbols;
         let mut own = loaded.slice(symbols[caller.idx as usize].range);
-        let mut found = local_types(own, variable);
+        let mut found = local_types(self.spec(file_idx), own, variable);
         // A closure's variable of the function around it (`client = Client()` read in a
         // nested function), unless the caller's own parameter shadows it.
         if found.is_empty() && !self.own_parameter(file_idx, caller, variable) {
@@ -200,7 +201,7 @@ impl Context<'_> {
         if found.is_empty() && self.scope(file_idx).implicit_this() {
             if let Some(holder) = self.enclosing_type(file_idx, caller) {
                 if let Some(text) = self.text_of(file_idx, holder) {
-                    found = local_types(&text, variable);
+                    found = local_types(self.spec(file_idx), &text, variable);
                 }
             }
         }
@@ -306,14 +307,14 @@ impl Context<'_> {
             Some(types) => types,
             None => {
                 let text = self.text_of(file_idx, holder)?;
-                let mut found = local_types(&text, receiver);
+                let mut found = local_types(self.spec(file_idx), &text, receiver);
                 if found.is_empty() {
-                    found = local_types(&text, attribute);
+                    found = local_types(self.spec(file_idx), &text, attribute);
                 }
                 if found.is_empty() {
                     // `self.serializer = serializer` with `serializer: Serializer` a parameter.
                     for assigned in receiver::assigned_names(&text, receiver) {
-                        for type_name in local_types(&text, assigned) {
+                        for type_name in local_types(self.spec(file_idx), &text, assigned) {
                             if !found.contains(&type_name) {
                                 found.push(type_name);
                             }
