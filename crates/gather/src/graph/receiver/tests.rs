@@ -7,9 +7,9 @@ use super::{
 };
 use gather_languages::TypeSpellings;
 
-/// How `language`, a language of the table, spells the words around a type.
-fn spellings(language: &str) -> &'static TypeSpellings {
-    &gather_languages::by_id(language)
+/// How the language `id` of the table spells the words around a type.
+fn spellings_of(id: &str) -> &'static TypeSpellings {
+    &gather_languages::by_id(id)
         .expect("a language of the table")
         .type_spellings
 }
@@ -69,30 +69,29 @@ fn builtin_values_and_annotations() {
 
 #[test]
 fn assigned_callees() {
+    let python_spellings = spellings_of("python");
+    let typescript_spellings = spellings_of("typescript");
     assert_eq!(
-        assigned_callee(spellings("python"), " self._decoder()"),
+        assigned_callee(python_spellings, " self._decoder()"),
         Some("self._decoder")
     );
     assert_eq!(
-        assigned_callee(spellings("python"), " await make(a, (b))\n"),
+        assigned_callee(python_spellings, " await make(a, (b))\n"),
         Some("make")
     );
     assert_eq!(
-        assigned_callee(spellings("typescript"), " this.#build(x);"),
+        assigned_callee(typescript_spellings, " this.#build(x);"),
         Some("this.#build")
     );
-    assert_eq!(assigned_callee(spellings("python"), " Client()"), None);
+    assert_eq!(assigned_callee(python_spellings, " Client()"), None);
+    assert_eq!(assigned_callee(typescript_spellings, " Cart.empty()"), None);
+    assert_eq!(assigned_callee(python_spellings, " f(x).y"), None);
+    assert_eq!(assigned_callee(python_spellings, " f(x) or g"), None);
     assert_eq!(
-        assigned_callee(spellings("typescript"), " Cart.empty()"),
-        None
-    );
-    assert_eq!(assigned_callee(spellings("python"), " f(x).y"), None);
-    assert_eq!(assigned_callee(spellings("python"), " f(x) or g"), None);
-    assert_eq!(
-        assigned_callee(spellings("python"), " f(x)\n    v.g()"),
+        assigned_callee(python_spellings, " f(x)\n    v.g()"),
         Some("f")
     );
-    assert_eq!(assigned_callee(spellings("python"), " a"), None);
+    assert_eq!(assigned_callee(python_spellings, " a"), None);
 }
 
 #[test]
@@ -141,37 +140,40 @@ fn a_mapping_iterated_by_its_values_gives_its_value_type() {
 
 #[test]
 fn narrowed_unions() {
+    let python_spellings = spellings_of("python");
     let text = "def __init__(self, io: IO | Output) -> None:\n    if isinstance(io, IO):\n        io = io.output\n\n    self._output = io\n";
     assert_eq!(
-        narrowed_union(spellings("python"), "IO", " | Output) -> None", text, "io"),
+        narrowed_union(python_spellings, "IO", " | Output) -> None", text, "io"),
         Some("Output")
     );
     // Narrowed but not replaced: either type may arrive.
     let text = "def f(io: IO | Output):\n    if isinstance(io, IO):\n        log(io)\n";
     assert_eq!(
-        narrowed_union(spellings("python"), "IO", " | Output)", text, "io"),
+        narrowed_union(python_spellings, "IO", " | Output)", text, "io"),
         None
     );
     // Three types, one replaced: still open.
     let text = "def f(v: A | B | C):\n    if isinstance(v, A): v = v.b\n";
     assert_eq!(
-        narrowed_union(spellings("python"), "A", " | B | C)", text, "v"),
+        narrowed_union(python_spellings, "A", " | B | C)", text, "v"),
         None
     );
     let text = "def f(v: A | B | None):\n    if isinstance(v, A): v = v.b\n";
     assert_eq!(
-        narrowed_union(spellings("python"), "A", " | B | None)", text, "v"),
+        narrowed_union(python_spellings, "A", " | B | None)", text, "v"),
         Some("B")
     );
 }
 
 #[test]
 fn unions() {
-    assert!(is_union_of_types(spellings("python"), " | Output, x"));
-    assert!(is_union_of_types(spellings("python"), " | None | B)"));
-    assert!(!is_union_of_types(spellings("python"), " | None = None"));
-    assert!(!is_union_of_types(spellings("typescript"), " | undefined;"));
-    assert!(!is_union_of_types(spellings("python"), ", b: int"));
+    let python_spellings = spellings_of("python");
+    let typescript_spellings = spellings_of("typescript");
+    assert!(is_union_of_types(python_spellings, " | Output, x"));
+    assert!(is_union_of_types(python_spellings, " | None | B)"));
+    assert!(!is_union_of_types(python_spellings, " | None = None"));
+    assert!(!is_union_of_types(typescript_spellings, " | undefined;"));
+    assert!(!is_union_of_types(python_spellings, ", b: int"));
 }
 
 #[test]
