@@ -87,27 +87,27 @@ pub fn read(text: &str) -> Vec<Frame> {
     let lines: Vec<&str> = text.lines().collect();
     let mut frames = Vec::new();
     // The current Python traceback's frames, reversed when it ends.
-    let mut python: Vec<Frame> = Vec::new();
-    let flush = |python: &mut Vec<Frame>, frames: &mut Vec<Frame>| {
-        frames.extend(python.drain(..).rev());
+    let mut traceback: Vec<Frame> = Vec::new();
+    let flush = |traceback: &mut Vec<Frame>, frames: &mut Vec<Frame>| {
+        frames.extend(traceback.drain(..).rev());
     };
     for (i, line) in lines.iter().enumerate() {
-        if frames.len() + python.len() >= MAX_FRAMES {
+        if frames.len() + traceback.len() >= MAX_FRAMES {
             break;
         }
         if line.contains("Traceback") {
-            flush(&mut python, &mut frames);
+            flush(&mut traceback, &mut frames);
         }
         if let Some(frame) = python_frame(&lines, i) {
-            python.push(frame);
+            traceback.push(frame);
             continue;
         }
         if let Some(frame) = other_frame(&lines, i) {
-            flush(&mut python, &mut frames);
+            flush(&mut traceback, &mut frames);
             frames.push(frame);
         }
     }
-    flush(&mut python, &mut frames);
+    flush(&mut traceback, &mut frames);
     frames.truncate(MAX_FRAMES);
     let mut seen = std::collections::HashSet::new();
     frames.retain(|f| seen.insert((f.path.clone(), f.line, f.function.clone())));
