@@ -364,43 +364,28 @@ fn symbol_pack_text_and_json_agree_and_repeat_exactly() {
 #[test]
 fn symbol_errors_say_what_to_send_instead() {
     let ws = graph_workspace();
-    let out = gather(ws.path(), &["symbol", "save", "--json"]);
-    assert!(!out.status.success());
-    let v = json(&out);
-    assert_eq!(v["code"], "invalid_request");
-    assert!(
-        v["message"].as_str().unwrap().contains("app/store.py"),
-        "{v}"
-    );
-    let v = json(&gather(
-        ws.path(),
-        &["symbol", "sav", "--path", "app/store.py", "--json"],
-    ));
-    assert_eq!(v["code"], "not_found");
-    assert!(
-        v["message"]
-            .as_str()
-            .unwrap()
-            .contains("similar in app/store.py: save"),
-        "{v}"
-    );
-    let v = json(&gather(
-        ws.path(),
-        &["symbol", "normalize", "--path", "app/api.py", "--json"],
-    ));
-    assert_eq!(v["code"], "not_found");
-    assert!(
-        v["message"]
-            .as_str()
-            .unwrap()
-            .contains("defined in app/store.py:5-6"),
-        "{v}"
-    );
-    let v = json(&gather(
-        ws.path(),
-        &["symbol", "save", "--path", "../x.py", "--json"],
-    ));
-    assert_eq!(v["code"], "outside_root");
+    assert!(!gather(ws.path(), &["symbol", "save"]).status.success());
+    let cases: [(&[&str], &str, &str); 4] = [
+        (&["save"], "invalid_request", "app/store.py"),
+        (
+            &["sav", "--path", "app/store.py"],
+            "not_found",
+            "similar in app/store.py: save",
+        ),
+        (
+            &["normalize", "--path", "app/api.py"],
+            "not_found",
+            "defined in app/store.py:5-6",
+        ),
+        (&["save", "--path", "../x.py"], "outside_root", ""),
+    ];
+    for (args, code, says) in cases {
+        let args = [&["symbol"][..], args, &["--json"]].concat();
+        let v = json(&gather(ws.path(), &args));
+        assert_eq!(v["code"], code, "{args:?}");
+        let message = v["message"].as_str().unwrap();
+        assert!(message.contains(says), "{args:?}: {v}");
+    }
 }
 
 #[test]

@@ -51,30 +51,16 @@ pub fn resolve(root: &Path, path: &str) -> Result<Resolved> {
             ),
         )
     };
-    match std::fs::canonicalize(&joined) {
-        Ok(canonical) => {
-            if !canonical.starts_with(root) {
-                return Err(outside());
-            }
-            let rel = walk::relative(root, &canonical).unwrap_or_default();
-            Ok(Resolved {
-                rel,
-                abs: canonical,
-                exists: true,
-            })
-        }
-        Err(_) => {
-            if !lexical.starts_with(root) {
-                return Err(outside());
-            }
-            let rel = walk::relative(root, &lexical).unwrap_or_default();
-            Ok(Resolved {
-                rel,
-                abs: lexical,
-                exists: false,
-            })
-        }
+    // A path that does not exist yet is judged by its lexical form.
+    let (abs, exists) = match std::fs::canonicalize(&joined) {
+        Ok(canonical) => (canonical, true),
+        Err(_) => (lexical, false),
+    };
+    if !abs.starts_with(root) {
+        return Err(outside());
     }
+    let rel = walk::relative(root, &abs).unwrap_or_default();
+    Ok(Resolved { rel, abs, exists })
 }
 
 /// Removes `.` and folds `..` without touching the file system.

@@ -223,24 +223,22 @@ impl CallGraph {
     /// Direct callers of `id`: one edge per calling definition (its first call), ordered by
     /// confidence, then by (file, line).
     pub fn callers(&self, id: SymbolId) -> Vec<Edge> {
-        let edges = self
-            .by_callee
-            .get(&id)
-            .map_or(&[][..], Vec::as_slice)
-            .iter()
-            .map(|&i| self.edges[i]);
-        first_per(edges, |e| e.caller)
+        first_per(self.edges_in(&self.by_callee, id), |e| e.caller)
     }
 
     /// Direct callees of `id`: one edge per called definition (its first call).
     pub fn callees(&self, id: SymbolId) -> Vec<Edge> {
-        let edges = self
-            .by_caller
-            .get(&id)
-            .map_or(&[][..], Vec::as_slice)
-            .iter()
-            .map(|&i| self.edges[i]);
-        first_per(edges, |e| e.callee)
+        first_per(self.edges_in(&self.by_caller, id), |e| e.callee)
+    }
+
+    /// The edges `by` lists for `id`, in edge order.
+    fn edges_in<'a>(
+        &'a self,
+        by: &'a HashMap<SymbolId, Vec<usize>>,
+        id: SymbolId,
+    ) -> impl Iterator<Item = Edge> + 'a {
+        let listed = by.get(&id).map_or(&[][..], Vec::as_slice);
+        listed.iter().map(|&i| self.edges[i])
     }
 
     /// Calls made by `id` whose target could not be told apart.

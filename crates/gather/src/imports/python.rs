@@ -96,30 +96,24 @@ mod tests {
     #[test]
     fn python_names_follow_packages() {
         let init: HashSet<&str> = ["httpx", "httpx/_transports"].into_iter().collect();
-        assert_eq!(
-            python_module_name("httpx/_client.py", &init),
-            ("httpx._client".into(), false)
-        );
-        assert_eq!(
-            python_module_name("httpx/__init__.py", &init),
-            ("httpx".into(), true)
-        );
-        assert_eq!(
-            python_module_name("httpx/_transports/default.py", &init),
-            ("httpx._transports.default".into(), false)
-        );
-        assert_eq!(
-            python_module_name("tests/test_api.py", &init),
-            ("test_api".into(), false)
-        );
-        // A directory without `__init__.py` inside a package is a namespace package.
-        assert_eq!(
-            python_module_name("httpx/_sansio/app.py", &init),
-            ("httpx._sansio.app".into(), false)
-        );
-        assert_eq!(
-            python_module_name("scripts/tools/run.py", &init),
-            ("run".into(), false)
-        );
+        for (path, name, is_package) in [
+            ("httpx/_client.py", "httpx._client", false),
+            ("httpx/__init__.py", "httpx", true),
+            (
+                "httpx/_transports/default.py",
+                "httpx._transports.default",
+                false,
+            ),
+            ("tests/test_api.py", "test_api", false),
+            // A directory without `__init__.py` inside a package is a namespace package.
+            ("httpx/_sansio/app.py", "httpx._sansio.app", false),
+            ("scripts/tools/run.py", "run", false),
+        ] {
+            assert_eq!(
+                python_module_name(path, &init),
+                (name.into(), is_package),
+                "{path}"
+            );
+        }
     }
 }

@@ -177,23 +177,24 @@ fn similar_hint(index: &Index, name: &str) -> String {
         .map(String::as_str)
         .collect();
     similar.sort_unstable();
-    similar.truncate(6);
-    if similar.is_empty() {
-        String::new()
-    } else {
-        format!("; similar names: {}", similar.join(", "))
-    }
+    hint("similar names", similar)
 }
 
 fn similar_hint_in(index: &Index, name: &str, path: &str) -> String {
     let symbols: Vec<&Symbol> = index.find_in_file(path).iter().map(|s| s.symbol).collect();
     let mut similar = similar_names(symbols, name);
     similar.dedup();
-    similar.truncate(6);
-    if similar.is_empty() {
+    hint(&format!("similar in {path}"), similar)
+}
+
+/// `; LABEL: a, b, …` naming the first six of `names`; nothing when there are none.
+fn hint<S: AsRef<str>>(label: &str, mut names: Vec<S>) -> String {
+    names.truncate(6);
+    if names.is_empty() {
         String::new()
     } else {
-        format!("; similar in {path}: {}", similar.join(", "))
+        let names: Vec<&str> = names.iter().map(AsRef::as_ref).collect();
+        format!("; {label}: {}", names.join(", "))
     }
 }
 

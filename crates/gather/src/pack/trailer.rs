@@ -79,15 +79,10 @@ fn copies(omitted: &Omitted, parts: &mut Vec<String>) {
             format!("{path}:{range} = {kept}:{}", kept_range.start)
         })
         .collect();
-    let more = if omitted.copies.len() > 3 {
-        ", …"
-    } else {
-        ""
-    };
     parts.push(format!(
-        "{} identical copies ({}{more})",
+        "{} identical copies ({})",
         omitted.copies.len(),
-        shown.join(", ")
+        first_of(&shown, omitted.copies.len(), ", ")
     ));
 }
 
@@ -109,16 +104,17 @@ fn other_definitions(omitted: &Omitted, frontend: Frontend, parts: &mut Vec<Stri
             format!("{path}:{range}: {}", zoom.request(frontend))
         })
         .collect();
-    let more = if omitted.other_definitions.len() > 3 {
-        ", …"
-    } else {
-        ""
-    };
     parts.push(format!(
-        "{} other definitions of the same name ({}{more})",
+        "{} other definitions of the same name ({})",
         omitted.other_definitions.len(),
-        shown.join("; ")
+        first_of(&shown, omitted.other_definitions.len(), "; ")
     ));
+}
+
+/// The first few of `total` entries, joined by `separator`, with `…` when there are more.
+fn first_of(shown: &[String], total: usize, separator: &str) -> String {
+    let more = if total > shown.len() { ", …" } else { "" };
+    format!("{}{more}", shown.join(separator))
 }
 
 /// Matches and neighbours left out as test code, and question words past the cap.

@@ -3,7 +3,12 @@
 use crate::common;
 
 use common::{Workspace, GO, PY, RS};
-use gather::index::{self, FileStatus, SkipReason, SymbolKind};
+use gather::index::{self, FileStatus, SkipReason, SymbolKind, SymbolRef};
+
+/// The first and last line of a found definition.
+fn lines(hit: &SymbolRef) -> (u32, u32) {
+    (hit.symbol.range.start, hit.symbol.range.end)
+}
 
 #[test]
 fn empty_root_returns_empty_index() {
@@ -38,10 +43,7 @@ fn function_signatures_found_by_name() {
     assert_eq!((parse.signature.start, parse.signature.end), (4, 4));
     let load = index.find("load");
     assert_eq!(load[0].symbol.kind, SymbolKind::Function);
-    assert_eq!(
-        (load[0].symbol.range.start, load[0].symbol.range.end),
-        (5, 7)
-    );
+    assert_eq!(lines(&load[0]), (5, 7));
 }
 
 #[test]
@@ -51,10 +53,7 @@ fn class_declarations_found_by_name() {
     let hits = index.find("Client");
     assert_eq!(hits.len(), 1);
     assert_eq!(hits[0].symbol.kind, SymbolKind::Class);
-    assert_eq!(
-        (hits[0].symbol.range.start, hits[0].symbol.range.end),
-        (9, 14)
-    );
+    assert_eq!(lines(&hits[0]), (9, 14));
 }
 
 #[test]
@@ -67,17 +66,11 @@ fn struct_declarations_found_by_name() {
         .filter(|h| h.symbol.kind == SymbolKind::Struct)
         .collect();
     assert_eq!(config.len(), 1);
-    assert_eq!(
-        (config[0].symbol.range.start, config[0].symbol.range.end),
-        (1, 3)
-    );
+    assert_eq!(lines(&config[0]), (1, 3));
     let server = index.find("Server");
     assert_eq!(server.len(), 1);
     assert_eq!(server[0].symbol.kind, SymbolKind::Struct);
-    assert_eq!(
-        (server[0].symbol.range.start, server[0].symbol.range.end),
-        (3, 5)
-    );
+    assert_eq!(lines(&server[0]), (3, 5));
 }
 
 #[test]
@@ -227,7 +220,7 @@ fn heuristic_files_are_marked() {
     let index = index::build(ws.root()).unwrap();
     assert_eq!(index.status("lib.jl"), Some(FileStatus::Heuristic));
     let hit = &index.find("greet")[0];
-    assert_eq!((hit.symbol.range.start, hit.symbol.range.end), (1, 3));
+    assert_eq!(lines(&hit), (1, 3));
 }
 
 /// `kind name range` of each definition, marked when the line rules found it.

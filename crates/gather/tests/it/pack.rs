@@ -80,11 +80,20 @@ fn build(
     let index = index::build(ws.root()).unwrap();
     let graph = gather::graph::build(&index);
     let request = PackRequest {
+        include_tests,
+        ..symbol_request(vec![seed(&index, name, path)], budget)
+    };
+    render(&pack::build(&index, &Texts::of(&index), &graph, &request).unwrap())
+}
+
+/// A symbol-mode request for `seeds` within `budget`: every neighbour, no pins.
+fn symbol_request(seeds: Vec<SymbolId>, budget: Budget) -> PackRequest {
+    PackRequest {
         mode: Mode::Symbol,
         pinned: Vec::new(),
-        seeds: vec![seed(&index, name, path)],
+        seeds,
         budget,
-        include_tests,
+        include_tests: false,
         neighbours_of: usize::MAX,
         line_hits: Vec::new(),
         omitted: Default::default(),
@@ -92,8 +101,16 @@ fn build(
         frontend: Default::default(),
         degraded: Vec::new(),
         seed_scores: Vec::new(),
-    };
-    render(&pack::build(&index, &Texts::of(&index), &graph, &request).unwrap())
+    }
+}
+
+/// A question-mode request: as a symbol's, with the neighbours of the first two seeds only.
+fn ask_request(seeds: Vec<SymbolId>, budget: Budget) -> PackRequest {
+    PackRequest {
+        mode: Mode::Ask,
+        neighbours_of: 2,
+        ..symbol_request(seeds, budget)
+    }
 }
 
 /// A question-mode pack of one file's definitions `seeds`, in that order, at 400 lines.
@@ -105,20 +122,10 @@ fn ask_pack_in(file: (&str, &str), seeds: &[&str], budget: usize) -> (String, Va
     let ws = Workspace::new(&[file]);
     let index = index::build(ws.root()).unwrap();
     let graph = gather::graph::build(&index);
-    let request = PackRequest {
-        mode: Mode::Ask,
-        pinned: Vec::new(),
-        seeds: seeds.iter().map(|n| seed(&index, n, file.0)).collect(),
-        budget: Budget::Lines(budget),
-        include_tests: false,
-        neighbours_of: 2,
-        line_hits: Vec::new(),
-        omitted: Default::default(),
-        evidence: Default::default(),
-        frontend: Default::default(),
-        degraded: Vec::new(),
-        seed_scores: Vec::new(),
-    };
+    let request = ask_request(
+        seeds.iter().map(|n| seed(&index, n, file.0)).collect(),
+        Budget::Lines(budget),
+    );
     render(&pack::build(&index, &Texts::of(&index), &graph, &request).unwrap())
 }
 
@@ -269,18 +276,11 @@ fn no_line_is_printed_twice_and_pins_win() {
     )
     .unwrap();
     let request = PackRequest {
-        mode: Mode::Symbol,
         pinned,
-        seeds: vec![seed(&index, "Worker.run", "pkg/core.py")],
-        budget: Budget::Lines(800),
-        include_tests: false,
-        neighbours_of: usize::MAX,
-        line_hits: Vec::new(),
-        omitted: Default::default(),
-        evidence: Default::default(),
-        frontend: Default::default(),
-        degraded: Vec::new(),
-        seed_scores: Vec::new(),
+        ..symbol_request(
+            vec![seed(&index, "Worker.run", "pkg/core.py")],
+            Budget::Lines(800),
+        )
     };
     let (_, json) = render(&pack::build(&index, &Texts::of(&index), &graph, &request).unwrap());
     let items = json["items"].as_array().unwrap();
@@ -424,20 +424,7 @@ fn a_budget_smaller_than_the_frame_is_refused() {
     let index = index::build(ws.root()).unwrap();
     let graph = gather::graph::build(&index);
     for budget in [Budget::Lines(0), Budget::Lines(3), Budget::Tokens(5)] {
-        let request = PackRequest {
-            mode: Mode::Symbol,
-            pinned: Vec::new(),
-            seeds: vec![seed(&index, "hub", "pkg/core.py")],
-            budget,
-            include_tests: false,
-            neighbours_of: usize::MAX,
-            line_hits: Vec::new(),
-            omitted: Default::default(),
-            evidence: Default::default(),
-            frontend: Default::default(),
-            degraded: Vec::new(),
-            seed_scores: Vec::new(),
-        };
+        let request = symbol_request(vec![seed(&index, "hub", "pkg/core.py")], budget);
         let err = pack::build(&index, &Texts::of(&index), &graph, &request).unwrap_err();
         assert_eq!(err.code, gather::ErrorCode::InvalidRequest);
         assert!(err.message.contains("give at least"), "{}", err.message);

@@ -465,37 +465,27 @@ pub(super) fn default_export_name(text: &str) -> Option<Option<&str>> {
 
 /// The offset of the parenthesis closing the one `text` starts with.
 pub(super) fn closing(text: &str) -> Option<usize> {
-    let mut depth = 0usize;
-    for (idx, ch) in unquoted(text) {
-        match ch {
-            '(' => depth += 1,
-            ')' => {
-                depth = depth.checked_sub(1)?;
-                if depth == 0 {
-                    return Some(idx);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
+    balanced(unquoted(text), '(', ')')
 }
 
 /// The offset of the parenthesis opening the one `text` ends with (quotes not tracked:
 /// a stray parenthesis in a string gives no type rather than a wrong one, as the caller
 /// then needs `with` right before it).
 fn opening(text: &str) -> Option<usize> {
+    balanced(text.char_indices().rev(), ')', '(')
+}
+
+/// The offset of the `close` that balances the first `open` of `chars`.
+fn balanced(chars: impl Iterator<Item = (usize, char)>, open: char, close: char) -> Option<usize> {
     let mut depth = 0usize;
-    for (idx, ch) in text.char_indices().rev() {
-        match ch {
-            ')' => depth += 1,
-            '(' => {
-                depth = depth.checked_sub(1)?;
-                if depth == 0 {
-                    return Some(idx);
-                }
+    for (idx, ch) in chars {
+        if ch == open {
+            depth += 1;
+        } else if ch == close {
+            depth = depth.checked_sub(1)?;
+            if depth == 0 {
+                return Some(idx);
             }
-            _ => {}
         }
     }
     None
