@@ -1,8 +1,11 @@
 //! The `gather` binary end to end: flags, output shapes, exit codes.
 
+mod common;
+
 use std::path::Path;
 use std::process::{Command, Output};
 
+use common::keys;
 use serde_json::Value;
 
 const PY: &str = "import os\n\n\ndef parse(text):\n    \"\"\"Parses text.\"\"\"\n    return text.split()\n\n\nclass Client:\n    def send(self, data):\n        return len(data)\n";
@@ -40,12 +43,6 @@ fn json(output: &Output) -> Value {
         .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&output.stdout)))
 }
 
-fn keys(v: &Value) -> Vec<String> {
-    let mut keys: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
-    keys.sort();
-    keys
-}
-
 #[test]
 fn slice_json_has_exactly_the_documented_shape() {
     let ws = workspace();
@@ -76,18 +73,7 @@ fn slice_json_has_exactly_the_documented_shape() {
         (Some(4), Some(6))
     );
     assert_eq!(v["slices"][1]["symbol"], Value::Null);
-    assert_eq!(
-        keys(&v["budget_report"]),
-        [
-            "budget_exceeded",
-            "budget_tokens",
-            "dropped_files",
-            "dropped_slices",
-            "estimated_tokens_used",
-            "included_slices",
-            "total_slices"
-        ]
-    );
+    assert_eq!(keys(&v["budget_report"]), common::TOKEN_BUDGET_REPORT);
     assert_eq!(v["budget_report"]["budget_tokens"], 8000);
     assert_eq!(v["budget_report"]["total_slices"], 2);
 }
@@ -118,17 +104,14 @@ fn slice_forms_line_and_range() {
 #[test]
 fn tight_budget_drops_whole_slices_and_lists_them() {
     let ws = workspace();
-    let v = json(&gather(
-        ws.path(),
-        &[
-            "slice",
-            "src/app.py:Client",
-            "src/lib.rs:load",
-            "--max-tokens",
-            "12",
-            "--json",
-        ],
-    ));
+    let args = [
+        "slice",
+        "src/app.py:Client",
+        "src/lib.rs:load",
+        "--max-tokens",
+        "12",
+    ];
+    let v = json(&gather(ws.path(), &[&args[..], &["--json"]].concat()));
     assert_eq!(v["slices"].as_array().unwrap().len(), 1);
     assert_eq!(v["slices"][0]["file"], "src/lib.rs");
     assert_eq!(
@@ -136,20 +119,7 @@ fn tight_budget_drops_whole_slices_and_lists_them() {
         serde_json::json!(["src/app.py"])
     );
     assert_eq!(v["budget_report"]["budget_exceeded"], true);
-    let text = String::from_utf8(
-        gather(
-            ws.path(),
-            &[
-                "slice",
-                "src/app.py:Client",
-                "src/lib.rs:load",
-                "--max-tokens",
-                "12",
-            ],
-        )
-        .stdout,
-    )
-    .unwrap();
+    let text = String::from_utf8(gather(ws.path(), &args).stdout).unwrap();
     assert!(
         text.contains("## Beyond budget\n- src/app.py:9-11 Client"),
         "{text}"
@@ -159,17 +129,14 @@ fn tight_budget_drops_whole_slices_and_lists_them() {
 #[test]
 fn line_budget_is_accepted() {
     let ws = workspace();
-    let v = json(&gather(
-        ws.path(),
-        &[
-            "slice",
-            "src/app.py:Client",
-            "src/lib.rs:load",
-            "--budget-lines",
-            "6",
-            "--json",
-        ],
-    ));
+    let args = [
+        "slice",
+        "src/app.py:Client",
+        "src/lib.rs:load",
+        "--budget-lines",
+        "6",
+    ];
+    let v = json(&gather(ws.path(), &[&args[..], &["--json"]].concat()));
     assert_eq!(v["budget_report"]["included_slices"], 2);
     assert_eq!(v["budget_report"]["lines_used"], 6);
 }

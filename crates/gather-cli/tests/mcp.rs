@@ -9,6 +9,7 @@ use std::process::{Child, ChildStdin};
 use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
+use common::keys;
 use serde_json::{json, Value};
 
 const TIMEOUT: Duration = Duration::from_secs(60);
@@ -155,17 +156,6 @@ impl Drop for Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
-}
-
-fn keys(v: &Value) -> Vec<String> {
-    let mut keys: Vec<String> = v
-        .as_object()
-        .unwrap_or_else(|| panic!("not an object: {v}"))
-        .keys()
-        .cloned()
-        .collect();
-    keys.sort();
-    keys
 }
 
 fn text(result: &Value) -> String {
@@ -354,18 +344,7 @@ fn assemble_context_result_has_exactly_the_documented_shape() {
             ]
         );
     }
-    assert_eq!(
-        keys(&v["budget_report"]),
-        [
-            "budget_exceeded",
-            "budget_tokens",
-            "dropped_files",
-            "dropped_slices",
-            "estimated_tokens_used",
-            "included_slices",
-            "total_slices"
-        ]
-    );
+    assert_eq!(keys(&v["budget_report"]), common::TOKEN_BUDGET_REPORT);
     let first = &v["slices"][0];
     assert_eq!(
         (first["file"].as_str(), first["symbol"].as_str()),

@@ -110,3 +110,24 @@ fn closed(schema: &mut serde_json::Value) {
         _ => {}
     }
 }
+
+/// The keys of a JSON object, sorted.
+pub fn keys(v: &serde_json::Value) -> Vec<String> {
+    let object = v
+        .as_object()
+        .unwrap_or_else(|| panic!("not an object: {v}"));
+    let mut keys: Vec<String> = object.keys().cloned().collect();
+    keys.sort();
+    keys
+}
+
+/// The keys of a slices result's `budget_report` under a token budget, sorted.
+pub const TOKEN_BUDGET_REPORT: [&str; 7] = [
+    "budget_exceeded",
+    "budget_tokens",
+    "dropped_files",
+    "dropped_slices",
+    "estimated_tokens_used",
+    "included_slices",
+    "total_slices",
+];

@@ -71,18 +71,12 @@ fn copies(omitted: &Omitted, parts: &mut Vec<String>) {
     if omitted.copies.is_empty() {
         return;
     }
-    let shown: Vec<String> = omitted
-        .copies
-        .iter()
-        .take(3)
-        .map(|(path, range, kept, kept_range)| {
-            format!("{path}:{range} = {kept}:{}", kept_range.start)
-        })
-        .collect();
+    let shown = first_of(&omitted.copies, ", ", |(path, range, kept, kept_range)| {
+        format!("{path}:{range} = {kept}:{}", kept_range.start)
+    });
     parts.push(format!(
-        "{} identical copies ({})",
-        omitted.copies.len(),
-        first_of(&shown, omitted.copies.len(), ", ")
+        "{} identical copies ({shown})",
+        omitted.copies.len()
     ));
 }
 
@@ -91,29 +85,25 @@ fn other_definitions(omitted: &Omitted, frontend: Frontend, parts: &mut Vec<Stri
     if omitted.other_definitions.is_empty() {
         return;
     }
-    let shown: Vec<String> = omitted
-        .other_definitions
-        .iter()
-        .take(3)
-        .map(|(path, name, range)| {
-            let zoom = Zoom::Symbol {
-                path,
-                name,
-                line: range.start,
-            };
-            format!("{path}:{range}: {}", zoom.request(frontend))
-        })
-        .collect();
+    let shown = first_of(&omitted.other_definitions, "; ", |(path, name, range)| {
+        let zoom = Zoom::Symbol {
+            path,
+            name,
+            line: range.start,
+        };
+        format!("{path}:{range}: {}", zoom.request(frontend))
+    });
     parts.push(format!(
-        "{} other definitions of the same name ({})",
-        omitted.other_definitions.len(),
-        first_of(&shown, omitted.other_definitions.len(), "; ")
+        "{} other definitions of the same name ({shown})",
+        omitted.other_definitions.len()
     ));
 }
 
-/// The first few of `total` entries, joined by `separator`, with `…` when there are more.
-fn first_of(shown: &[String], total: usize, separator: &str) -> String {
-    let more = if total > shown.len() { ", …" } else { "" };
+/// The first three of `items` as `show` writes them, joined by `separator`, with `…` when
+/// there are more.
+fn first_of<T>(items: &[T], separator: &str, show: impl Fn(&T) -> String) -> String {
+    let shown: Vec<String> = items.iter().take(3).map(show).collect();
+    let more = if items.len() > 3 { ", …" } else { "" };
     format!("{}{more}", shown.join(separator))
 }
 

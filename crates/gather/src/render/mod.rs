@@ -469,6 +469,8 @@ pub fn graph_text(
     graph: &crate::graph::CallGraph,
     id: crate::index::SymbolId,
 ) -> String {
+    // Which end of an edge is the other definition.
+    type FarEnd = fn(&crate::graph::Edge) -> crate::index::SymbolId;
     let place = |id: crate::index::SymbolId| {
         let s = index.symbol(id);
         format!(
@@ -480,27 +482,16 @@ pub fn graph_text(
         )
     };
     let mut out = format!("{}\n", place(id));
-    let callers = graph.callers(id);
-    let _ = writeln!(out, "callers ({}):", callers.len());
-    for e in &callers {
-        let _ = writeln!(
-            out,
-            "  {} (line {}, {})",
-            place(e.caller),
-            e.line,
-            e.confidence.as_str()
-        );
-    }
-    let callees = graph.callees(id);
-    let _ = writeln!(out, "callees ({}):", callees.len());
-    for e in &callees {
-        let _ = writeln!(
-            out,
-            "  {} (line {}, {})",
-            place(e.callee),
-            e.line,
-            e.confidence.as_str()
-        );
+    let sides: [(&str, _, FarEnd); 2] = [
+        ("callers", graph.callers(id), |e| e.caller),
+        ("callees", graph.callees(id), |e| e.callee),
+    ];
+    for (label, edges, far_end) in sides {
+        let _ = writeln!(out, "{label} ({}):", edges.len());
+        for e in &edges {
+            let (place, line, confidence) = (place(far_end(e)), e.line, e.confidence.as_str());
+            let _ = writeln!(out, "  {place} (line {line}, {confidence})");
+        }
     }
     for a in graph.ambiguous_from(id) {
         let _ = writeln!(

@@ -1,4 +1,5 @@
-//! A temporary workspace written from (path, contents) pairs, and a pack's item by symbol.
+//! A temporary workspace written from (path, contents) pairs, a fixture repository, a
+//! symbol request, and a pack's item by symbol.
 
 #![allow(dead_code)]
 
@@ -95,4 +96,23 @@ pub fn item_named<'a>(pack: &'a serde_json::Value, name: &str) -> &'a serde_json
         .iter()
         .find(|i| i["symbol"] == name)
         .unwrap_or_else(|| panic!("{name} is in the pack: {pack}"))
+}
+
+/// A fixture repository under `tests/fixtures/`.
+pub fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures")
+        .join(name)
+        .canonicalize()
+        .unwrap()
+}
+
+/// A symbol-mode request for `name` in `path` within `budget` lines.
+pub fn symbol(name: &str, path: &str, budget: usize) -> gather::request::ContextRequest {
+    gather::request::ContextRequest {
+        symbol: Some(name.to_string()),
+        path: Some(path.to_string()),
+        budget: gather::budget::Budget::Lines(budget),
+        ..Default::default()
+    }
 }

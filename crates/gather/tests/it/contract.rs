@@ -3,9 +3,7 @@
 //! the first and the others named, pins are shown whole, re-requests speak the reader's
 //! front end, and a question asked before any index exists still gets a bounded answer.
 
-use crate::common;
-
-use std::path::{Path, PathBuf};
+use crate::common::{self, fixture, symbol};
 
 use gather::budget::Budget;
 use gather::index::{self, IndexOptions};
@@ -14,29 +12,13 @@ use gather::request::{self, ContextRequest};
 use gather::slice::{self, SliceRequest};
 use gather::ErrorCode;
 
-fn fixture() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/fixtures/contract")
-        .canonicalize()
-        .unwrap()
-}
-
-fn symbol(name: &str, path: &str, budget: usize) -> ContextRequest {
-    ContextRequest {
-        symbol: Some(name.to_string()),
-        path: Some(path.to_string()),
-        budget: Budget::Lines(budget),
-        ..ContextRequest::default()
-    }
-}
-
 fn first_line(text: &str) -> &str {
     text.lines().next().unwrap()
 }
 
 #[test]
 fn a_partial_pack_says_so_in_its_first_line() {
-    let index = index::build(&fixture()).unwrap();
+    let index = index::build(&fixture("contract")).unwrap();
     let pack = request::context(&index, &symbol("make_archive", "tools/build.jl", 40)).unwrap();
     assert!(
         first_line(&pack.text).starts_with(
@@ -54,7 +36,7 @@ fn a_partial_pack_says_so_in_its_first_line() {
 
 #[test]
 fn a_budget_past_the_cap_is_cut_and_the_pack_says_so() {
-    let index = index::build(&fixture()).unwrap();
+    let index = index::build(&fixture("contract")).unwrap();
     let pack = request::context(&index, &symbol("authenticate", "src/extract.rs", 5000)).unwrap();
     assert!(first_line(&pack.text).contains("budget=800 lines (asked 5000, the most is 800)"));
     assert_eq!(pack.json["budget"]["limit"], 800);
@@ -66,7 +48,7 @@ fn a_budget_past_the_cap_is_cut_and_the_pack_says_so() {
 #[test]
 fn the_largest_token_budget_is_answered_like_any_other() {
     // A token budget has no cap: a pack under the largest one shows what it finds whole.
-    let index = index::build(&fixture()).unwrap();
+    let index = index::build(&fixture("contract")).unwrap();
     for request in [
         ContextRequest {
             budget: Budget::Tokens(usize::MAX),
@@ -92,7 +74,7 @@ fn the_largest_token_budget_is_answered_like_any_other() {
 #[test]
 fn a_name_past_the_caps_is_refused_without_a_search() {
     use gather::index::{MAX_NAME_PARTS, MAX_NAME_PART_BYTES};
-    let index = index::build(&fixture()).unwrap();
+    let index = index::build(&fixture("contract")).unwrap();
     let long_part = "q".repeat(MAX_NAME_PART_BYTES + 1);
     let many_parts = vec!["q"; MAX_NAME_PARTS + 1].join("::");
     for name in [&long_part, &many_parts] {
@@ -120,7 +102,7 @@ fn a_name_past_the_caps_is_refused_without_a_search() {
 
 #[test]
 fn a_name_defined_several_times_in_its_file_is_answered_first_and_the_others_named() {
-    let index = index::build(&fixture()).unwrap();
+    let index = index::build(&fixture("contract")).unwrap();
     for frontend in [Frontend::Cli, Frontend::Mcp] {
         let request = ContextRequest {
             frontend,
@@ -167,7 +149,7 @@ fn a_name_defined_several_times_in_its_file_is_answered_first_and_the_others_nam
 
 #[test]
 fn re_requests_speak_the_front_end_that_reads_the_pack() {
-    let index = index::build(&fixture()).unwrap();
+    let index = index::build(&fixture("contract")).unwrap();
     let cli = request::context(&index, &symbol("authenticate", "src/extract.rs", 14)).unwrap();
     let mcp = request::context(
         &index,
@@ -200,7 +182,7 @@ fn re_requests_speak_the_front_end_that_reads_the_pack() {
 
 #[test]
 fn a_pin_is_shown_whole_even_where_a_seed_stands() {
-    let index = index::build(&fixture()).unwrap();
+    let index = index::build(&fixture("contract")).unwrap();
     let pin = SliceRequest {
         path: "src/extract.rs".into(),
         lines: Some(gather::lines::LineRange::new(80, 87)),
@@ -229,7 +211,7 @@ fn a_pin_is_shown_whole_even_where_a_seed_stands() {
 
 #[test]
 fn slices_take_the_line_suffix_backslashes_and_name_other_definitions() {
-    let index = index::build(&fixture()).unwrap();
+    let index = index::build(&fixture("contract")).unwrap();
     let root = index.root_dir();
     let cut = |path: &str, symbol: &str| {
         slice::assemble(
@@ -261,7 +243,7 @@ fn slices_take_the_line_suffix_backslashes_and_name_other_definitions() {
 
 #[test]
 fn a_question_before_any_index_gets_a_bounded_flagged_answer() {
-    let root = gather::confined::Root::open(&fixture()).unwrap();
+    let root = gather::confined::Root::open(&fixture("contract")).unwrap();
     let request = ContextRequest {
         question: Some("how is the session cookie checked for length?".into()),
         budget: Budget::Lines(60),

@@ -220,7 +220,7 @@ fn heuristic_files_are_marked() {
     let index = index::build(ws.root()).unwrap();
     assert_eq!(index.status("lib.jl"), Some(FileStatus::Heuristic));
     let hit = &index.find("greet")[0];
-    assert_eq!(lines(&hit), (1, 3));
+    assert_eq!(lines(hit), (1, 3));
 }
 
 /// `kind name range` of each definition, marked when the line rules found it.

@@ -2,7 +2,9 @@
 //! as text and as JSON, one snapshot per case; and the README's example packs, rendered
 //! again and found verbatim in the README.
 
-use std::path::{Path, PathBuf};
+use crate::common::{fixture, symbol};
+
+use std::path::Path;
 
 use gather::budget::{self, Budget};
 use gather::confined::Root;
@@ -13,14 +15,6 @@ use gather::render::zoom::Frontend;
 use gather::request::{self, ContextRequest};
 use gather::slice::{self, SliceRequest};
 
-fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/fixtures")
-        .join(name)
-        .canonicalize()
-        .unwrap()
-}
-
 fn contract() -> Index {
     index::build(&fixture("contract")).unwrap()
 }
@@ -28,15 +22,6 @@ fn contract() -> Index {
 fn question(text: &str, budget: usize) -> ContextRequest {
     ContextRequest {
         question: Some(text.to_string()),
-        budget: Budget::Lines(budget),
-        ..ContextRequest::default()
-    }
-}
-
-fn symbol(name: &str, path: &str, budget: usize) -> ContextRequest {
-    ContextRequest {
-        symbol: Some(name.to_string()),
-        path: Some(path.to_string()),
         budget: Budget::Lines(budget),
         ..ContextRequest::default()
     }

@@ -254,18 +254,21 @@ pub(super) fn assigned_callee<'t>(spellings: &TypeSpellings, rest: &'t str) -> O
 /// Whether the text after an annotation's first type adds another type than the no-value
 /// type (`| Output`, not `| None`), which leaves the variable's type open.
 pub(super) fn is_union_of_types(spellings: &TypeSpellings, tail: &str) -> bool {
-    let mut rest = tail.trim_start();
-    while let Some(after) = rest.strip_prefix('|') {
-        let after = after.trim_start();
+    union_members(tail).any(|member| !spellings.no_value_types.contains(&member))
+}
+
+/// The names of the union members `| A | B` that `tail` starts with, in order; a member
+/// that is not a plain (dotted) name reads as empty and ends the list.
+fn union_members(tail: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(tail.trim_start());
+    std::iter::from_fn(move || {
+        let after = rest?.strip_prefix('|')?.trim_start();
         let len = after
             .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
             .unwrap_or(after.len());
-        if !spellings.no_value_types.contains(&&after[..len]) {
-            return true;
-        }
-        rest = after[len..].trim_start();
-    }
-    false
+        rest = (len > 0).then(|| after[len..].trim_start());
+        Some(&after[..len])
+    })
 }
 
 /// The one type a union annotation `variable: A | B` keeps after the code narrows the others
@@ -280,19 +283,13 @@ pub(super) fn narrowed_union<'t>(
     variable: &str,
 ) -> Option<&'t str> {
     let mut members = vec![first];
-    let mut rest = tail.trim_start();
-    while let Some(after) = rest.strip_prefix('|') {
-        let after = after.trim_start();
-        let len = after
-            .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
-            .unwrap_or(after.len());
-        if len == 0 {
+    for member in union_members(tail) {
+        if member.is_empty() {
             return None;
         }
-        if !spellings.no_value_types.contains(&&after[..len]) {
-            members.push(&after[..len]);
+        if !spellings.no_value_types.contains(&member) {
+            members.push(member);
         }
-        rest = after[len..].trim_start();
     }
     let replaced = |member: &str| {
         let assignment = format!("{variable} = ");
