@@ -111,13 +111,17 @@ fn loop_elements() {
         Some("list[JSONTag] = []")
     );
     assert_eq!(annotation_of("myself.order: X\n", "self.order"), None);
-    assert_eq!(element_type("list[JSONTag] = []"), Some("JSONTag"));
-    assert_eq!(element_type("t.Sequence[Tag]"), Some("Tag"));
-    assert_eq!(element_type("readonly Item[];"), Some("Item"));
-    assert_eq!(element_type("Array<Item>"), Some("Item"));
-    assert_eq!(element_type("dict[str, Tag]"), None);
-    assert_eq!(element_type("list[Tag | None]"), None);
-    assert_eq!(element_type("Tag"), None);
+    for (annotation, found) in [
+        ("list[JSONTag] = []", Some("JSONTag")),
+        ("t.Sequence[Tag]", Some("Tag")),
+        ("readonly Item[];", Some("Item")),
+        ("Array<Item>", Some("Item")),
+        ("dict[str, Tag]", None),
+        ("list[Tag | None]", None),
+        ("Tag", None),
+    ] {
+        assert_eq!(element_type(annotation), found, "{annotation}");
+    }
 }
 
 #[test]
@@ -131,11 +135,15 @@ fn a_mapping_iterated_by_its_values_gives_its_value_type() {
         Some("this.tags.values()")
     );
     assert_eq!(iterated("for", "in d.values(x):"), None);
-    assert_eq!(value_type("dict[str, Argument] = {}"), Some("Argument"));
-    assert_eq!(value_type("Map<string, Tag>"), Some("Tag"));
-    assert_eq!(value_type("dict[tuple[str, int], Row]"), Some("Row"));
-    assert_eq!(value_type("dict[str, list[Row]]"), None);
-    assert_eq!(value_type("list[Row]"), None);
+    for (annotation, found) in [
+        ("dict[str, Argument] = {}", Some("Argument")),
+        ("Map<string, Tag>", Some("Tag")),
+        ("dict[tuple[str, int], Row]", Some("Row")),
+        ("dict[str, list[Row]]", None),
+        ("list[Row]", None),
+    ] {
+        assert_eq!(value_type(annotation), found, "{annotation}");
+    }
 }
 
 #[test]
