@@ -55,17 +55,7 @@ fn slice_json_has_exactly_the_documented_shape() {
     assert_eq!(keys(&v), ["budget_report", "slices", "success"]);
     assert_eq!(v["success"], true);
     let slice = &v["slices"][0];
-    assert_eq!(
-        keys(slice),
-        [
-            "content",
-            "file",
-            "found",
-            "line_end",
-            "line_start",
-            "symbol"
-        ]
-    );
+    assert_eq!(keys(slice), common::SLICE);
     assert_eq!(slice["file"], "src/app.py");
     assert_eq!(slice["symbol"], "parse");
     assert_eq!(

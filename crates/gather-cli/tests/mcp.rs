@@ -332,17 +332,7 @@ fn assemble_context_result_has_exactly_the_documented_shape() {
     let v = ok(&result);
     assert_eq!(keys(v), ["budget_report", "slices", "success"]);
     for slice in v["slices"].as_array().unwrap() {
-        assert_eq!(
-            keys(slice),
-            [
-                "content",
-                "file",
-                "found",
-                "line_end",
-                "line_start",
-                "symbol"
-            ]
-        );
+        assert_eq!(keys(slice), common::SLICE);
     }
     assert_eq!(keys(&v["budget_report"]), common::TOKEN_BUDGET_REPORT);
     let first = &v["slices"][0];

@@ -121,6 +121,16 @@ pub fn keys(v: &serde_json::Value) -> Vec<String> {
     keys
 }
 
+/// The keys of a found slice in a slices result, sorted.
+pub const SLICE: [&str; 6] = [
+    "content",
+    "file",
+    "found",
+    "line_end",
+    "line_start",
+    "symbol",
+];
+
 /// The keys of a slices result's `budget_report` under a token budget, sorted.
 pub const TOKEN_BUDGET_REPORT: [&str; 7] = [
     "budget_exceeded",
