@@ -18,19 +18,7 @@ impl Context<'_> {
         if depth > MAX_DEPTH {
             return None;
         }
-        let segments: Vec<&str> = if qualifier.contains("::") {
-            qualifier.split("::").collect()
-        } else {
-            qualifier.split('.').collect()
-        };
-        if segments.iter().any(|s| {
-            s.is_empty()
-                || !s
-                    .chars()
-                    .all(|c| c.is_alphanumeric() || c == '_' || c == '$')
-        }) {
-            return None;
-        }
+        let segments = qualifier_segments(qualifier)?;
         // Rust paths: `crate::`, `self::`, `super::` and crate names.
         if qualifier.contains("::") {
             let style = self.facts.scope(file_idx).style;
@@ -128,5 +116,42 @@ impl Context<'_> {
         }
         targets.dedup();
         Some((targets, confidence))
+    }
+}
+
+/// The names a qualifier is a path of (`a::b`, `a.b`), or `None` when a segment is not a
+/// name (`f(x).g`, `a[0]`).
+fn qualifier_segments(qualifier: &str) -> Option<Vec<&str>> {
+    let segments: Vec<&str> = if qualifier.contains("::") {
+        qualifier.split("::").collect()
+    } else {
+        qualifier.split('.').collect()
+    };
+    if segments.iter().any(|s| {
+        s.is_empty()
+            || !s
+                .chars()
+                .all(|c| c.is_alphanumeric() || c == '_' || c == '$')
+    }) {
+        return None;
+    }
+    Some(segments)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_qualifier_is_a_path_of_names() {
+        assert_eq!(
+            qualifier_segments("crate::a::B"),
+            Some(vec!["crate", "a", "B"])
+        );
+        assert_eq!(qualifier_segments("os.path"), Some(vec!["os", "path"]));
+        assert_eq!(qualifier_segments("$scope"), Some(vec!["$scope"]));
+        assert_eq!(qualifier_segments("f(x).g"), None);
+        assert_eq!(qualifier_segments("a..b"), None);
+        assert_eq!(qualifier_segments("a[0]"), None);
     }
 }

@@ -5,8 +5,10 @@
 
 use std::sync::Arc;
 
+use gather_languages::LanguageSpec;
+
 use super::local_types::local_types;
-use super::scan::is_identifier;
+use super::scan::{is_identifier, split_callee};
 use super::{
     is_callable, is_constructible, is_method, is_type, BaseChain, Context, Outcome, Target,
     MAX_DEPTH,
@@ -162,19 +164,7 @@ impl Context<'_> {
                 let Some(loaded) = self.facts.file_text(module) else {
                     return Vec::new();
                 };
-                let top: String = loaded
-                    .text()
-                    .lines()
-                    .filter(|line| {
-                        let line = line
-                            .strip_prefix("export ")
-                            .map(|l| l.trim_start_matches("const ").trim_start_matches("let "))
-                            .unwrap_or(line);
-                        line.strip_prefix(declared)
-                            .is_some_and(|rest| rest.trim_start().starts_with([':', '=']))
-                    })
-                    .map(|line| format!("{line}\n"))
-                    .collect();
+                let top = declaration_lines(loaded.text(), declared);
                 self.types_named(
                     module,
                     context,
@@ -239,17 +229,7 @@ impl Context<'_> {
                 let Some(text) = self.facts.text_of(ty.file, ty) else {
                     return Vec::new();
                 };
-                let mut names = Vec::new();
-                for receiver in ["self", "this"] {
-                    names.extend(local_types(
-                        self.facts.spec(ty.file),
-                        &text,
-                        &format!("{receiver}.{attribute}"),
-                    ));
-                }
-                if names.is_empty() {
-                    names = local_types(self.facts.spec(ty.file), &text, attribute);
-                }
+                let names = attribute_names(self.facts.spec(ty.file), &text, attribute);
                 let mut found = self.types_named(ty.file, ty, &names);
                 if found.is_empty() {
                     for method in self.member_of(&Target::Symbol(ty), attribute) {
@@ -281,10 +261,7 @@ impl Context<'_> {
         caller: SymbolId,
         callee: &str,
     ) -> Vec<SymbolId> {
-        let (qualifier, function) = match callee.rsplit_once('.') {
-            Some((q, f)) => (Some(q), f),
-            None => (None, callee),
-        };
+        let (qualifier, function) = split_callee(callee);
         let targets = match qualifier {
             None => match self.bare_callee(file_idx, caller, function) {
                 Some(found) => found,
@@ -523,5 +500,58 @@ impl Context<'_> {
             [one] => Some(*one),
             _ => None,
         }
+    }
+}
+
+/// The lines of a module's text that declare its module-level variable `declared`
+/// (`current_app: FlaskProxy = …`, `export const globalRegistry = …`), each with its newline.
+fn declaration_lines(text: &str, declared: &str) -> String {
+    text.lines()
+        .filter(|line| {
+            let line = line
+                .strip_prefix("export ")
+                .map(|l| l.trim_start_matches("const ").trim_start_matches("let "))
+                .unwrap_or(line);
+            line.strip_prefix(declared)
+                .is_some_and(|rest| rest.trim_start().starts_with([':', '=']))
+        })
+        .map(|line| format!("{line}\n"))
+        .collect()
+}
+
+/// The type names a class's text gives its attribute: as `self.attribute` or
+/// `this.attribute`, else as the bare name (a field declaration).
+fn attribute_names(
+    spec: Option<&'static LanguageSpec>,
+    text: &str,
+    attribute: &str,
+) -> Vec<String> {
+    let mut names = Vec::new();
+    for receiver in ["self", "this"] {
+        names.extend(local_types(spec, text, &format!("{receiver}.{attribute}")));
+    }
+    if names.is_empty() {
+        names = local_types(spec, text, attribute);
+    }
+    names
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_module_variable_is_declared_by_the_lines_that_start_with_it() {
+        let text = "current_app: FlaskProxy = LocalProxy()\nx = 1\n\
+                    export const reg = new Registry();\ncurrent_apps = 2\n  current_app = 3\n";
+        assert_eq!(
+            declaration_lines(text, "current_app"),
+            "current_app: FlaskProxy = LocalProxy()\n"
+        );
+        assert_eq!(
+            declaration_lines(text, "reg"),
+            "export const reg = new Registry();\n"
+        );
+        assert_eq!(declaration_lines(text, "y"), "");
     }
 }

@@ -4,8 +4,10 @@
 
 use std::sync::Arc;
 
+use gather_languages::LanguageSpec;
+
 use super::local_types::local_types;
-use super::scan::is_identifier;
+use super::scan::{is_identifier, split_callee};
 use super::{Context, LocalType, Target, TypeNames};
 use crate::graph::receiver::{self, ALIAS, BUILTIN, ELEMENT, RETURNED};
 use crate::index::{SymbolId, SymbolKind};
@@ -106,24 +108,7 @@ impl Context<'_> {
         q: &str,
         name: &str,
     ) -> Option<LocalType> {
-        let inner = q.strip_suffix(']')?;
-        let mut depth = 0usize;
-        let open = inner.char_indices().rev().find_map(|(idx, ch)| {
-            match ch {
-                ']' => depth += 1,
-                '[' if depth == 0 => return Some(idx),
-                '[' => depth -= 1,
-                _ => {}
-            }
-            None
-        })?;
-        let base = &q[..open];
-        let plain = base
-            .split('.')
-            .all(|segment| is_identifier(segment.trim_start_matches('#')));
-        if base.is_empty() || !plain || base.split('.').count() > 2 {
-            return None;
-        }
+        let base = subscript_base(q)?;
         let loaded = self.facts.file_text(file_idx)?;
         let own = loaded.slice(self.facts.file(file_idx).symbols[caller.idx as usize].range);
         let mut types =
@@ -157,20 +142,8 @@ impl Context<'_> {
             Some(types) => types,
             None => {
                 let text = self.facts.text_of(file_idx, holder)?;
-                let mut found = local_types(self.facts.spec(file_idx), &text, receiver);
-                if found.is_empty() {
-                    found = local_types(self.facts.spec(file_idx), &text, attribute);
-                }
-                if found.is_empty() {
-                    // `self.serializer = serializer` with `serializer: Serializer` a parameter.
-                    for assigned in receiver::assigned_names(&text, receiver) {
-                        for type_name in local_types(self.facts.spec(file_idx), &text, assigned) {
-                            if !found.contains(&type_name) {
-                                found.push(type_name);
-                            }
-                        }
-                    }
-                }
+                let mut found =
+                    attribute_type_names(self.facts.spec(file_idx), &text, receiver, attribute);
                 if found.is_empty()
                     && !self
                         .member_of(&Target::Symbol(holder), attribute)
@@ -257,10 +230,7 @@ impl Context<'_> {
         callee: &str,
         name: &str,
     ) -> Option<LocalType> {
-        let (qualifier, function) = match callee.rsplit_once('.') {
-            Some((q, f)) => (Some(q), f),
-            None => (None, callee),
-        };
+        let (qualifier, function) = split_callee(callee);
         let targets = match qualifier {
             None => self.bare_callee(file_idx, caller, function)?,
             Some(q) if self.facts.is_self_name(file_idx, q) => {
@@ -379,5 +349,72 @@ impl Context<'_> {
         let targets: Vec<Target> = types.iter().copied().map(Target::Symbol).collect();
         let (found, _) = self.members_of_targets(&targets, name, path);
         (!found.is_empty()).then_some(found)
+    }
+}
+
+/// The collection an item receiver subscripts (`self.tags` of `self.tags[key]`, `rows` of
+/// `rows[0]`): a name or an attribute of one, else `None`.
+fn subscript_base(q: &str) -> Option<&str> {
+    let inner = q.strip_suffix(']')?;
+    let mut depth = 0usize;
+    let open = inner.char_indices().rev().find_map(|(idx, ch)| {
+        match ch {
+            ']' => depth += 1,
+            '[' if depth == 0 => return Some(idx),
+            '[' => depth -= 1,
+            _ => {}
+        }
+        None
+    })?;
+    let base = &q[..open];
+    let plain = base
+        .split('.')
+        .all(|segment| is_identifier(segment.trim_start_matches('#')));
+    if base.is_empty() || !plain || base.split('.').count() > 2 {
+        return None;
+    }
+    Some(base)
+}
+
+/// The type names a class's text gives its attribute `receiver` (`self._io`): an
+/// annotation or constructor assignment of it or of the bare `attribute`, else the types
+/// of the names assigned to it.
+fn attribute_type_names(
+    spec: Option<&'static LanguageSpec>,
+    text: &str,
+    receiver: &str,
+    attribute: &str,
+) -> Vec<String> {
+    let mut found = local_types(spec, text, receiver);
+    if found.is_empty() {
+        found = local_types(spec, text, attribute);
+    }
+    if found.is_empty() {
+        // `self.serializer = serializer` with `serializer: Serializer` a parameter.
+        for assigned in receiver::assigned_names(text, receiver) {
+            for type_name in local_types(spec, text, assigned) {
+                if !found.contains(&type_name) {
+                    found.push(type_name);
+                }
+            }
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_item_receiver_subscripts_a_name_or_an_attribute() {
+        assert_eq!(subscript_base("self.tags[key]"), Some("self.tags"));
+        assert_eq!(subscript_base("rows[0]"), Some("rows"));
+        assert_eq!(subscript_base("m[a[0]]"), Some("m"));
+        assert_eq!(subscript_base("this.#items[i]"), Some("this.#items"));
+        assert_eq!(subscript_base("a.b.c[0]"), None);
+        assert_eq!(subscript_base("f()[0]"), None);
+        assert_eq!(subscript_base("[0]"), None);
+        assert_eq!(subscript_base("rows"), None);
     }
 }
