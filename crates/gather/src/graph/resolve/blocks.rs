@@ -1,6 +1,6 @@
-//! The `{…}` blocks of a brace-delimited file (read once per query, see `bindings`): where a definition
-//! inside an anonymous function (a getter in a test's callback) finds the constants around
-//! it, and which of two same-named constants is in scope.
+//! The `{…}` blocks of a brace-delimited file (read once per query by `bindings`): where a
+//! definition inside an anonymous function (a getter in a test's callback) finds the
+//! constants around it, and which of two same-named constants is in scope.
 
 use std::ops::Range;
 use std::sync::Arc;

@@ -16,6 +16,13 @@
 //!
 //! A name proven to come from outside the workspace (an import of a third-party module, a
 //! type from outside) stays external rather than falling back to name matching.
+//!
+//! Two layers. `Facts` (facts, scope, exports, globals, overloads, bindings) reads records,
+//! texts and scopes and remembers what it derived, resolving nothing. `Context` follows
+//! imports, qualifiers, bases and receiver types, which reach each other, reading through
+//! its `facts`; its files call only those before them: imports < qualifier < members <
+//! types < variables < call. Pure text readers (scan, local_types, blocks, composed) are
+//! free functions.
 
 mod bindings;
 mod blocks;
@@ -208,13 +215,13 @@ enum Target {
 type CallValue = Option<Vec<SymbolId>>;
 
 /// The recursive half of resolution: following imports, qualifiers, bases and receiver
-/// types, which reach each other. It reads through `facts` and never the other way round.
+/// types, which reach each other. It reads through `facts`, which never calls back.
 struct Context<'a> {
     facts: Facts<'a>,
 }
 
-/// What resolution reads and remembers while resolving the calls of one query, and the
-/// readers over it (`facts.rs` and the files beside it) that resolve nothing themselves.
+/// What resolution reads and remembers while resolving the calls of one query; its readers
+/// resolve nothing themselves.
 struct Facts<'a> {
     index: &'a Index,
     /// The request's file texts.
