@@ -1,13 +1,12 @@
-//! The `{…}` blocks of a brace-delimited file, read once per query: where a definition
-//! inside an anonymous function (a getter in a test's callback) finds the constants around
-//! it, and which of two same-named constants is in scope.
+//! The `{…}` blocks of a brace-delimited file (read once per query by `bindings`): where a
+//! definition inside an anonymous function (a getter in a test's callback) finds the
+//! constants around it, and which of two same-named constants is in scope.
 
 use std::ops::Range;
 use std::sync::Arc;
 
 use rustc_hash::FxHashMap as HashMap;
 
-use super::Context;
 use crate::graph::receiver;
 
 /// A brace-delimited file's `{…}` blocks and where it declares variables.
@@ -28,22 +27,13 @@ impl FileBlocks {
             .get(name)
             .is_some_and(|at| at.iter().any(|at| block.contains(at)))
     }
-}
 
-impl Context<'_> {
-    /// The blocks of file `file_idx`, read on first use.
-    pub(super) fn blocks(&self, file_idx: u32) -> Option<Blocks> {
-        if let Some(found) = self.memo.blocks.get(&file_idx) {
-            return Some(found);
-        }
-        let loaded = self.file_text(file_idx)?;
-        let text = loaded.text();
-        let found = Arc::new(FileBlocks {
+    /// The blocks and declarations of `text`.
+    pub(super) fn read(text: &str) -> FileBlocks {
+        FileBlocks {
             ranges: blocks_of(text),
             declared: declarations(text),
-        });
-        self.memo.blocks.insert(file_idx, found.clone());
-        Some(found)
+        }
     }
 }
 

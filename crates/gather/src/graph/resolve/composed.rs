@@ -1,14 +1,10 @@
 //! Objects composed of modules at module level: `const z = { ...schemas, ...checks, iso }`.
 //! A member of such an object is the member of whichever spread module or named entry
-//! holds it, so `z.never()` reaches `never` of `schemas`.
+//! holds it, so `z.never()` reaches `never` of `schemas`. This reads the object's text;
+//! `Context::composed_qualifier` follows what it names.
 
-use std::sync::Arc;
-
-use super::{Context, Target};
 use crate::graph::receiver;
 use crate::graph::text::unquoted;
-use crate::graph::Confidence;
-use crate::index::{SymbolId, SymbolKind};
 
 /// How far past the declaration the object literal is read.
 const MAX_OBJECT_BYTES: usize = 16 * 1024;
@@ -110,58 +106,6 @@ fn is_path(text: &str) -> bool {
                 && s.chars()
                     .all(|c| c.is_alphanumeric() || c == '_' || c == '$')
         })
-}
-
-impl Context<'_> {
-    /// The composition of the constant `id` named `name`, read once per query.
-    fn composition_of(&self, file_idx: u32, id: SymbolId, name: &str) -> Option<Arc<Composition>> {
-        self.memo.compositions.get_or_compute(id, || {
-            self.text_of(file_idx, id)
-                .and_then(|text| composition(&text, name))
-                .map(Arc::new)
-        })
-    }
-
-    /// What `segments` (`z`, `z.iso`) names when its first segment is a module-level object
-    /// composed by spreading modules: a named entry when the next segment is one, else the
-    /// spread sources, later ones first.
-    pub(super) fn composed_qualifier(
-        &self,
-        file_idx: u32,
-        caller: SymbolId,
-        segments: &[&str],
-        depth: u32,
-    ) -> Option<(Vec<Target>, Confidence)> {
-        let composed = self
-            .top_named(file_idx, segments[0], |k| k == SymbolKind::Const)
-            .into_iter()
-            .find_map(|id| self.composition_of(file_idx, id, segments[0]))?;
-        let rest = &segments[1..];
-        let resolve = |path: &str, rest: &[&str]| {
-            let qualifier = std::iter::once(path)
-                .chain(rest.iter().copied())
-                .collect::<Vec<_>>()
-                .join(".");
-            self.resolve_qualifier(file_idx, caller, &qualifier, depth + 1)
-        };
-        if let Some((_, value)) = rest
-            .first()
-            .and_then(|key| composed.entries.iter().find(|(k, _)| k == key))
-        {
-            return resolve(value, &rest[1..]);
-        }
-        let mut found = composed
-            .spreads
-            .iter()
-            .rev()
-            .filter_map(|spread| resolve(spread, rest));
-        let (mut targets, confidence) = found.next()?;
-        for (more, _) in found {
-            targets.extend(more);
-        }
-        targets.dedup();
-        Some((targets, confidence))
-    }
 }
 
 #[cfg(test)]

@@ -2,12 +2,12 @@
 //! unresolved receiver may be a module.
 
 use super::scan::only_used_as_receiver;
-use super::Context;
+use super::Facts;
 use crate::imports::{module_receiver, ModuleReceiver};
 use crate::index::CallSite;
 use crate::lines::LineRange;
 
-impl Context<'_> {
+impl Facts<'_> {
     /// Whether the receiver `qualifier` starts at a name nothing in the workspace binds: no
     /// import, no definition of that name in the language, and either a capitalised name
     /// (`Math`, `JSON`, `Vec`, `Collections`: a type or namespace from outside) or a name

@@ -1,11 +1,10 @@
-//! Where an import points, by import style, and names a module re-exports or exports by
-//! default.
+//! Where an import points, by import style, following the names modules re-export; the
+//! members of a target (a module's definitions, a type's methods) and walking them segment
+//! by segment, which an import's path does too (`use a::B::c`, `import static a.B.m`).
 
 use gather_languages::ImportStyle;
 
-use super::{Context, Target, MAX_DEPTH};
-use crate::graph::receiver;
-use crate::imports::{has_default_export, reexports, style_of, Named, Reexports};
+use super::{is_type, Context, Target, MAX_DEPTH};
 use crate::index::{FileRecord, Import, SymbolId, SymbolKind};
 
 impl Context<'_> {
@@ -14,12 +13,12 @@ impl Context<'_> {
         if depth > MAX_DEPTH {
             return Vec::new();
         }
-        match self.scope(file_idx).style {
+        match self.facts.scope(file_idx).style {
             ImportStyle::Python => self.python_import(file_idx, import, depth),
             ImportStyle::EcmaScript => self.ecmascript_import(file_idx, import, depth),
             ImportStyle::Rust => self.rust_import(file_idx, import, depth),
             ImportStyle::Go => {
-                let files = self.modules.go_package(&import.source);
+                let files = self.facts.modules.go_package(&import.source);
                 if files.is_empty() {
                     vec![Target::External]
                 } else {
@@ -28,7 +27,7 @@ impl Context<'_> {
             }
             ImportStyle::Java => self.java_import(import),
             ImportStyle::Dart | ImportStyle::Lua | ImportStyle::Elixir => {
-                self.named_import(file_idx, import)
+                self.facts.named_import(file_idx, import)
             }
             ImportStyle::None => Vec::new(),
         }
@@ -36,14 +35,14 @@ impl Context<'_> {
 
     /// Python: a name of a module, a submodule, or a name the module re-exports.
     fn python_import(&self, file_idx: u32, import: &Import, depth: u32) -> Vec<Target> {
-        let module = self.modules.python_module(file_idx, &import.source);
+        let module = self.facts.modules.python_module(file_idx, &import.source);
         match (&import.name, module) {
             (Some(name), Some(module)) => {
-                let found = self.top_in_files(&[module], name);
+                let found = self.facts.top_in_files(&[module], name);
                 if !found.is_empty() {
                     return found.into_iter().map(Target::Symbol).collect();
                 }
-                if let Some(sub) = self.submodule(&[module], name) {
+                if let Some(sub) = self.facts.submodule(&[module], name) {
                     return vec![sub];
                 }
                 self.reexported(module, name, depth)
@@ -56,11 +55,15 @@ impl Context<'_> {
 
     /// ECMAScript: a named export of a module (or one it re-exports), else the module.
     fn ecmascript_import(&self, file_idx: u32, import: &Import, depth: u32) -> Vec<Target> {
-        let file = self.file(file_idx);
-        match self.modules.ecmascript_module(&file.path, &import.source) {
+        let file = self.facts.file(file_idx);
+        match self
+            .facts
+            .modules
+            .ecmascript_module(&file.path, &import.source)
+        {
             Some(module) => match &import.name {
                 Some(name) if name != "default" => {
-                    let found = self.top_in_files(&[module], name);
+                    let found = self.facts.top_in_files(&[module], name);
                     if !found.is_empty() {
                         return found.into_iter().map(Target::Symbol).collect();
                     }
@@ -75,9 +78,9 @@ impl Context<'_> {
 
     /// Rust: a `use` path through the crate's module files, then items inside the module.
     fn rust_import(&self, file_idx: u32, import: &Import, depth: u32) -> Vec<Target> {
-        let file = self.file(file_idx);
+        let file = self.facts.file(file_idx);
         let segments = rust_use_segments(file, import);
-        match self.modules.rust_module(&file.path, &segments) {
+        match self.facts.modules.rust_module(&file.path, &segments) {
             Some((module, consumed)) => {
                 let rest = &segments[consumed..];
                 if rest.is_empty() {
@@ -113,9 +116,10 @@ impl Context<'_> {
 
     /// Java: a class of a package, a whole package, or a static member of a class.
     fn java_import(&self, import: &Import) -> Vec<Target> {
-        let package = self.modules.java_package(&import.source);
+        let package = self.facts.modules.java_package(&import.source);
         match &import.name {
             Some(name) if !package.is_empty() => self
+                .facts
                 .top_in_files(package, name)
                 .into_iter()
                 .map(Target::Symbol)
@@ -126,8 +130,8 @@ impl Context<'_> {
                 let Some((package, class)) = import.source.rsplit_once('.') else {
                     return vec![Target::External];
                 };
-                let files = self.modules.java_package(package);
-                let classes = self.top_in_files(files, class);
+                let files = self.facts.modules.java_package(package);
+                let classes = self.facts.top_in_files(files, class);
                 if classes.is_empty() {
                     return vec![Target::External];
                 }
@@ -143,45 +147,10 @@ impl Context<'_> {
         }
     }
 
-    /// Dart, Lua and Elixir: the file or module an import names.
-    fn named_import(&self, file_idx: u32, import: &Import) -> Vec<Target> {
-        let file = self.file(file_idx);
-        match self.modules.named(style_of(file), &file.path, import) {
-            Some(Named::File(module)) => match &import.name {
-                Some(name) => self
-                    .top_in_files(&[module], name)
-                    .into_iter()
-                    .map(Target::Symbol)
-                    .collect(),
-                None => vec![Target::Module(vec![module])],
-            },
-            Some(Named::Symbol(id)) => vec![Target::Symbol(id)],
-            Some(Named::External) => vec![Target::External],
-            None => Vec::new(),
-        }
-    }
-
-    /// Whether `module.name` may reach a name `module` imports: always in Python (an
-    /// imported name is a module attribute), only through `export … from` in ECMAScript.
-    pub(super) fn exports_imports(&self, module: u32, name: &str) -> bool {
-        let scope = self.scope(module);
-        match reexports(scope.style) {
-            Reexports::Marked => {
-                scope
-                    .imports
-                    .get(name)
-                    .is_some_and(|imports| imports.iter().any(|i| i.is_reexport))
-                    || scope.globs.iter().any(|g| g.is_reexport)
-            }
-            Reexports::All => true,
-            Reexports::Nothing => false,
-        }
-    }
-
     /// `name` as re-exported by `module` (`from ._client import Client` in a package
     /// `__init__`, `export {a} from './a'`, `pub use`).
     pub(super) fn reexported(&self, module: u32, name: &str, depth: u32) -> Vec<Target> {
-        let scope = self.scope(module);
+        let scope = self.facts.scope(module);
         let mut out = Vec::new();
         if let Some(imports) = scope.imports.get(name) {
             for import in imports {
@@ -194,7 +163,7 @@ impl Context<'_> {
             for glob in &scope.globs {
                 for target in self.import_target(module, glob, depth + 1) {
                     if let Target::Module(files) = &target {
-                        let found = self.top_in_files(files, name);
+                        let found = self.facts.top_in_files(files, name);
                         if found.is_empty() && glob.is_reexport && depth < MAX_DEPTH {
                             // A barrel of barrels: `export * from './a'` where `a` does the same.
                             for &file in files {
@@ -209,44 +178,99 @@ impl Context<'_> {
         out
     }
 
-    /// A default or namespace import called directly: the module's definition of the
-    /// local name, or its only top-level function or class.
-    pub(super) fn default_export(&self, files: &[u32], local: &str) -> Vec<SymbolId> {
-        let named = self.top_in_files(files, local);
-        if !named.is_empty() {
-            return named;
+    /// The members named `name` of a target: top-level definitions of a module, methods
+    /// of a type (including every Rust `impl` of it in the same files or crate).
+    pub(super) fn member_of(&self, target: &Target, name: &str) -> Vec<SymbolId> {
+        match target {
+            Target::External => Vec::new(),
+            Target::Module(files) => {
+                let found = self.facts.top_in_files(files, name);
+                if !found.is_empty() {
+                    return found;
+                }
+                // `pkg.f` where the package's `__init__` (or an index module) imports `f`.
+                let mut found: Vec<SymbolId> = files
+                    .iter()
+                    .filter(|&&file| self.facts.exports_imports(file, name))
+                    .flat_map(|&file| self.reexported(file, name, 1))
+                    .filter_map(|t| match t {
+                        Target::Symbol(id) => Some(id),
+                        _ => None,
+                    })
+                    .collect();
+                found.sort();
+                found.dedup();
+                found
+            }
+            Target::Symbol(id) => {
+                let scope = self.facts.scope(id.file);
+                let mut found: Vec<SymbolId> = scope
+                    .members
+                    .get(&(id.idx, name))
+                    .map(|v| {
+                        v.iter()
+                            .map(|&idx| SymbolId { file: id.file, idx })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let symbol = self.facts.index.symbol(*id).symbol;
+                // Methods live in impl blocks (Rust) or receivers elsewhere (Go): every
+                // definition holding methods under the same name in the same language.
+                // An `impl` block stands for its type: `Self::f()` in `impl Frame` reaches
+                // `f` of `impl Decode for Frame`.
+                if found.is_empty() && (is_type(symbol.kind) || symbol.kind == SymbolKind::Impl) {
+                    for other in self.facts.index.ids_named(&symbol.name) {
+                        if other == id || !self.facts.same_language(id.file, other.file) {
+                            continue;
+                        }
+                        let other_symbol = self.facts.index.symbol(*other).symbol;
+                        if other_symbol.kind.holds_methods() {
+                            if let Some(members) =
+                                self.facts.scope(other.file).members.get(&(other.idx, name))
+                            {
+                                found.extend(members.iter().map(|&idx| SymbolId {
+                                    file: other.file,
+                                    idx,
+                                }));
+                            }
+                        }
+                    }
+                }
+                found.sort();
+                found.dedup();
+                found
+            }
         }
-        // `export default function f`, `export default f`: that definition; an anonymous
-        // `export default (…) => …` is none of the module's named definitions.
-        if let Some(&file_idx) = files.first() {
-            if has_default_export(style_of(self.file(file_idx))) {
-                if let Some(loaded) = self.file_text(file_idx) {
-                    match receiver::default_export_name(loaded.text()) {
-                        Some(Some(name)) => return self.top_in_files(files, name),
-                        Some(None) => return Vec::new(),
-                        None => {}
+    }
+
+    /// Follows `rest` member by member from `base`.
+    pub(super) fn walk_members(&self, base: Vec<Target>, rest: &[&str]) -> Vec<Target> {
+        let mut current = base;
+        for segment in rest {
+            let mut next = Vec::new();
+            for target in &current {
+                match target {
+                    Target::External => next.push(Target::External),
+                    Target::Module(files) => {
+                        let found = self.member_of(target, segment);
+                        if !found.is_empty() {
+                            next.extend(found.into_iter().map(Target::Symbol));
+                        } else if let Some(sub) = self.facts.submodule(files, segment) {
+                            next.push(sub);
+                        }
+                    }
+                    Target::Symbol(_) => {
+                        next.extend(
+                            self.member_of(target, segment)
+                                .into_iter()
+                                .map(Target::Symbol),
+                        );
                     }
                 }
             }
+            current = next;
         }
-        let mut callables = Vec::new();
-        for &file_idx in files {
-            for (idx, symbol) in self.file(file_idx).symbols.iter().enumerate() {
-                if symbol.parent.is_none()
-                    && matches!(symbol.kind, SymbolKind::Function | SymbolKind::Class)
-                {
-                    callables.push(SymbolId {
-                        file: file_idx,
-                        idx: idx as u32,
-                    });
-                }
-            }
-        }
-        if callables.len() == 1 {
-            callables
-        } else {
-            Vec::new()
-        }
+        current
     }
 }
 

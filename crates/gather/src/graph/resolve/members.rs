@@ -1,119 +1,18 @@
-//! Members of resolved targets: a module's top-level definitions, a type's methods
-//! (every `impl` of it included), the enclosing type's, and those of a receiver built in place.
+//! Members of resolved targets, inherited ones included: a module's definitions or its
+//! default export's, a type's methods and those its declared bases define, `super` calls,
+//! the enclosing type's methods, and those of a receiver built in place.
 
-use super::scan::{constructed_type, last_segment};
-use super::{is_method, is_type, Context, Outcome, Target};
+use std::sync::Arc;
+
+use super::scan::{base_names, constructed_type, last_segment};
+use super::{is_method, is_type, outcome_of, BaseChain, Context, Outcome, Target, MAX_DEPTH};
+use crate::graph::receiver;
 use crate::graph::Confidence;
 use crate::imports::{has_default_export, style_of};
-use crate::index::{SymbolId, SymbolKind};
+use crate::index::{CallSite, SymbolId};
+use crate::lines::LineRange;
 
 impl Context<'_> {
-    /// The members named `name` of a target: top-level definitions of a module, methods
-    /// of a type (including every Rust `impl` of it in the same files or crate).
-    pub(super) fn member_of(&self, target: &Target, name: &str) -> Vec<SymbolId> {
-        match target {
-            Target::External => Vec::new(),
-            Target::Module(files) => {
-                let found = self.top_in_files(files, name);
-                if !found.is_empty() {
-                    return found;
-                }
-                // `pkg.f` where the package's `__init__` (or an index module) imports `f`.
-                let mut found: Vec<SymbolId> = files
-                    .iter()
-                    .filter(|&&file| self.exports_imports(file, name))
-                    .flat_map(|&file| self.reexported(file, name, 1))
-                    .filter_map(|t| match t {
-                        Target::Symbol(id) => Some(id),
-                        _ => None,
-                    })
-                    .collect();
-                found.sort();
-                found.dedup();
-                found
-            }
-            Target::Symbol(id) => {
-                let scope = self.scope(id.file);
-                let mut found: Vec<SymbolId> = scope
-                    .members
-                    .get(&(id.idx, name))
-                    .map(|v| {
-                        v.iter()
-                            .map(|&idx| SymbolId { file: id.file, idx })
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                let symbol = self.index.symbol(*id).symbol;
-                // Methods live in impl blocks (Rust) or receivers elsewhere (Go): every
-                // definition holding methods under the same name in the same language.
-                // An `impl` block stands for its type: `Self::f()` in `impl Frame` reaches
-                // `f` of `impl Decode for Frame`.
-                if found.is_empty() && (is_type(symbol.kind) || symbol.kind == SymbolKind::Impl) {
-                    for other in self.index.ids_named(&symbol.name) {
-                        if other == id || !self.same_language(id.file, other.file) {
-                            continue;
-                        }
-                        let other_symbol = self.index.symbol(*other).symbol;
-                        if other_symbol.kind.holds_methods() {
-                            if let Some(members) =
-                                self.scope(other.file).members.get(&(other.idx, name))
-                            {
-                                found.extend(members.iter().map(|&idx| SymbolId {
-                                    file: other.file,
-                                    idx,
-                                }));
-                            }
-                        }
-                    }
-                }
-                found.sort();
-                found.dedup();
-                found
-            }
-        }
-    }
-
-    /// Methods named `name` of the type enclosing `caller`. Go methods and C++ out-of-line
-    /// members name their type through the receiver, which is already their parent.
-    pub(super) fn method_of_enclosing_type(
-        &self,
-        file_idx: u32,
-        caller: SymbolId,
-        name: &str,
-    ) -> Option<Vec<SymbolId>> {
-        let holder = self.enclosing_type(file_idx, caller)?;
-        let mut found = self.member_of(&Target::Symbol(holder), name);
-        if found.is_empty() && is_type(self.index.symbol(holder).symbol.kind) {
-            // `self.line(…)` in a subclass: the method a workspace base defines.
-            found = self.inherited_cached(holder, name).to_vec();
-        }
-        (!found.is_empty()).then_some(found)
-    }
-
-    /// Methods named `name` beside `caller` under the same parent (an object literal's
-    /// methods, which the index files under the function or constant holding the literal).
-    pub(super) fn sibling_method(
-        &self,
-        file_idx: u32,
-        caller: SymbolId,
-        name: &str,
-    ) -> Option<Vec<SymbolId>> {
-        let file = self.file(file_idx);
-        let holder = file.symbols[caller.idx as usize].parent?;
-        let found: Vec<SymbolId> = self
-            .scope(file_idx)
-            .members
-            .get(&(holder, name))?
-            .iter()
-            .filter(|&&idx| is_method(file.symbols[idx as usize].kind))
-            .map(|&idx| SymbolId {
-                file: file_idx,
-                idx,
-            })
-            .collect();
-        (!found.is_empty()).then_some(found)
-    }
-
     /// Members named `name` of resolved targets, and whether one of them is external. A
     /// module without such a member stands for its default export where modules have
     /// one (`import Logger from './logger'`, `const Logger = require('./logger')`).
@@ -136,17 +35,17 @@ impl Context<'_> {
                     }
                     let default_exports = files
                         .first()
-                        .is_some_and(|&f| has_default_export(style_of(self.file(f))));
+                        .is_some_and(|&f| has_default_export(style_of(self.facts.file(f))));
                     if default_exports {
                         let local = last_segment(qualifier);
-                        for export in self.default_export(files, local) {
+                        for export in self.facts.default_export(files, local) {
                             found.extend(self.member_of(&Target::Symbol(export), name));
                         }
                     }
                 }
                 Target::Symbol(id) => {
                     let own = self.member_of(target, name);
-                    if own.is_empty() && is_type(self.index.symbol(*id).symbol.kind) {
+                    if own.is_empty() && is_type(self.facts.index.symbol(*id).symbol.kind) {
                         // A method the type inherits from a workspace base.
                         found.extend(self.inherited_cached(*id, name).iter().copied());
                     }
@@ -159,6 +58,23 @@ impl Context<'_> {
         (found, external)
     }
 
+    /// Methods named `name` of the type enclosing `caller`. Go methods and C++ out-of-line
+    /// members name their type through the receiver, which is already their parent.
+    pub(super) fn method_of_enclosing_type(
+        &self,
+        file_idx: u32,
+        caller: SymbolId,
+        name: &str,
+    ) -> Option<Vec<SymbolId>> {
+        let holder = self.facts.enclosing_type(file_idx, caller)?;
+        let mut found = self.member_of(&Target::Symbol(holder), name);
+        if found.is_empty() && is_type(self.facts.index.symbol(holder).symbol.kind) {
+            // `self.line(…)` in a subclass: the method a workspace base defines.
+            found = self.inherited_cached(holder, name).to_vec();
+        }
+        (!found.is_empty()).then_some(found)
+    }
+
     /// A receiver built in the call itself: `new C(…).m()`, `C(…).m()` with `C` a type, or
     /// a factory on a type, `T::new(…).m()`, `Cart.empty().m()`. The member of that type,
     /// or external when the type comes from outside the workspace.
@@ -169,13 +85,15 @@ impl Context<'_> {
         qualifier: &str,
         name: &str,
     ) -> Option<Outcome> {
-        let (path, is_new) = constructed_type(self.spec(file_idx), qualifier)?;
+        let (path, is_new) = constructed_type(self.facts.spec(file_idx), qualifier)?;
         match self.resolve_qualifier(file_idx, caller, &path, 1) {
             Some((targets, _)) => {
                 let types: Vec<Target> = targets
                     .into_iter()
                     .filter(|t| match t {
-                        Target::Symbol(id) => is_new || is_type(self.index.symbol(*id).symbol.kind),
+                        Target::Symbol(id) => {
+                            is_new || is_type(self.facts.index.symbol(*id).symbol.kind)
+                        }
                         Target::Module(_) => is_new,
                         Target::External => true,
                     })
@@ -189,7 +107,154 @@ impl Context<'_> {
                     None
                 }
             }
-            None => self.is_global(file_idx, &path).then_some(Outcome::External),
+            None => self
+                .facts
+                .is_global(file_idx, &path)
+                .then_some(Outcome::External),
+        }
+    }
+
+    /// Methods named `name` that `ty` inherits from its workspace bases, remembered.
+    pub(super) fn inherited_cached(&self, ty: SymbolId, name: &str) -> Arc<Vec<SymbolId>> {
+        self.facts
+            .cached_types((ty, format!("<inherited>{name}")), || {
+                let mut chain = BaseChain::default();
+                self.inherited(ty, name, 0, &mut chain)
+            })
+    }
+
+    /// Methods named `name` inherited by the type `ty`: those of its nearest bases that
+    /// define one, following bases of bases.
+    pub(super) fn inherited(
+        &self,
+        ty: SymbolId,
+        name: &str,
+        depth: u32,
+        chain: &mut BaseChain,
+    ) -> Vec<SymbolId> {
+        if depth > MAX_DEPTH {
+            chain.unknown = true;
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for base in self.bases_of(ty, depth, chain) {
+            let members = self.member_of(&Target::Symbol(base), name);
+            if members.is_empty() {
+                out.extend(self.inherited(base, name, depth + 1, chain));
+            } else {
+                out.extend(members);
+            }
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// The workspace types `ty` declares as its bases; bases outside the workspace mark
+    /// the chain known, unreadable ones unknown.
+    pub(super) fn bases_of(
+        &self,
+        ty: SymbolId,
+        depth: u32,
+        chain: &mut BaseChain,
+    ) -> Vec<SymbolId> {
+        let symbol = self.facts.index.symbol(ty).symbol;
+        let Some(signature) = self.facts.lines_of(ty.file, symbol.signature) else {
+            chain.unknown = true;
+            return Vec::new();
+        };
+        let bases = base_names(self.facts.spec(ty.file), &signature, &symbol.name);
+        if bases.is_empty() {
+            // `class A:` inherits from the language's root object; a declaration we cannot
+            // read says nothing.
+            if depth == 0 {
+                chain.unknown = true;
+            } else {
+                chain.known = true;
+            }
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for base in bases {
+            let Some((targets, _)) = self.resolve_qualifier(ty.file, ty, &base, 1) else {
+                if self.facts.is_global(ty.file, &base) {
+                    chain.known = true;
+                } else {
+                    chain.unknown = true;
+                }
+                continue;
+            };
+            for target in targets {
+                match target {
+                    Target::External => chain.known = true,
+                    Target::Symbol(id) if is_type(self.facts.index.symbol(id).symbol.kind) => {
+                        chain.known = true;
+                        out.push(id);
+                    }
+                    _ => chain.unknown = true,
+                }
+            }
+        }
+        out
+    }
+
+    /// `super.m()`, `super().m()`: the method of a base class of the enclosing type, read
+    /// from its declaration (`class A(B)`, `class A extends B`, `class A : B`), never the
+    /// type's own method. Bases outside the workspace make the call external; when the
+    /// bases are unknown, any other method of that name.
+    pub(super) fn resolve_super(&self, file_idx: u32, caller: SymbolId, name: &str) -> Outcome {
+        let Some(holder) = self.facts.enclosing_type(file_idx, caller) else {
+            return self.facts.by_name(file_idx, name, is_method);
+        };
+        let mut chain = BaseChain::default();
+        let found = self.inherited(holder, name, 0, &mut chain);
+        if !found.is_empty() {
+            return Outcome::Resolved(found, Confidence::Qualified);
+        }
+        if chain.known && !chain.unknown {
+            return Outcome::External;
+        }
+        let own = self.member_of(&Target::Symbol(holder), name);
+        let candidates: Vec<SymbolId> = self
+            .facts
+            .by_name_candidates(file_idx, name, is_method)
+            .into_iter()
+            .filter(|id| !own.contains(id))
+            .collect();
+        outcome_of(candidates)
+    }
+
+    /// A bare `super(…)` call in a constructor (Java, JavaScript): the base class, as
+    /// `new C()` is the class. Python's `super()` only fetches the proxy whose method is
+    /// the call, so it is external like any builtin.
+    pub(super) fn resolve_super_call(
+        &self,
+        file_idx: u32,
+        caller: SymbolId,
+        call: &CallSite,
+    ) -> Outcome {
+        if let Some(line) = self
+            .facts
+            .lines_of(file_idx, LineRange::new(call.line, call.line))
+        {
+            if let Some(idx) = line.find("super(") {
+                let rest = &line[idx + "super".len()..];
+                if let Some(close) = receiver::closing(rest) {
+                    if rest[close + 1..].trim_start().starts_with('.') {
+                        return Outcome::External;
+                    }
+                }
+            }
+        }
+        let Some(holder) = self.facts.enclosing_type(file_idx, caller) else {
+            return Outcome::External;
+        };
+        let mut chain = BaseChain::default();
+        let bases = self.bases_of(holder, 0, &mut chain);
+        if bases.is_empty() {
+            Outcome::External
+        } else {
+            Outcome::Resolved(bases, Confidence::Qualified)
         }
     }
 }

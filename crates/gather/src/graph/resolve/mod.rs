@@ -16,15 +16,22 @@
 //!
 //! A name proven to come from outside the workspace (an import of a third-party module, a
 //! type from outside) stays external rather than falling back to name matching.
+//!
+//! Two layers. `Facts` (facts, scope, exports, globals, overloads, bindings) reads records,
+//! texts and scopes and remembers what it derived, resolving nothing. `Context` follows
+//! imports, qualifiers, bases and receiver types, which reach each other, reading through
+//! its `facts`; its files call only those before them: imports < qualifier < members <
+//! types < variables < call. Pure text readers (scan, local_types, blocks, composed) are
+//! free functions.
 
+mod bindings;
 mod blocks;
-mod by_name;
 mod call;
 mod composed;
+mod exports;
+mod facts;
 mod globals;
 mod imports;
-mod inheritance;
-mod literals;
 mod local_types;
 mod members;
 mod memo;
@@ -37,14 +44,13 @@ mod variables;
 
 use std::sync::{Arc, OnceLock};
 
-use gather_languages::LanguageSpec;
 use rayon::prelude::*;
 
 use super::Confidence;
 use crate::imports::Modules;
-use crate::index::texts::{Text, Texts};
-use crate::index::{CallSite, FileRecord, Index, SymbolId, SymbolKind};
-use crate::lines::{Line, LineRange};
+use crate::index::texts::Texts;
+use crate::index::{CallSite, Index, SymbolId, SymbolKind};
+use crate::lines::Line;
 use scope::FileScope;
 
 /// Type names found for a variable, shared between calls.
@@ -81,7 +87,9 @@ pub(super) fn some(
     files: Option<&[u32]>,
     keep: impl Fn(u32, &CallSite) -> bool + Sync,
 ) -> Vec<ResolvedCall> {
-    let context = Context::new(index, texts);
+    let context = Context {
+        facts: Facts::new(index, texts),
+    };
     let keep = &keep;
     let visit: Vec<u32> = match files {
         Some(files) => files.to_vec(),
@@ -142,7 +150,9 @@ pub(super) fn module_import_locals(
     let top: Vec<SymbolId> = (importable.iter().copied())
         .filter(|id| index.symbol(*id).symbol.parent.is_none())
         .collect();
-    let context = &Context::new(index, texts);
+    let context = &Context {
+        facts: Facts::new(index, texts),
+    };
     let (importable, top) = (&importable, &top);
     let mut locals: Vec<String> = (0..index.files().len() as u32)
         .into_par_iter()
@@ -160,7 +170,7 @@ pub(super) fn module_import_locals(
                         Target::Symbol(id) => importable.contains(id),
                         Target::Module(files) => {
                             top.iter().any(|id| files.contains(&id.file))
-                                && (context.default_export(files, local).iter())
+                                && (context.facts.default_export(files, local).iter())
                                     .any(|id| top.contains(id))
                         }
                         Target::External => false,
@@ -204,8 +214,15 @@ enum Target {
 /// The members of what a constant's initialising call returns, when known.
 type CallValue = Option<Vec<SymbolId>>;
 
-/// What resolution reads and remembers while resolving the calls of one query.
+/// The recursive half of resolution: following imports, qualifiers, bases and receiver
+/// types, which reach each other. It reads through `facts`, which never calls back.
 struct Context<'a> {
+    facts: Facts<'a>,
+}
+
+/// What resolution reads and remembers while resolving the calls of one query; its readers
+/// resolve nothing themselves.
+struct Facts<'a> {
     index: &'a Index,
     /// The request's file texts.
     texts: &'a Texts<'a>,
@@ -217,74 +234,6 @@ struct Context<'a> {
 
 /// How deep import chains, qualifiers and base classes are followed.
 const MAX_DEPTH: u32 = 6;
-
-impl<'a> Context<'a> {
-    fn new(index: &'a Index, texts: &'a Texts<'a>) -> Context<'a> {
-        // Scopes are built on first use: a query touches few files of a large workspace.
-        let scopes = index.files().iter().map(|_| OnceLock::new()).collect();
-        Context {
-            index,
-            texts,
-            modules: index.modules(),
-            scopes,
-            memo: memo::Memos::new(),
-        }
-    }
-
-    fn file(&self, idx: u32) -> &'a FileRecord {
-        &self.index.files()[idx as usize]
-    }
-
-    /// The language row of a file, when its language is in the table.
-    fn spec(&self, idx: u32) -> Option<&'static LanguageSpec> {
-        self.file(idx)
-            .language
-            .as_deref()
-            .and_then(gather_languages::by_id)
-    }
-
-    /// Whether `word` names the enclosing type or its instance (`self`, `this`) in the
-    /// language of a file.
-    fn is_self_name(&self, idx: u32, word: &str) -> bool {
-        self.spec(idx)
-            .is_some_and(|spec| spec.self_names.contains(&word))
-    }
-
-    fn resolve(&self, file_idx: u32, caller: SymbolId, call: &CallSite) -> Outcome {
-        match self.resolve_call(file_idx, caller, call) {
-            Outcome::Resolved(found, confidence) => {
-                let found = self.bound_literal_members(self.implementations(found));
-                Outcome::Resolved(self.by_arity(file_idx, call, found), confidence)
-            }
-            Outcome::Ambiguous(found) => {
-                let before = found.len();
-                let found = self.by_arity(file_idx, call, self.implementations(found));
-                match found {
-                    // Overloads of one function: that function, found by name.
-                    one if one.len() == 1 && before > 1 => Outcome::Resolved(one, Confidence::Name),
-                    several => Outcome::Ambiguous(several),
-                }
-            }
-            Outcome::External => Outcome::External,
-        }
-    }
-
-    /// The source lines of a definition, read from disk (each file once).
-    fn text_of(&self, file_idx: u32, id: SymbolId) -> Option<String> {
-        let range = self.file(file_idx).symbols[id.idx as usize].range;
-        self.lines_of(file_idx, range)
-    }
-
-    /// Lines `range` of a file.
-    fn lines_of(&self, file_idx: u32, range: LineRange) -> Option<String> {
-        Some(self.file_text(file_idx)?.slice(range).to_string())
-    }
-
-    /// A file's text, indexed by line, from the request's store.
-    fn file_text(&self, file_idx: u32) -> Option<Arc<Text>> {
-        self.texts.get(&self.file(file_idx).path)
-    }
-}
 
 /// One candidate is a `name` edge, several an ambiguous call, none an external one.
 fn outcome_of(candidates: Vec<SymbolId>) -> Outcome {

@@ -4,12 +4,12 @@
 use gather_languages::OverloadStubs;
 use rustc_hash::FxHashMap as HashMap;
 
-use super::Context;
+use super::Facts;
 use crate::graph::arity;
 use crate::index::{CallSite, SymbolId, SymbolKind};
 use crate::lines::{Line, LineRange};
 
-impl Context<'_> {
+impl Facts<'_> {
     /// One of several top-level definitions of a name in one ECMAScript file (a
     /// `function App()` in each test's callback): the last one above the call, else the
     /// first. Python keeps them all: `if …: def f()` / `else: def f()` are both reachable.

@@ -1,9 +1,9 @@
-//! What a qualifier (`np`, `os.path`, `Type`, `crate::a`) points at, and walking its
-//! members segment by segment.
+//! What a qualifier (`np`, `os.path`, `Type`, `crate::a`, `z.iso`) points at: a path
+//! through the crate's modules, an import, a module-level object composed of modules, or a
+//! name in scope, then its members segment by segment.
 
-use super::{is_type, Context, Target, MAX_DEPTH};
+use super::{Context, Target, MAX_DEPTH};
 use crate::graph::Confidence;
-use crate::imports::{self, shares_package_scope, submodule_paths};
 use crate::index::{SymbolId, SymbolKind};
 
 impl Context<'_> {
@@ -18,25 +18,15 @@ impl Context<'_> {
         if depth > MAX_DEPTH {
             return None;
         }
-        let segments: Vec<&str> = if qualifier.contains("::") {
-            qualifier.split("::").collect()
-        } else {
-            qualifier.split('.').collect()
-        };
-        if segments.iter().any(|s| {
-            s.is_empty()
-                || !s
-                    .chars()
-                    .all(|c| c.is_alphanumeric() || c == '_' || c == '$')
-        }) {
-            return None;
-        }
+        let segments = qualifier_segments(qualifier)?;
         // Rust paths: `crate::`, `self::`, `super::` and crate names.
         if qualifier.contains("::") {
-            let style = self.scope(file_idx).style;
-            let file = self.file(file_idx);
-            if let Some((module_file, consumed)) =
-                self.modules.module_of_path(style, &file.path, &segments)
+            let style = self.facts.scope(file_idx).style;
+            let file = self.facts.file(file_idx);
+            if let Some((module_file, consumed)) = self
+                .facts
+                .modules
+                .module_of_path(style, &file.path, &segments)
             {
                 let rest = &segments[consumed..];
                 let target = self.walk_members(vec![Target::Module(vec![module_file])], rest);
@@ -51,7 +41,7 @@ impl Context<'_> {
         if let Some(found) = self.composed_qualifier(file_idx, caller, &segments, depth) {
             return Some(found);
         }
-        let base = self.named_in_scope(file_idx, caller, &segments);
+        let base = self.facts.named_in_scope(file_idx, caller, &segments);
         if !base.is_empty() {
             let targets = self.walk_members(base, &segments[1..]);
             if !targets.is_empty() {
@@ -68,7 +58,7 @@ impl Context<'_> {
         segments: &[&str],
         depth: u32,
     ) -> Option<Vec<Target>> {
-        let imports = self.scope(file_idx).imports.get(segments[0])?;
+        let imports = self.facts.scope(file_idx).imports.get(segments[0])?;
         let mut targets = Vec::new();
         for import in imports {
             let local = import.local.as_deref().unwrap_or("");
@@ -86,121 +76,82 @@ impl Context<'_> {
         (!targets.is_empty()).then_some(targets)
     }
 
-    /// What the first segment names without an import: a type or module of this file, a
-    /// workspace `impl` of an outside type (Rust), one of an enclosing scope, or a type of
-    /// the same package (Go, Java).
-    fn named_in_scope(&self, file_idx: u32, caller: SymbolId, segments: &[&str]) -> Vec<Target> {
-        let scope = self.scope(file_idx);
-        let first = segments[0];
-        // A type or module defined in this file or its package.
-        let mut base: Vec<Target> = self
-            .top_named(file_idx, first, |k| {
-                is_type(k) || k == SymbolKind::Module || k == SymbolKind::Const
-            })
+    /// What `segments` (`z`, `z.iso`) names when its first segment is a module-level object
+    /// composed by spreading modules: a named entry when the next segment is one, else the
+    /// spread sources, later ones first.
+    pub(super) fn composed_qualifier(
+        &self,
+        file_idx: u32,
+        caller: SymbolId,
+        segments: &[&str],
+        depth: u32,
+    ) -> Option<(Vec<Target>, Confidence)> {
+        let composed = self
+            .facts
+            .top_named(file_idx, segments[0], |k| k == SymbolKind::Const)
             .into_iter()
-            .map(Target::Symbol)
-            .collect();
-        // A type from outside that the workspace extends (`impl Decode for String`):
-        // `String::from_bytes` reaches the workspace's impls of it.
-        if base.is_empty()
-            && imports::impls_extend_outside_types(scope.style)
-            && segments.len() == 1
+            .find_map(|id| self.facts.composition_of(file_idx, id, segments[0]))?;
+        let rest = &segments[1..];
+        let resolve = |path: &str, rest: &[&str]| {
+            let qualifier = std::iter::once(path)
+                .chain(rest.iter().copied())
+                .collect::<Vec<_>>()
+                .join(".");
+            self.resolve_qualifier(file_idx, caller, &qualifier, depth + 1)
+        };
+        if let Some((_, value)) = rest
+            .first()
+            .and_then(|key| composed.entries.iter().find(|(k, _)| k == key))
         {
-            base.extend(
-                self.index
-                    .ids_named(first)
-                    .iter()
-                    .filter(|id| {
-                        self.index.symbol(**id).symbol.kind == SymbolKind::Impl
-                            && self.same_language(file_idx, id.file)
-                    })
-                    .map(|&id| Target::Symbol(id)),
-            );
-            if !base.is_empty() {
-                // The type's other methods are its own, outside the workspace.
-                base.push(Target::External);
-            }
+            return resolve(value, &rest[1..]);
         }
-        if base.is_empty() {
-            base = self.in_enclosing_scope(file_idx, caller, first);
-        }
-        if base.is_empty() && shares_package_scope(scope.style) {
-            let package: Vec<u32> = self.modules.same_package(self.file(file_idx)).to_vec();
-            base.extend(
-                self.top_in_files(&package, first)
-                    .into_iter()
-                    .filter(|id| is_type(self.index.symbol(*id).symbol.kind))
-                    .map(Target::Symbol),
-            );
-        }
-        base
-    }
-
-    /// Types, modules and constants named `first` in the scopes enclosing `caller` (a
-    /// nested class, a Rust inline module). A function or method of that name holds no
-    /// members: the name is a variable (`for tag in …: tag.check()` in a method `tag`).
-    fn in_enclosing_scope(&self, file_idx: u32, caller: SymbolId, first: &str) -> Vec<Target> {
-        let scope = self.scope(file_idx);
-        let file = self.file(file_idx);
-        let mut parent = Some(caller.idx);
-        while let Some(p) = parent {
-            if let Some(found) = scope.members.get(&(p, first)) {
-                return found
-                    .iter()
-                    .filter(|&&idx| {
-                        let kind = file.symbols[idx as usize].kind;
-                        is_type(kind) || kind == SymbolKind::Module || kind == SymbolKind::Const
-                    })
-                    .map(|&idx| {
-                        Target::Symbol(SymbolId {
-                            file: file_idx,
-                            idx,
-                        })
-                    })
-                    .collect();
-            }
-            parent = file.symbols[p as usize].parent;
-        }
-        Vec::new()
-    }
-
-    /// Follows `rest` member by member from `base`.
-    pub(super) fn walk_members(&self, base: Vec<Target>, rest: &[&str]) -> Vec<Target> {
-        let mut current = base;
-        for segment in rest {
-            let mut next = Vec::new();
-            for target in &current {
-                match target {
-                    Target::External => next.push(Target::External),
-                    Target::Module(files) => {
-                        let found = self.member_of(target, segment);
-                        if !found.is_empty() {
-                            next.extend(found.into_iter().map(Target::Symbol));
-                        } else if let Some(sub) = self.submodule(files, segment) {
-                            next.push(sub);
-                        }
-                    }
-                    Target::Symbol(_) => {
-                        next.extend(
-                            self.member_of(target, segment)
-                                .into_iter()
-                                .map(Target::Symbol),
-                        );
-                    }
-                }
-            }
-            current = next;
-        }
-        current
-    }
-
-    /// A submodule of a package or directory (`pkg.sub`), where a module's attributes
-    /// reach its submodules.
-    pub(super) fn submodule(&self, files: &[u32], name: &str) -> Option<Target> {
-        let file = self.file(*files.first()?);
-        submodule_paths(file, name)
+        let mut found = composed
+            .spreads
             .iter()
-            .find_map(|candidate| self.index.file_idx(candidate))
-            .map(|idx| Target::Module(vec![idx]))
+            .rev()
+            .filter_map(|spread| resolve(spread, rest));
+        let (mut targets, confidence) = found.next()?;
+        for (more, _) in found {
+            targets.extend(more);
+        }
+        targets.dedup();
+        Some((targets, confidence))
+    }
+}
+
+/// The names a qualifier is a path of (`a::b`, `a.b`), or `None` when a segment is not a
+/// name (`f(x).g`, `a[0]`).
+fn qualifier_segments(qualifier: &str) -> Option<Vec<&str>> {
+    let segments: Vec<&str> = if qualifier.contains("::") {
+        qualifier.split("::").collect()
+    } else {
+        qualifier.split('.').collect()
+    };
+    if segments.iter().any(|s| {
+        s.is_empty()
+            || !s
+                .chars()
+                .all(|c| c.is_alphanumeric() || c == '_' || c == '$')
+    }) {
+        return None;
+    }
+    Some(segments)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_qualifier_is_a_path_of_names() {
+        assert_eq!(
+            qualifier_segments("crate::a::B"),
+            Some(vec!["crate", "a", "B"])
+        );
+        assert_eq!(qualifier_segments("os.path"), Some(vec!["os", "path"]));
+        assert_eq!(qualifier_segments("$scope"), Some(vec!["$scope"]));
+        assert_eq!(qualifier_segments("f(x).g"), None);
+        assert_eq!(qualifier_segments("a..b"), None);
+        assert_eq!(qualifier_segments("a[0]"), None);
     }
 }

@@ -12,6 +12,15 @@ pub(super) fn last_segment(path: &str) -> &str {
     after_colons.rsplit('.').next().unwrap_or(after_colons)
 }
 
+/// A callee as written (`make`, `self._decoder`, `Type.create`), split at its last `.`
+/// into the qualifier and the function.
+pub(super) fn split_callee(callee: &str) -> (Option<&str>, &str) {
+    match callee.rsplit_once('.') {
+        Some((q, f)) => (Some(q), f),
+        None => (None, callee),
+    }
+}
+
 /// An identifier path at the start of `text` with `.` or `::` between segments: the end
 /// of each segment, and what follows the path.
 pub(super) fn path_segments(text: &str) -> (Vec<usize>, &str) {

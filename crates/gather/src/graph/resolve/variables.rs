@@ -1,16 +1,16 @@
 //! Receivers typed by the text of their definition: a variable's annotation or
-//! constructor, an attribute of the enclosing class, a call's declared return type.
+//! constructor, an attribute of the enclosing class, an item of a typed collection, a chain
+//! of attributes from a typed variable, a call's declared return type.
 
 use std::sync::Arc;
 
-use super::blocks;
+use gather_languages::LanguageSpec;
+
 use super::local_types::local_types;
-use super::scan::{is_identifier, last_segment};
+use super::scan::{is_identifier, split_callee};
 use super::{Context, LocalType, Target, TypeNames};
 use crate::graph::receiver::{self, ALIAS, BUILTIN, ELEMENT, RETURNED};
-use crate::index::texts::Text;
 use crate::index::{SymbolId, SymbolKind};
-use crate::lines::Line;
 
 impl Context<'_> {
     /// Methods named `name` of the type the enclosing definition gives `variable`: a
@@ -27,7 +27,7 @@ impl Context<'_> {
         name: &str,
     ) -> Option<LocalType> {
         if let Some((receiver, attribute)) = variable.split_once('.') {
-            if self.is_self_name(file_idx, receiver)
+            if self.facts.is_self_name(file_idx, receiver)
                 && is_identifier(attribute.trim_start_matches('#'))
             {
                 return self.member_via_attribute(file_idx, caller, variable, attribute, name);
@@ -36,7 +36,7 @@ impl Context<'_> {
         if !is_identifier(variable) {
             return None;
         }
-        let types = self.variable_types(file_idx, caller, variable)?;
+        let types = self.facts.variable_types(file_idx, caller, variable)?;
         self.members_of_types(file_idx, caller, &types, name)
     }
 
@@ -57,157 +57,45 @@ impl Context<'_> {
         let mut consts: Vec<SymbolId> = targets
             .iter()
             .filter_map(|target| match target {
-                Target::Symbol(id) if self.index.symbol(*id).symbol.kind == SymbolKind::Const => {
+                Target::Symbol(id)
+                    if self.facts.index.symbol(*id).symbol.kind == SymbolKind::Const =>
+                {
                     Some(*id)
                 }
                 _ => None,
             })
             .collect();
         if consts.len() > 1 {
-            let at = self.file(file_idx).symbols[caller.idx as usize].range.start;
-            consts.retain(|id| self.visible_at(*id, file_idx, at));
+            let at = self.facts.file(file_idx).symbols[caller.idx as usize]
+                .range
+                .start;
+            consts.retain(|id| self.facts.visible_at(*id, file_idx, at));
         }
         let [id] = consts[..] else {
             return None;
         };
-        let symbol = &self.index.symbol(id).symbol;
+        let symbol = &self.facts.index.symbol(id).symbol;
         // Only there is a call's literal argument indexed under the constant's name.
-        if !is_identifier(&symbol.name) || !self.scope(id.file).callback_literals() {
+        if !is_identifier(&symbol.name) || !self.facts.scope(id.file).callback_literals() {
             return None;
         }
         let key = (id, name.to_string());
-        if let Some(found) = self.memo.call_values.get(&key) {
+        if let Some(found) = self.facts.memo.call_values.get(&key) {
             return found;
         }
-        let loaded = self.file_text(id.file)?;
-        let mut returned =
-            local_types(self.spec(id.file), loaded.slice(symbol.range), &symbol.name);
+        let loaded = self.facts.file_text(id.file)?;
+        let mut returned = local_types(
+            self.facts.spec(id.file),
+            loaded.slice(symbol.range),
+            &symbol.name,
+        );
         returned.retain(|found| found.starts_with(RETURNED));
         let found = match self.members_of_types(id.file, id, &returned, name) {
             Some(LocalType::Members(found)) => Some(found),
             _ => None,
         };
-        self.memo.call_values.insert(key, found.clone());
+        self.facts.memo.call_values.insert(key, found.clone());
         found
-    }
-
-    /// The type names the functions around `caller` give `variable`, with the text that
-    /// gives them: its enclosing definitions up to a type, then (callback literals) the `{…}`
-    /// blocks of anonymous functions around the outermost one, innermost first (an object
-    /// literal's getter in a test's callback).
-    fn enclosing_variable_types<'t>(
-        &self,
-        file_idx: u32,
-        loaded: &'t Text,
-        caller: SymbolId,
-        variable: &str,
-    ) -> Option<(Vec<String>, &'t str)> {
-        let symbols = &self.file(file_idx).symbols;
-        let mut outermost = caller.idx;
-        let mut parent = symbols[caller.idx as usize].parent;
-        while let Some(p) = parent {
-            let holder = &symbols[p as usize];
-            if super::is_type(holder.kind) {
-                return None;
-            }
-            let own = loaded.slice(holder.range);
-            let found = local_types(self.spec(file_idx), own, variable);
-            if !found.is_empty() {
-                return Some((found, own));
-            }
-            outermost = p;
-            parent = holder.parent;
-        }
-        // Only a member of an object literal (`{ get b() {…} }`, `{ when: () => … }`) can be
-        // named inside an anonymous function; a function declaration there is no callback.
-        let top = &symbols[outermost as usize];
-        let literal_member = matches!(top.kind, SymbolKind::Const | SymbolKind::Method);
-        if !literal_member || !self.scope(file_idx).callback_literals() {
-            return None;
-        }
-        let start = loaded.offset(top.range.start);
-        let blocks = self.blocks(file_idx)?;
-        let found = blocks::enclosing(&blocks.ranges, start)
-            .filter(|block| blocks.declares_in(variable, block))
-            .find_map(|block| {
-                let block = &loaded.text()[block];
-                let found = local_types(self.spec(file_idx), block, variable);
-                (!found.is_empty()).then_some((found, block))
-            });
-        found
-    }
-
-    /// Whether definition `id` is in scope at line `at` of file `file_idx`: it is in another
-    /// file (reached by import), at the top level, or in a `{…}` block holding `at`. Only
-    /// languages with callback literals put definitions in blocks the index does not name.
-    fn visible_at(&self, id: SymbolId, file_idx: u32, at: Line) -> bool {
-        if id.file != file_idx || !self.scope(file_idx).callback_literals() {
-            return true;
-        }
-        let (Some(loaded), Some(blocks)) = (self.file_text(file_idx), self.blocks(file_idx)) else {
-            return true;
-        };
-        let start = self.index.symbol(id).symbol.range.start;
-        let innermost = blocks::enclosing(&blocks.ranges, loaded.offset(start)).next();
-        innermost.is_none_or(|block| block.contains(&loaded.offset(at)))
-    }
-
-    /// The type names `local_types` reads for `variable` in `caller` (or, where bare names
-    /// reach fields, in its class), read once per definition and variable.
-    pub(super) fn variable_types(
-        &self,
-        file_idx: u32,
-        caller: SymbolId,
-        variable: &str,
-    ) -> Option<TypeNames> {
-        let key = (caller, variable.to_string());
-        if let Some(types) = self.memo.local_types.get(&key) {
-            return Some(types);
-        }
-        // Sliced from the file's cached text, not copied: this runs for many variables.
-        let loaded = self.file_text(file_idx)?;
-        let symbols = &self.file(file_idx).symbols;
-        let mut own = loaded.slice(symbols[caller.idx as usize].range);
-        let mut found = local_types(self.spec(file_idx), own, variable);
-        // A closure's variable of the function around it (`client = Client()` read in a
-        // nested function), unless the caller's own parameter shadows it.
-        if found.is_empty() && !self.own_parameter(file_idx, caller, variable) {
-            if let Some((outer, text)) =
-                self.enclosing_variable_types(file_idx, &loaded, caller, variable)
-            {
-                (found, own) = (outer, text);
-            }
-        }
-        // A loop variable takes the element type of the collection's annotation.
-        let mut elements = Vec::new();
-        found.retain(|name| match name.strip_prefix(ELEMENT) {
-            Some(expr) => {
-                elements.extend(self.element_types(file_idx, caller, own, expr));
-                false
-            }
-            None => true,
-        });
-        for element in elements {
-            if !found.contains(&element) {
-                found.push(element);
-            }
-        }
-        // `inst: T` under `<T extends Schema>`: the bound's members.
-        for name in &mut found {
-            if let Some(bound) = receiver::type_parameter_bound(own, name) {
-                *name = bound.to_string();
-            }
-        }
-        if found.is_empty() && self.scope(file_idx).implicit_this() {
-            if let Some(holder) = self.enclosing_type(file_idx, caller) {
-                if let Some(text) = self.text_of(file_idx, holder) {
-                    found = local_types(self.spec(file_idx), &text, variable);
-                }
-            }
-        }
-        let types = Arc::new(found);
-        self.memo.local_types.insert(key, types.clone());
-        Some(types)
     }
 
     /// Methods named `name` of an item of a collection (`self.tags[key]`, `rows[0]`): the
@@ -220,72 +108,19 @@ impl Context<'_> {
         q: &str,
         name: &str,
     ) -> Option<LocalType> {
-        let inner = q.strip_suffix(']')?;
-        let mut depth = 0usize;
-        let open = inner.char_indices().rev().find_map(|(idx, ch)| {
-            match ch {
-                ']' => depth += 1,
-                '[' if depth == 0 => return Some(idx),
-                '[' => depth -= 1,
-                _ => {}
-            }
-            None
-        })?;
-        let base = &q[..open];
-        let plain = base
-            .split('.')
-            .all(|segment| is_identifier(segment.trim_start_matches('#')));
-        if base.is_empty() || !plain || base.split('.').count() > 2 {
-            return None;
-        }
-        let loaded = self.file_text(file_idx)?;
-        let own = loaded.slice(self.file(file_idx).symbols[caller.idx as usize].range);
-        let mut types = self.element_types(file_idx, caller, own, &format!("{base}.values()"));
+        let base = subscript_base(q)?;
+        let loaded = self.facts.file_text(file_idx)?;
+        let own = loaded.slice(self.facts.file(file_idx).symbols[caller.idx as usize].range);
+        let mut types =
+            self.facts
+                .element_types(file_idx, caller, own, &format!("{base}.values()"));
         if types.is_empty() {
-            types = self.element_types(file_idx, caller, own, base);
+            types = self.facts.element_types(file_idx, caller, own, base);
         }
         if types.is_empty() {
             return None;
         }
         self.members_of_types(file_idx, caller, &types, name)
-    }
-
-    /// The element type the annotation of the collection `expr` names (`self.order:
-    /// list[JSONTag]` in the class, `items: Item[]` in `own`, the definition's text).
-    pub(super) fn element_types(
-        &self,
-        file_idx: u32,
-        caller: SymbolId,
-        own: &str,
-        expr: &str,
-    ) -> Vec<String> {
-        // `d.values()` iterates the mapping's values; anything else its elements.
-        let (expr, pick): (&str, fn(&str) -> Option<&str>) = match expr.strip_suffix(".values()") {
-            Some(mapping) => (mapping, receiver::value_type),
-            None => (expr, receiver::element_type),
-        };
-        let annotation = match expr.split_once('.') {
-            Some((receiver, attribute)) if self.is_self_name(file_idx, receiver) => {
-                let Some(holder) = self.enclosing_type(file_idx, caller) else {
-                    return Vec::new();
-                };
-                let Some(text) = self.text_of(file_idx, holder) else {
-                    return Vec::new();
-                };
-                receiver::annotation_of(&text, expr)
-                    .or_else(|| receiver::annotation_of(&text, attribute))
-                    .and_then(pick)
-                    .map(str::to_string)
-            }
-            Some(_) => None,
-            None => receiver::annotation_of(own, expr)
-                .and_then(pick)
-                .map(str::to_string),
-        };
-        annotation
-            .filter(|t| last_segment(t).starts_with(|c: char| c.is_ascii_uppercase()))
-            .into_iter()
-            .collect()
     }
 
     /// Methods named `name` of the type the enclosing class gives its attribute
@@ -300,27 +135,15 @@ impl Context<'_> {
         attribute: &str,
         name: &str,
     ) -> Option<LocalType> {
-        let holder = self.enclosing_type(file_idx, caller)?;
+        let holder = self.facts.enclosing_type(file_idx, caller)?;
         let key = (holder, receiver.to_string());
-        let cached = self.memo.local_types.get(&key);
+        let cached = self.facts.memo.local_types.get(&key);
         let types = match cached {
             Some(types) => types,
             None => {
-                let text = self.text_of(file_idx, holder)?;
-                let mut found = local_types(self.spec(file_idx), &text, receiver);
-                if found.is_empty() {
-                    found = local_types(self.spec(file_idx), &text, attribute);
-                }
-                if found.is_empty() {
-                    // `self.serializer = serializer` with `serializer: Serializer` a parameter.
-                    for assigned in receiver::assigned_names(&text, receiver) {
-                        for type_name in local_types(self.spec(file_idx), &text, assigned) {
-                            if !found.contains(&type_name) {
-                                found.push(type_name);
-                            }
-                        }
-                    }
-                }
+                let text = self.facts.text_of(file_idx, holder)?;
+                let mut found =
+                    attribute_type_names(self.facts.spec(file_idx), &text, receiver, attribute);
                 if found.is_empty()
                     && !self
                         .member_of(&Target::Symbol(holder), attribute)
@@ -329,7 +152,7 @@ impl Context<'_> {
                     found.push(format!("{RETURNED}{receiver}"));
                 }
                 let types = Arc::new(found);
-                self.memo.local_types.insert(key, types.clone());
+                self.facts.memo.local_types.insert(key, types.clone());
                 types
             }
         };
@@ -370,7 +193,7 @@ impl Context<'_> {
                 }
                 continue;
             }
-            if self.is_self_name(file_idx, type_name) {
+            if self.facts.is_self_name(file_idx, type_name) {
                 if let Some(found) = self.method_of_enclosing_type(file_idx, caller, name) {
                     return Some(LocalType::Members(found));
                 }
@@ -378,7 +201,7 @@ impl Context<'_> {
                 continue;
             }
             let Some((targets, _)) = self.resolve_qualifier(file_idx, caller, type_name, 1) else {
-                if self.is_global(file_idx, type_name) {
+                if self.facts.is_global(file_idx, type_name) {
                     external = true;
                 } else {
                     inside = true;
@@ -407,13 +230,10 @@ impl Context<'_> {
         callee: &str,
         name: &str,
     ) -> Option<LocalType> {
-        let (qualifier, function) = match callee.rsplit_once('.') {
-            Some((q, f)) => (Some(q), f),
-            None => (None, callee),
-        };
+        let (qualifier, function) = split_callee(callee);
         let targets = match qualifier {
             None => self.bare_callee(file_idx, caller, function)?,
-            Some(q) if self.is_self_name(file_idx, q) => {
+            Some(q) if self.facts.is_self_name(file_idx, q) => {
                 self.method_of_enclosing_type(file_idx, caller, function)?
             }
             Some(q) => {
@@ -421,27 +241,27 @@ impl Context<'_> {
                 self.members_of_targets(&targets, function, q).0
             }
         };
-        let targets = self.implementations(targets);
+        let targets = self.facts.implementations(targets);
         let mut external = false;
         for target in targets {
-            let symbol = self.index.symbol(target).symbol;
+            let symbol = self.facts.index.symbol(target).symbol;
             if !matches!(symbol.kind, SymbolKind::Function | SymbolKind::Method) {
                 continue;
             }
-            let Some(signature) = self.lines_of(target.file, symbol.signature) else {
+            let Some(signature) = self.facts.lines_of(target.file, symbol.signature) else {
                 continue;
             };
             let Some(type_name) = receiver::return_type(&signature) else {
                 continue;
             };
-            if self.is_self_name(target.file, type_name) {
+            if self.facts.is_self_name(target.file, type_name) {
                 if let Some(found) = self.method_of_enclosing_type(target.file, target, name) {
                     return Some(LocalType::Members(found));
                 }
                 continue;
             }
             let Some((types, _)) = self.resolve_qualifier(target.file, target, type_name, 1) else {
-                external |= self.is_global(target.file, type_name);
+                external |= self.facts.is_global(target.file, type_name);
                 continue;
             };
             let (found, to_external) = self.members_of_targets(&types, name, type_name);
@@ -451,5 +271,150 @@ impl Context<'_> {
             external |= to_external && types.iter().all(|t| *t == Target::External);
         }
         external.then_some(LocalType::External)
+    }
+
+    /// Methods named `name` of the type a dotted receiver ends at (`request.url`,
+    /// `self.request.headers`): the first name's type as the definition gives it, then each
+    /// attribute's as its class gives it (annotation, assignment, property return type).
+    pub(super) fn member_via_path(
+        &self,
+        file_idx: u32,
+        caller: SymbolId,
+        path: &str,
+        name: &str,
+    ) -> Option<Vec<SymbolId>> {
+        let segments: Vec<&str> = path.split('.').collect();
+        if segments.len() < 2 || segments.len() > 4 || !segments.iter().all(|s| is_identifier(s)) {
+            return None;
+        }
+        // Most dotted receivers start at a name the definition gives no type, nor a module
+        // it imports from: stop there.
+        enum First {
+            Own,
+            Names(TypeNames),
+            Imported(Arc<Vec<SymbolId>>),
+        }
+        let mut skip = 0;
+        let first = if self.facts.is_self_name(file_idx, segments[0]) {
+            First::Own
+        } else {
+            let names = self.facts.variable_types(file_idx, caller, segments[0])?;
+            if !names.is_empty() {
+                First::Names(names)
+            } else if let Some(types) = self.module_variable_types(file_idx, segments[0]) {
+                // `current_app.json.load()`: a variable another module declares.
+                if types.len() != 1 {
+                    return None;
+                }
+                First::Imported(types)
+            } else {
+                // `registries.globalRegistry.get()`: a variable of a module imported whole.
+                let types = self.namespace_variable_types(file_idx, caller, &segments)?;
+                if types.len() != 1 {
+                    return None;
+                }
+                skip = 1;
+                First::Imported(types)
+            }
+        };
+        let types = self.facts.cached_types((caller, path.to_string()), || {
+            let mut types: Vec<SymbolId> = match &first {
+                First::Own => self
+                    .facts
+                    .enclosing_type(file_idx, caller)
+                    .into_iter()
+                    .collect(),
+                First::Names(names) => self.types_named(file_idx, caller, names),
+                First::Imported(types) => types.to_vec(),
+            };
+            for segment in &segments[1 + skip..] {
+                let mut next = Vec::new();
+                for ty in &types {
+                    next.extend(self.attribute_types(*ty, segment).iter().copied());
+                }
+                next.sort();
+                next.dedup();
+                // An attribute given several types (`self.stream = ByteStream(…)` here,
+                // `= UnattachedStream()` there) says nothing certain.
+                if next.len() != 1 {
+                    return Vec::new();
+                }
+                types = next;
+            }
+            types
+        });
+        if types.is_empty() {
+            return None;
+        }
+        let targets: Vec<Target> = types.iter().copied().map(Target::Symbol).collect();
+        let (found, _) = self.members_of_targets(&targets, name, path);
+        (!found.is_empty()).then_some(found)
+    }
+}
+
+/// The collection an item receiver subscripts (`self.tags` of `self.tags[key]`, `rows` of
+/// `rows[0]`): a name or an attribute of one, else `None`.
+fn subscript_base(q: &str) -> Option<&str> {
+    let inner = q.strip_suffix(']')?;
+    let mut depth = 0usize;
+    let open = inner.char_indices().rev().find_map(|(idx, ch)| {
+        match ch {
+            ']' => depth += 1,
+            '[' if depth == 0 => return Some(idx),
+            '[' => depth -= 1,
+            _ => {}
+        }
+        None
+    })?;
+    let base = &q[..open];
+    let plain = base
+        .split('.')
+        .all(|segment| is_identifier(segment.trim_start_matches('#')));
+    if base.is_empty() || !plain || base.split('.').count() > 2 {
+        return None;
+    }
+    Some(base)
+}
+
+/// The type names a class's text gives its attribute `receiver` (`self._io`): an
+/// annotation or constructor assignment of it or of the bare `attribute`, else the types
+/// of the names assigned to it.
+fn attribute_type_names(
+    spec: Option<&'static LanguageSpec>,
+    text: &str,
+    receiver: &str,
+    attribute: &str,
+) -> Vec<String> {
+    let mut found = local_types(spec, text, receiver);
+    if found.is_empty() {
+        found = local_types(spec, text, attribute);
+    }
+    if found.is_empty() {
+        // `self.serializer = serializer` with `serializer: Serializer` a parameter.
+        for assigned in receiver::assigned_names(text, receiver) {
+            for type_name in local_types(spec, text, assigned) {
+                if !found.contains(&type_name) {
+                    found.push(type_name);
+                }
+            }
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_item_receiver_subscripts_a_name_or_an_attribute() {
+        assert_eq!(subscript_base("self.tags[key]"), Some("self.tags"));
+        assert_eq!(subscript_base("rows[0]"), Some("rows"));
+        assert_eq!(subscript_base("m[a[0]]"), Some("m"));
+        assert_eq!(subscript_base("this.#items[i]"), Some("this.#items"));
+        assert_eq!(subscript_base("a.b.c[0]"), None);
+        assert_eq!(subscript_base("f()[0]"), None);
+        assert_eq!(subscript_base("[0]"), None);
+        assert_eq!(subscript_base("rows"), None);
     }
 }
