@@ -1,19 +1,29 @@
 //! Go: import paths under a `go.mod` module path; a directory is a package.
 
-use super::{parent_dir, Modules};
+use super::{parent_dir, Packages};
 use crate::confined::Root;
 
-impl Modules {
+/// The workspace's Go modules: the module path of each `go.mod` and its directory, longest
+/// directories first once sorted.
+#[derive(Debug, Default)]
+pub(super) struct GoModules(Vec<(String, String)>);
+
+impl GoModules {
     /// A Go module of the workspace, named by its `go.mod`.
-    pub(super) fn add_go_module(&mut self, root: &Root, path: &str) {
+    pub(super) fn add(&mut self, root: &Root, path: &str) {
         if let Some(module) = read_go_module(root, path) {
-            self.go_modules.push((module, parent_dir(path).to_string()));
+            self.0.push((module, parent_dir(path).to_string()));
         }
     }
 
+    /// Longest directories first.
+    pub(super) fn sort(&mut self) {
+        self.0.sort_by_key(|m| std::cmp::Reverse(m.1.len()));
+    }
+
     /// Go: the files of the package an import path names.
-    pub(crate) fn go_package(&self, import_path: &str) -> &[u32] {
-        for (module, dir) in &self.go_modules {
+    pub(super) fn package<'p>(&self, packages: &'p Packages, import_path: &str) -> &'p [u32] {
+        for (module, dir) in &self.0 {
             if let Some(rest) = import_path.strip_prefix(module.as_str()) {
                 let rest = rest.trim_start_matches('/');
                 let key = match (dir.is_empty(), rest.is_empty()) {
@@ -21,7 +31,7 @@ impl Modules {
                     (false, true) => dir.clone(),
                     (false, false) => format!("{dir}/{rest}"),
                 };
-                return self.packages.get(&key).map_or(&[], Vec::as_slice);
+                return packages.get(&key).map_or(&[], Vec::as_slice);
             }
         }
         &[]

@@ -1,12 +1,21 @@
 //! Lua: `require("a.b")` names the file `a/b.lua` (or `a/b/init.lua`) under some directory.
 
-use super::{Modules, Named};
+use super::Named;
 
-impl Modules {
+/// Every Lua file's path, for `require` names.
+#[derive(Debug, Default)]
+pub(super) struct LuaFiles(Vec<(String, u32)>);
+
+impl LuaFiles {
+    /// A Lua file, by its path.
+    pub(super) fn add(&mut self, path: String, idx: u32) {
+        self.0.push((path, idx));
+    }
+
     /// Lua: `a.b` is the file `a/b.lua` or `a/b/init.lua` under any directory (Lua's search
     /// path is the application's choice); of several, the one sharing the most directories
     /// with the requiring file. None in the workspace: a library.
-    pub(super) fn lua_module(&self, from_path: &str, name: &str) -> Option<Named> {
+    pub(super) fn module(&self, from_path: &str, name: &str) -> Option<Named> {
         let relative = name.replace('.', "/");
         let wanted = [format!("{relative}.lua"), format!("{relative}/init.lua")];
         let fits = |path: &str| {
@@ -22,7 +31,7 @@ impl Modules {
                 .count()
         };
         let mut found: Vec<(usize, u32)> = self
-            .lua
+            .0
             .iter()
             .filter(|(path, _)| fits(path))
             .map(|(path, idx)| (shared(path), *idx))

@@ -1,8 +1,9 @@
-//! Where an import's source points: module paths mapped to files, one file per
-//! `ImportStyle` (Python dotted modules, ECMAScript relative specifiers and workspace
-//! packages, Rust crate paths, Go package directories, Java packages, Dart library URIs,
-//! Lua `require` names, Elixir module names). Built once per index, on the first
-//! call-graph query that needs them.
+//! Where an import's source points: module paths mapped to files. `Modules` holds the
+//! paths and packages every style reads (Java packages are only those) and one table per
+//! `ImportStyle` with names of its own, each in its file with the rules that read it
+//! (Python dotted modules, ECMAScript relative specifiers and workspace packages, Rust
+//! crate paths, Go module paths, Dart library URIs, Lua `require` names, Elixir module
+//! names). Built once per index, on the first call-graph query that needs them.
 //!
 //! This module is the one sanctioned switch on the language: it alone matches on
 //! `ImportStyle`, and callers ask it what a style means rather than naming one.
@@ -11,7 +12,6 @@ mod dart;
 mod ecmascript;
 mod elixir;
 mod go;
-mod java;
 mod lua;
 mod npm;
 mod python;
@@ -26,29 +26,26 @@ use gather_languages::ImportStyle;
 use crate::confined::Root;
 use crate::record::{FileRecord, Import, SymbolId};
 
-/// The module maps of one workspace.
+/// Root-relative paths → file.
+type Paths = HashMap<String, u32>;
+
+/// Go and Java: directory or package → files.
+type Packages = HashMap<String, Vec<u32>>;
+
+/// The module maps of one workspace: the paths and packages every style reads, and each
+/// style's own names.
 #[derive(Debug)]
 pub struct Modules {
-    /// Python: dotted module name → file.
-    python: HashMap<String, u32>,
-    /// Python: file → its dotted module name and whether it is a package `__init__`.
-    python_names: HashMap<u32, (String, bool)>,
-    /// Root-relative paths → file, for ECMAScript probing.
-    paths: HashMap<String, u32>,
-    /// Rust crates: (crate name, `src` directory).
-    crates: Vec<(String, String)>,
-    /// Go: the module path of each `go.mod` and its directory.
-    go_modules: Vec<(String, String)>,
-    /// Go and Java: directory or package → files.
-    packages: HashMap<String, Vec<u32>>,
+    paths: Paths,
+    packages: Packages,
+    python: python::PythonModules,
+    crates: rust::Crates,
+    go: go::GoModules,
     /// ECMAScript: the workspace's own packages, by `package.json`.
     npm: Vec<npm::Package>,
-    /// Dart: (package name from `pubspec.yaml`, its directory).
-    dart_packages: Vec<(String, String)>,
-    /// Lua: every Lua file's path, for `require` names.
-    lua: Vec<(String, u32)>,
-    /// Elixir: module name → its `defmodule`.
-    elixir: HashMap<String, SymbolId>,
+    dart: dart::DartPackages,
+    lua: lua::LuaFiles,
+    elixir: elixir::ElixirModules,
 }
 
 /// What an import of a Dart library, a Lua module or an Elixir module names.
@@ -66,16 +63,15 @@ impl Modules {
     /// Builds the maps for the files of a workspace (an index's files, in order) under `root`.
     pub fn new(files: &[FileRecord], root: &Root) -> Modules {
         let mut modules = Modules {
-            python: HashMap::default(),
-            python_names: HashMap::default(),
             paths: HashMap::default(),
-            crates: Vec::new(),
-            go_modules: Vec::new(),
             packages: HashMap::default(),
+            python: Default::default(),
+            crates: Default::default(),
+            go: Default::default(),
             npm: Vec::new(),
-            dart_packages: Vec::new(),
-            lua: Vec::new(),
-            elixir: HashMap::default(),
+            dart: Default::default(),
+            lua: Default::default(),
+            elixir: Default::default(),
         };
         let has_init: HashSet<&str> = files
             .iter()
@@ -88,26 +84,24 @@ impl Modules {
             modules.add_manifest(root, &file.path);
         }
         modules.npm = npm::packages(files, root);
-        // Longest source directories first, so nested crates win over their parents.
-        modules.crates.sort_by_key(|c| std::cmp::Reverse(c.1.len()));
-        modules
-            .go_modules
-            .sort_by_key(|m| std::cmp::Reverse(m.1.len()));
+        // Longest directories first, so nested crates and modules win over their parents.
+        modules.crates.sort();
+        modules.go.sort();
         modules
     }
 
     /// Files the module names of a file's import style name.
     fn add_module(&mut self, idx: u32, file: &FileRecord, has_init: &HashSet<&str>) {
         match style_of(file) {
-            ImportStyle::Python => self.add_python(idx, file, has_init),
+            ImportStyle::Python => self.python.add(idx, file, has_init),
             ImportStyle::Go | ImportStyle::Java => {
                 self.packages
                     .entry(package_key(file))
                     .or_default()
                     .push(idx);
             }
-            ImportStyle::Lua => self.lua.push((file.path.clone(), idx)),
-            ImportStyle::Elixir => self.add_elixir(idx, file),
+            ImportStyle::Lua => self.lua.add(file.path.clone(), idx),
+            ImportStyle::Elixir => self.elixir.add(idx, file),
             _ => {}
         }
     }
@@ -116,9 +110,9 @@ impl Modules {
     /// module (`go.mod`).
     fn add_manifest(&mut self, root: &Root, path: &str) {
         match path.rsplit('/').next().unwrap_or(path) {
-            "Cargo.toml" => self.add_crate(root, path),
-            "pubspec.yaml" => self.add_dart_package(root, path),
-            "go.mod" => self.add_go_module(root, path),
+            "Cargo.toml" => self.crates.add(root, path),
+            "pubspec.yaml" => self.dart.add(root, path),
+            "go.mod" => self.go.add(root, path),
             _ => {}
         }
     }
@@ -158,11 +152,38 @@ impl Modules {
     /// several files fit a Lua name equally.
     pub fn named(&self, style: ImportStyle, from_path: &str, import: &Import) -> Option<Named> {
         match style {
-            ImportStyle::Dart => self.dart_library(from_path, &import.source),
-            ImportStyle::Lua => self.lua_module(from_path, &import.source),
-            ImportStyle::Elixir => Some(self.elixir_module(import)),
+            ImportStyle::Dart => self.dart.library(&self.paths, from_path, &import.source),
+            ImportStyle::Lua => self.lua.module(from_path, &import.source),
+            ImportStyle::Elixir => Some(self.elixir.module(import)),
             _ => None,
         }
+    }
+
+    /// Python: the file of an absolute or relative module `source` imported from `from`.
+    pub(crate) fn python_module(&self, from: u32, source: &str) -> Option<u32> {
+        self.python.module(from, source)
+    }
+
+    /// ECMAScript: the file a relative specifier points at, probing extensions and `index`,
+    /// or the file a bare specifier naming a workspace package exports.
+    pub(crate) fn ecmascript_module(&self, from_path: &str, specifier: &str) -> Option<u32> {
+        ecmascript::module(&self.paths, &self.npm, from_path, specifier)
+    }
+
+    /// Rust: the file of a module path as seen from `from_path`, and how many segments of
+    /// `path` lead to it.
+    pub(crate) fn rust_module(&self, from_path: &str, path: &[&str]) -> Option<(u32, usize)> {
+        self.crates.module(&self.paths, from_path, path)
+    }
+
+    /// Go: the files of the package an import path names.
+    pub(crate) fn go_package(&self, import_path: &str) -> &[u32] {
+        self.go.package(&self.packages, import_path)
+    }
+
+    /// Java (and the languages importing as it does): the files declaring `package`.
+    pub(crate) fn java_package(&self, package: &str) -> &[u32] {
+        self.packages.get(package).map_or(&[], Vec::as_slice)
     }
 
     /// Go and Java: the files of the same package as `file`.

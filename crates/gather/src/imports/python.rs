@@ -3,14 +3,24 @@
 
 use std::collections::HashSet;
 
-use super::Modules;
+use rustc_hash::FxHashMap as HashMap;
+
 use crate::record::FileRecord;
 
-impl Modules {
+/// Python's module names of the workspace's files.
+#[derive(Debug, Default)]
+pub(super) struct PythonModules {
+    /// Dotted module name → file.
+    by_name: HashMap<String, u32>,
+    /// File → its dotted module name and whether it is a package `__init__`.
+    names: HashMap<u32, (String, bool)>,
+}
+
+impl PythonModules {
     /// A Python file under its dotted module names.
-    pub(super) fn add_python(&mut self, idx: u32, file: &FileRecord, has_init: &HashSet<&str>) {
+    pub(super) fn add(&mut self, idx: u32, file: &FileRecord, has_init: &HashSet<&str>) {
         let (name, is_package) = python_module_name(&file.path, has_init);
-        self.python.entry(name.clone()).or_insert(idx);
+        self.by_name.entry(name.clone()).or_insert(idx);
         // The full root-relative path also names the module (scripts, tests).
         let full = file
             .path
@@ -18,14 +28,14 @@ impl Modules {
             .trim_end_matches(".py")
             .replace('/', ".");
         let full = full.strip_suffix(".__init__").unwrap_or(&full).to_string();
-        self.python.entry(full).or_insert(idx);
-        self.python_names.insert(idx, (name, is_package));
+        self.by_name.entry(full).or_insert(idx);
+        self.names.insert(idx, (name, is_package));
     }
 
     /// Python: the file of an absolute or relative module `source` imported from `from`.
-    pub(crate) fn python_module(&self, from: u32, source: &str) -> Option<u32> {
+    pub(super) fn module(&self, from: u32, source: &str) -> Option<u32> {
         let absolute = if source.starts_with('.') {
-            let (own, is_package) = self.python_names.get(&from)?;
+            let (own, is_package) = self.names.get(&from)?;
             let dots = source.len() - source.trim_start_matches('.').len();
             let mut parts: Vec<&str> = own.split('.').collect();
             // A module's package is its parent; a package `__init__` is its own package.
@@ -45,7 +55,7 @@ impl Modules {
         } else {
             source.to_string()
         };
-        if let Some(&idx) = self.python.get(&absolute) {
+        if let Some(&idx) = self.by_name.get(&absolute) {
             return Some(idx);
         }
         None

@@ -1,12 +1,17 @@
 //! Rust: `crate::`, `self::`, `super::` paths over `mod` files, and other crates of the
 //! workspace by their `Cargo.toml` name.
 
-use super::{parent_dir, Modules};
+use super::{parent_dir, Paths};
 use crate::confined::Root;
 
-impl Modules {
+/// The workspace's crates: (crate name, `src` directory), longest directories first once
+/// sorted, so nested crates win over their parents.
+#[derive(Debug, Default)]
+pub(super) struct Crates(Vec<(String, String)>);
+
+impl Crates {
     /// A crate of the workspace, named by its `Cargo.toml`.
-    pub(super) fn add_crate(&mut self, root: &Root, path: &str) {
+    pub(super) fn add(&mut self, root: &Root, path: &str) {
         if let Some(crate_name) = read_manifest_value(root, path, "name") {
             let dir = parent_dir(path);
             let src = if dir.is_empty() {
@@ -14,24 +19,34 @@ impl Modules {
             } else {
                 format!("{dir}/src")
             };
-            self.crates.push((crate_name.replace('-', "_"), src));
+            self.0.push((crate_name.replace('-', "_"), src));
         }
+    }
+
+    /// Longest source directories first.
+    pub(super) fn sort(&mut self) {
+        self.0.sort_by_key(|c| std::cmp::Reverse(c.1.len()));
     }
 
     /// Rust: the file of a module path (`crate::a::b`, `super::x`, `other_crate::m`) as
     /// seen from `from_path`, and how many segments of `path` lead to it (the rest names
     /// items inside that file). A path through another crate's name resolves from any
     /// file, integration tests and examples included.
-    pub(crate) fn rust_module(&self, from_path: &str, path: &[&str]) -> Option<(u32, usize)> {
+    pub(super) fn module(
+        &self,
+        paths: &Paths,
+        from_path: &str,
+        path: &[&str],
+    ) -> Option<(u32, usize)> {
         let first = *path.first()?;
         if !matches!(first, "crate" | "self" | "super") {
-            if let Some((_, src)) = self.crates.iter().find(|(name, _)| name == first) {
+            if let Some((_, src)) = self.0.iter().find(|(name, _)| name == first) {
                 return self
-                    .rust_in_crate(src, &[], &path[1..])
+                    .in_crate(paths, src, &[], &path[1..])
                     .map(|(file, n)| (file, n + 1));
             }
         }
-        let (crate_src, own) = self.rust_module_of(from_path)?;
+        let (crate_src, own) = self.module_of(from_path)?;
         let (base, prefix): (Vec<String>, usize) = match first {
             "crate" => (Vec::new(), 1),
             "self" => (own, 1),
@@ -46,7 +61,7 @@ impl Modules {
             }
             _ => {
                 // 2018 paths: a child module of the current module, else of the crate root.
-                if let Some(found) = self.rust_in_crate(&crate_src, &own, path) {
+                if let Some(found) = self.in_crate(paths, &crate_src, &own, path) {
                     if found.1 > 0 {
                         return Some(found);
                     }
@@ -54,42 +69,33 @@ impl Modules {
                 (Vec::new(), 0)
             }
         };
-        self.rust_in_crate(&crate_src, &base, &path[prefix..])
+        self.in_crate(paths, &crate_src, &base, &path[prefix..])
             .map(|(file, n)| (file, n + prefix))
     }
 
     /// The longest prefix of `base + rest` that is a module file; returns the file and how
     /// many segments of `rest` it consumed.
-    fn rust_in_crate(&self, src: &str, base: &[String], rest: &[&str]) -> Option<(u32, usize)> {
+    fn in_crate(
+        &self,
+        paths: &Paths,
+        src: &str,
+        base: &[String],
+        rest: &[&str],
+    ) -> Option<(u32, usize)> {
         for take in (0..=rest.len()).rev() {
             let mut segments: Vec<&str> = base.iter().map(String::as_str).collect();
             segments.extend_from_slice(&rest[..take]);
-            if let Some(idx) = self.rust_file(src, &segments) {
+            if let Some(idx) = module_file(paths, src, &segments) {
                 return Some((idx, take));
             }
         }
         None
     }
 
-    fn rust_file(&self, src: &str, segments: &[&str]) -> Option<u32> {
-        if segments.is_empty() {
-            return ["lib.rs", "main.rs"]
-                .iter()
-                .find_map(|f| self.paths.get(&format!("{src}/{f}")).copied());
-        }
-        let joined = segments.join("/");
-        [
-            format!("{src}/{joined}.rs"),
-            format!("{src}/{joined}/mod.rs"),
-        ]
-        .iter()
-        .find_map(|p| self.paths.get(p).copied())
-    }
-
     /// The crate `src` directory and module path of a Rust file.
-    fn rust_module_of(&self, path: &str) -> Option<(String, Vec<String>)> {
+    fn module_of(&self, path: &str) -> Option<(String, Vec<String>)> {
         let (_, src) = self
-            .crates
+            .0
             .iter()
             .find(|(_, src)| path.starts_with(&format!("{src}/")))?;
         let inner = &path[src.len() + 1..];
@@ -106,6 +112,23 @@ impl Modules {
         }
         Some((src.clone(), segments))
     }
+}
+
+/// The module file of `segments` under the crate directory `src` (`lib.rs` or `main.rs`
+/// for none).
+fn module_file(paths: &Paths, src: &str, segments: &[&str]) -> Option<u32> {
+    if segments.is_empty() {
+        return ["lib.rs", "main.rs"]
+            .iter()
+            .find_map(|f| paths.get(&format!("{src}/{f}")).copied());
+    }
+    let joined = segments.join("/");
+    [
+        format!("{src}/{joined}.rs"),
+        format!("{src}/{joined}/mod.rs"),
+    ]
+    .iter()
+    .find_map(|p| paths.get(p).copied())
 }
 
 /// `key = "value"` from the `[package]` table of a Cargo manifest.
