@@ -314,7 +314,9 @@ pub fn context_unindexed(
         // A diff names its files: those of its new side are indexed alone.
         _ if request.diff.is_some() => {
             let diff = crate::change::parse(request.diff.as_deref().unwrap_or_default())?;
-            (diff.files.iter()).filter_map(|f| f.new_path.clone()).collect()
+            (diff.files.iter())
+                .filter_map(|f| f.new_path.clone())
+                .collect()
         }
         (None, Some(_), Some(path)) => vec![path.clone()],
         (Some(text), None, None) | (None, Some(text), None) => {

@@ -144,7 +144,7 @@ fn pack_item_schema() -> Value {
             "line_start": integer("first line (1-based) of the lines the item stands for"),
             "line_end": integer("last line (inclusive)"),
             "shown": {"type": "array", "items": line_pair("a run of lines printed"), "description": "the runs of lines printed in content, each [start, end]; empty for a stub"},
-            "role": {"type": "string", "description": "pinned, seed, caller-of-NAME, callee-of-NAME, line-hit, or parent-of-NAME (the head of a seed's class: its lines before its first member)"},
+            "role": {"type": "string", "description": "pinned, seed, caller-of-NAME, callee-of-NAME, line-hit, changed (lines a diff added outside every definition), or parent-of-NAME (the head of a seed's class: its lines before its first member)"},
             "rendered": {"type": "string", "description": "body, elided, signature or stub"},
             "doc_not_shown": line_pair("first and last line of a long doc comment above the definition that the item leaves out (seeds past the leading two)"),
             "edge": {

@@ -176,8 +176,8 @@ fn git_file(lines: &[&str], start: usize, files: &mut Vec<FileDiff>) -> Result<u
             is_new = true;
         } else if line.starts_with("deleted file mode ") {
             is_deleted = true;
-        } else if let Some(from) = (line.strip_prefix("rename from "))
-            .or_else(|| line.strip_prefix("copy from "))
+        } else if let Some(from) =
+            (line.strip_prefix("rename from ")).or_else(|| line.strip_prefix("copy from "))
         {
             file.old_path = Some(unquote(from));
             file.is_rename = line.starts_with("rename");
@@ -245,7 +245,13 @@ fn paths(lines: &[&str], at: usize, file: &mut FileDiff) -> Result<usize> {
     let prefixed = old.as_deref().is_none_or(|p| p.starts_with("a/"))
         && new.as_deref().is_none_or(|p| p.starts_with("b/"));
     let strip = |path: Option<String>, prefix: &str| {
-        path.map(|p| if prefixed { strip_prefix(&p, prefix) } else { p })
+        path.map(|p| {
+            if prefixed {
+                strip_prefix(&p, prefix)
+            } else {
+                p
+            }
+        })
     };
     if old.is_none() && new.is_none() {
         return Err(invalid(at, "both sides are /dev/null"));
@@ -284,12 +290,8 @@ fn hunks(lines: &[&str], mut at: usize, file: &mut FileDiff) -> Result<usize> {
         if !line.starts_with("@@") {
             break;
         }
-        let mut hunk = hunk_header(line).ok_or_else(|| {
-            invalid(
-                at,
-                "expected a hunk header such as @@ -10,3 +10,4 @@",
-            )
-        })?;
+        let mut hunk = hunk_header(line)
+            .ok_or_else(|| invalid(at, "expected a hunk header such as @@ -10,3 +10,4 @@"))?;
         hunk.line = at + 1;
         at = hunk_body(lines, at + 1, &mut hunk)?;
         file.hunks.push(hunk);
@@ -362,7 +364,10 @@ fn hunk_body(lines: &[&str], mut at: usize, hunk: &mut Hunk) -> Result<usize> {
         if (takes_old && old_left == 0) || (takes_new && new_left == 0) {
             return Err(invalid(
                 at,
-                &format!("hunk {} has more lines than its header counts", hunk.label()),
+                &format!(
+                    "hunk {} has more lines than its header counts",
+                    hunk.label()
+                ),
             ));
         }
         old_left -= u32::from(takes_old);
@@ -382,7 +387,9 @@ fn hunk_body(lines: &[&str], mut at: usize, hunk: &mut Hunk) -> Result<usize> {
 
 /// `Binary files A and B differ`, as `diff` prints it outside a git diff.
 fn plain_binary(line: &str, at: usize) -> Option<FileDiff> {
-    let rest = line.strip_prefix("Binary files ")?.strip_suffix(" differ")?;
+    let rest = line
+        .strip_prefix("Binary files ")?
+        .strip_suffix(" differ")?;
     let (old, new) = rest.split_once(" and ")?;
     let side = |p: &str| (p != "/dev/null").then(|| p.to_string());
     Some(FileDiff {

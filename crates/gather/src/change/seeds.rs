@@ -49,7 +49,8 @@ pub fn seeds(index: &Index, texts: &Texts, diff: &Diff) -> Result<Found> {
     let mut seen = std::collections::HashSet::new();
     found.seeds.retain(|id| seen.insert(*id));
     let notes = &mut found.notes;
-    notes.no_code = found.seeds.is_empty() && found.outside.is_empty() && !notes.not_code.is_empty();
+    notes.no_code =
+        found.seeds.is_empty() && found.outside.is_empty() && !notes.not_code.is_empty();
     Ok(found)
 }
 
@@ -127,7 +128,7 @@ fn changed_file(
         deleted_in(old_path, hunk, Some(record), &mut found.notes);
         touched.add(hunk, &found.notes.deleted[before..], text.n_lines());
     }
-    touched.lift(record, file_idx, &new, found);
+    touched.lift(record, &text, file_idx, &new, found);
 }
 
 /// Why `hunk`'s new side is not the file's text where it puts it, if it is not.
@@ -171,7 +172,8 @@ fn deleted_in(
         fragment.push('\n');
     }
     let parsed = crate::parse::file(old_path, &fragment);
-    let still_defined = |name: &str| record.is_some_and(|r| r.symbols.iter().any(|s| s.name == name));
+    let still_defined =
+        |name: &str| record.is_some_and(|r| r.symbols.iter().any(|s| s.name == name));
     let mut deleted: Vec<bool> = Vec::with_capacity(parsed.symbols.len());
     for symbol in &parsed.symbols {
         let removed = old_lines
@@ -179,15 +181,19 @@ fn deleted_in(
             .is_some_and(|&(_, kind, _)| kind == LineKind::Removed);
         let is_deleted = removed && !still_defined(&symbol.name);
         // A deleted type is named once, not with each of its members.
-        let parent_deleted = symbol.parent.is_some_and(|p| deleted.get(p as usize) == Some(&true));
+        let parent_deleted = symbol
+            .parent
+            .is_some_and(|p| deleted.get(p as usize) == Some(&true));
         deleted.push(is_deleted);
         if is_deleted && !parent_deleted {
             let range = symbol.full_range();
             let at = |l: Line| first + l.saturating_sub(1);
             let old_range = LineRange::new(at(range.start), at(range.end));
-            notes
-                .deleted
-                .push((old_path.to_string(), symbol.qualified_name.clone(), old_range));
+            notes.deleted.push((
+                old_path.to_string(),
+                symbol.qualified_name.clone(),
+                old_range,
+            ));
         }
     }
     matches!(
@@ -217,7 +223,9 @@ impl Touched {
         };
         let close_run = |run: &mut Option<LineRange>, next_new: Line, removals: &mut Vec<_>| {
             if let Some(run) = run.take() {
-                let is_deletion = deleted.iter().any(|(_, _, r)| r.start >= run.start && r.start <= run.end);
+                let is_deletion = deleted
+                    .iter()
+                    .any(|(_, _, r)| r.start >= run.start && r.start <= run.end);
                 if !is_deletion {
                     removals.push((next_new.saturating_sub(1), next_new.min(n_lines.max(1))));
                 }
@@ -247,7 +255,7 @@ impl Touched {
     }
 
     /// Lifts the touched lines to `record`'s innermost definitions (file `file_idx`).
-    fn lift(self, record: &FileRecord, file_idx: u32, path: &str, found: &mut Found) {
+    fn lift(self, record: &FileRecord, text: &Text, file_idx: u32, path: &str, found: &mut Found) {
         let mut lines: Vec<Line> = Vec::new();
         // (depth, first line, symbol index) of each definition touched.
         let mut touched: Vec<(usize, Line, u32)> = Vec::new();
@@ -261,6 +269,8 @@ impl Touched {
         for &line in &self.added {
             match innermost(record, line) {
                 Some(idx) => touch(idx, line, &mut lines),
+                // A blank line between definitions is no change worth a reader's line.
+                None if text.line(line).trim().is_empty() => {}
                 None => {
                     lines.push(line);
                     outside.push(line);
@@ -280,13 +290,20 @@ impl Touched {
             }
         }
         touched.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
-        found.seeds.extend(touched.iter().map(|&(_, _, idx)| SymbolId { file: file_idx, idx }));
+        found
+            .seeds
+            .extend(touched.iter().map(|&(_, _, idx)| SymbolId {
+                file: file_idx,
+                idx,
+            }));
         outside.sort_unstable();
         outside.dedup();
         for line in outside {
             match found.outside.last_mut() {
                 Some((p, run)) if p == path && run.end + 1 == line => run.end = line,
-                _ => found.outside.push((path.to_string(), LineRange::new(line, line))),
+                _ => found
+                    .outside
+                    .push((path.to_string(), LineRange::new(line, line))),
             }
         }
         lines.sort_unstable();

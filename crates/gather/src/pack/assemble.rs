@@ -43,7 +43,7 @@ pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack
     }
     for (path, range) in &request.line_runs {
         let name = format!("{path}:{range}");
-        items.push(lines_item(path, name, None, *range, Role::LineHit));
+        items.push(lines_item(path, name, None, *range, Role::Changed));
     }
     // What may break comes first in a change's pack: the changed definitions' callers.
     rank_neighbours(&mut neighbours, request.mode == Mode::Change);
@@ -52,7 +52,7 @@ pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack
     // seeds, then neighbours.
     items.sort_by_key(|i| match i.role {
         Role::Pinned => 0,
-        Role::Seed | Role::LineHit | Role::ParentOf(_) => 1,
+        Role::Seed | Role::LineHit | Role::Changed | Role::ParentOf(_) => 1,
         _ => 2,
     });
     let mut items = merge(items, &mut omitted);

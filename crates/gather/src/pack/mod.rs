@@ -71,13 +71,15 @@ pub enum Role {
     CalleeOf(String),
     /// A line where the question's literal text occurs outside every definition.
     LineHit,
+    /// Lines a diff added outside every definition (imports, top-level statements).
+    Changed,
     /// The own lines of the type holding the named seed (its signature, doc comment and
     /// fields, not its members): what the seed's `self` is.
     ParentOf(String),
 }
 
 impl Role {
-    /// `pinned`, `seed`, `caller-of-X`, `callee-of-X`, `line-hit`, `parent-of-X`.
+    /// `pinned`, `seed`, `caller-of-X`, `callee-of-X`, `line-hit`, `changed`, `parent-of-X`.
     pub fn label(&self) -> String {
         match self {
             Role::Pinned => "pinned".into(),
@@ -85,6 +87,7 @@ impl Role {
             Role::CallerOf(x) => format!("caller-of-{x}"),
             Role::CalleeOf(x) => format!("callee-of-{x}"),
             Role::LineHit => "line-hit".into(),
+            Role::Changed => "changed".into(),
             Role::ParentOf(x) => format!("parent-of-{x}"),
         }
     }
@@ -92,7 +95,7 @@ impl Role {
     fn rank(&self) -> u8 {
         match self {
             Role::Pinned => 0,
-            Role::Seed | Role::LineHit | Role::ParentOf(_) => 1,
+            Role::Seed | Role::LineHit | Role::Changed | Role::ParentOf(_) => 1,
             Role::CallerOf(_) | Role::CalleeOf(_) => 2,
         }
     }

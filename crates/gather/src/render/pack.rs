@@ -147,7 +147,11 @@ fn item_json(pack: &Pack, item: &PackItem) -> Value {
         "rendered": item.rendered.as_str(),
     });
     if !item.changed.is_empty() {
-        v["changed"] = json!(item.changed.iter().map(|r| [r.start, r.end]).collect::<Vec<_>>());
+        v["changed"] = json!(item
+            .changed
+            .iter()
+            .map(|r| [r.start, r.end])
+            .collect::<Vec<_>>());
     }
     if let Some(doc) = item.doc_left_out {
         v["doc_not_shown"] = json!([doc.start, doc.end]);
@@ -169,18 +173,30 @@ fn item_json(pack: &Pack, item: &PackItem) -> Value {
 
 /// What a diff named that shows no code, added to `omitted` in change mode only.
 fn change_json(notes: &crate::pack::ChangeNotes, omitted: &mut Value) {
-    omitted["deleted"] = json!(notes.deleted.iter().map(|(path, name, r)| json!({
-        "path": path, "symbol": name, "line_start": r.start, "line_end": r.end,
-    })).collect::<Vec<_>>());
+    omitted["deleted"] = json!(notes
+        .deleted
+        .iter()
+        .map(|(path, name, r)| json!({
+            "path": path, "symbol": name, "line_start": r.start, "line_end": r.end,
+        }))
+        .collect::<Vec<_>>());
     omitted["deleted_files"] = json!(notes.deleted_files);
-    omitted["stale_hunks"] = json!(notes.stale_hunks.iter().map(|(hunk, reason)| json!({
-        "hunk": hunk, "reason": reason,
-    })).collect::<Vec<_>>());
+    omitted["stale_hunks"] = json!(notes
+        .stale_hunks
+        .iter()
+        .map(|(hunk, reason)| json!({
+            "hunk": hunk, "reason": reason,
+        }))
+        .collect::<Vec<_>>());
     omitted["binary_files"] = json!(notes.binary);
     omitted["not_code"] = json!(notes.not_code);
-    omitted["renamed"] = json!(notes.renamed.iter().map(|(old, new)| json!({
-        "from": old, "to": new,
-    })).collect::<Vec<_>>());
+    omitted["renamed"] = json!(notes
+        .renamed
+        .iter()
+        .map(|(old, new)| json!({
+            "from": old, "to": new,
+        }))
+        .collect::<Vec<_>>());
     omitted["no_code"] = json!(notes.no_code);
 }
 

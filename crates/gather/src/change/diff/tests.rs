@@ -167,9 +167,11 @@ fn diff_u_paths_lose_their_timestamps_and_keep_their_names() {
 
 #[test]
 fn several_files_and_a_commit_message_around_them() {
-    let diff = parse("commit 0123\nAuthor: A <a@b>\n\n    Fix it\n\n\
+    let diff = parse(
+        "commit 0123\nAuthor: A <a@b>\n\n    Fix it\n\n\
          diff --git a/a.py b/a.py\n--- a/a.py\n+++ b/a.py\n@@ -1 +1 @@\n-a\n+b\n\
-         diff --git a/b.py b/b.py\n--- a/b.py\n+++ b/b.py\n@@ -2 +2 @@\n-c\n+d\n-- \n2.43.0\n")
+         diff --git a/b.py b/b.py\n--- a/b.py\n+++ b/b.py\n@@ -2 +2 @@\n-c\n+d\n-- \n2.43.0\n",
+    )
     .unwrap();
     let paths: Vec<&str> = diff.files.iter().map(FileDiff::path).collect();
     assert_eq!(paths, ["a.py", "b.py"]);
@@ -178,7 +180,8 @@ fn several_files_and_a_commit_message_around_them() {
 
 #[test]
 fn binary_patches_are_named_without_hunks() {
-    let diff = parse("diff --git a/logo.png b/logo.png\n\
+    let diff = parse(
+        "diff --git a/logo.png b/logo.png\n\
          index 1..2 100644\n\
          Binary files a/logo.png and b/logo.png differ\n\
          diff --git a/icon.bin b/icon.bin\n\
@@ -190,14 +193,19 @@ fn binary_patches_are_named_without_hunks() {
          literal 0\n\
          HcmV?d00001\n\
          \n\
-         diff --git a/a.py b/a.py\n--- a/a.py\n+++ b/a.py\n@@ -1 +1 @@\n-a\n+b\n")
+         diff --git a/a.py b/a.py\n--- a/a.py\n+++ b/a.py\n@@ -1 +1 @@\n-a\n+b\n",
+    )
     .unwrap();
     let seen: Vec<(&str, bool, usize)> = (diff.files.iter())
         .map(|f| (f.path(), f.is_binary, f.hunks.len()))
         .collect();
     assert_eq!(
         seen,
-        [("logo.png", true, 0), ("icon.bin", true, 0), ("a.py", false, 1)]
+        [
+            ("logo.png", true, 0),
+            ("icon.bin", true, 0),
+            ("a.py", false, 1)
+        ]
     );
     assert_eq!(diff.files[1].old_path, None);
 }
@@ -264,8 +272,22 @@ fn huge_counts_in_a_header_do_not_allocate() {
 #[test]
 fn any_bytes_parse_or_fail_without_panicking() {
     let pieces = [
-        "diff --git ", "a/x b/x", "\n", "--- ", "+++ ", "@@ -1,2 +1,3 @@", " ", "+", "-",
-        "\\ No newline", "\"", "\\3", "rename from ", "GIT binary patch", "/dev/null", "@@",
+        "diff --git ",
+        "a/x b/x",
+        "\n",
+        "--- ",
+        "+++ ",
+        "@@ -1,2 +1,3 @@",
+        " ",
+        "+",
+        "-",
+        "\\ No newline",
+        "\"",
+        "\\3",
+        "rename from ",
+        "GIT binary patch",
+        "/dev/null",
+        "@@",
     ];
     // Every sequence of three pieces, twice over.
     for a in pieces {
