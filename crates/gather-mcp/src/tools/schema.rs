@@ -174,7 +174,7 @@ fn pack_item_schema() -> Value {
 fn omitted_schema() -> Value {
     let mut copy = file_lines("a copy of a seed, not shown");
     copy["properties"]["copy_of"] = file_lines("the copy shown instead");
-    json!({
+    let mut schema = json!({
         "type": "object",
         "description": "what was left out and why",
         "properties": {
@@ -213,6 +213,33 @@ fn omitted_schema() -> Value {
                     }
                 }
             },
+            "other_definitions": {
+                "type": "array",
+                "description": "other definitions of a symbol's name in its file",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "path": {"type": "string", "description": "root-relative file"},
+                        "symbol": {"type": "string", "description": "its qualified name"},
+                        "line_start": integer("first line (1-based)"),
+                        "line_end": integer("last line (inclusive)")
+                    }
+                }
+            }
+        }
+    });
+    if let (Some(all), Value::Object(change)) = (
+        schema["properties"].as_object_mut(),
+        change_omitted_schema(),
+    ) {
+        all.extend(change);
+    }
+    schema
+}
+
+/// The fields of `omitted` only change mode sends.
+fn change_omitted_schema() -> Value {
+    json!({
             "deleted": {
                 "type": "array",
                 "description": "change mode: definitions the diff removes that the file no longer has, with their old lines",
@@ -251,21 +278,7 @@ fn omitted_schema() -> Value {
                     }
                 }
             },
-            "no_code": {"type": "boolean", "description": "change mode: whether the diff changes no code at all"},
-            "other_definitions": {
-                "type": "array",
-                "description": "other definitions of a symbol's name in its file",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "path": {"type": "string", "description": "root-relative file"},
-                        "symbol": {"type": "string", "description": "its qualified name"},
-                        "line_start": integer("first line (1-based)"),
-                        "line_end": integer("last line (inclusive)")
-                    }
-                }
-            }
-        }
+            "no_code": {"type": "boolean", "description": "change mode: whether the diff changes no code at all"}
     })
 }
 
