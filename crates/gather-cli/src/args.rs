@@ -84,6 +84,22 @@ pub enum Command {
         #[command(flatten)]
         pack: PackOptions,
     },
+    /// The definitions a unified diff touches, with their callers and callees, as one pack.
+    Change {
+        /// A diff as git diff or diff -u prints it; `-` reads it from standard input.
+        #[arg(
+            value_name = "DIFF_FILE",
+            required_unless_present = "git",
+            conflicts_with = "git"
+        )]
+        diff: Option<String>,
+        /// Run `git diff REV` in the workspace instead (default: the working tree against
+        /// HEAD).
+        #[arg(long, value_name = "REV", num_args = 0..=1, default_missing_value = "HEAD")]
+        git: Option<String>,
+        #[command(flatten)]
+        pack: PackOptions,
+    },
     /// Direct callers and callees of one definition, with how each edge was proven.
     Graph {
         /// The definition's name (plain or qualified).

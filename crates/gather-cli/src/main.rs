@@ -3,9 +3,11 @@
 
 mod args;
 mod ask;
+mod change;
 mod find;
 mod graph;
 mod index;
+mod input;
 mod manual;
 mod open;
 mod outline;
@@ -188,6 +190,13 @@ fn run(args: Args, kept: &mut Option<Session>) -> Result<String, Error> {
         } => {
             let question = ask::question_text(question, question_file.as_deref())?;
             ask::run(ctx, kept, question, &pack)
+        }
+        Command::Change { diff, git, pack } => {
+            let source = match (diff, git) {
+                (_, Some(rev)) => change::DiffSource::Git(rev),
+                (diff, None) => change::DiffSource::Path(diff.unwrap_or_else(|| "-".into())),
+            };
+            change::run(ctx, kept, source, &pack)
         }
         Command::Symbol {
             name,

@@ -1,4 +1,4 @@
-//! What `ask` and `symbol` share: the index opened and timed, the pack's budget and pinned
+//! What `ask`, `symbol` and `change` share: the index opened and timed, the pack's budget and pinned
 //! slices from the flags, and the context request answered and rendered.
 
 use std::path::Path;

@@ -632,3 +632,122 @@ fn the_man_page_is_roff_from_the_same_flags() {
         .unwrap()
         .starts_with("no command nope; name one of ask"));
 }
+
+/// A change to `parse` in the workspace's `src/app.py`, as `git diff` prints it.
+const PARSE_DIFF: &str = "diff --git a/src/app.py b/src/app.py
+--- a/src/app.py
++++ b/src/app.py
+@@ -4,3 +4,3 @@ import os
+ def parse(text):
+     \"\"\"Parses text.\"\"\"
+-    return text.split(\",\")
++    return text.split()
+";
+
+#[test]
+fn change_reads_a_diff_from_a_file_or_standard_input_alike() {
+    let ws = workspace();
+    let elsewhere = tempfile::tempdir().unwrap();
+    let file = elsewhere.path().join("change.diff");
+    std::fs::write(&file, PARSE_DIFF).unwrap();
+    let from_file = gather(ws.path(), &["change", file.to_str().unwrap(), "--json"]);
+    assert!(from_file.status.success(), "{from_file:?}");
+    let answer = json(&from_file);
+    assert_eq!(answer["mode"], "change");
+    assert_eq!(answer["items"][0]["symbol"], "parse", "{answer}");
+    assert_eq!(answer["items"][0]["changed"], serde_json::json!([[6, 6]]));
+
+    let cache = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gather"))
+        .env("GATHER_CACHE_DIR", cache.path())
+        .arg("-C")
+        .arg(ws.path())
+        .args(["change", "-", "--json", "--budget-lines", "400"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(PARSE_DIFF.as_bytes()).unwrap();
+    drop(stdin);
+    let from_stdin = child.wait_with_output().unwrap();
+    assert_eq!(json(&from_stdin), answer);
+
+    let text = gather(ws.path(), &["change", file.to_str().unwrap()]);
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(
+        text.starts_with("# gather change · seeds: parse ·"),
+        "{text}"
+    );
+    assert!(
+        text.contains("@@ 4-6 function parse · seed · changed 6\n"),
+        "{text}"
+    );
+
+    std::fs::write(&file, "not a diff\n@@ -1 +1 @@\n").unwrap();
+    let malformed = gather(ws.path(), &["change", file.to_str().unwrap(), "--json"]);
+    assert!(!malformed.status.success());
+    assert_eq!(json(&malformed)["code"], "invalid_request");
+    assert!(json(&malformed)["message"]
+        .as_str()
+        .unwrap()
+        .contains("at line 2"));
+}
+
+/// Runs git in `dir` with a fixed identity and no signing; false when git is missing.
+fn git(dir: &Path, args: &[&str]) -> bool {
+    Command::new("git")
+        .arg("-C")
+        .arg(dir)
+        .args([
+            "-c",
+            "user.name=gather",
+            "-c",
+            "user.email=gather@example.org",
+        ])
+        .args(["-c", "commit.gpgsign=false"])
+        .args(args)
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+#[test]
+fn change_git_diffs_the_workspace_against_a_revision() {
+    let ws = workspace();
+    if !git(ws.path(), &["init", "-q"]) {
+        eprintln!("git is not available: gather change --git is not tested here");
+        return;
+    }
+    assert!(git(ws.path(), &["add", "-A"]));
+    assert!(git(ws.path(), &["commit", "-q", "-m", "first"]));
+    let clean = gather(ws.path(), &["change", "--git", "--json"]);
+    assert!(!clean.status.success());
+    assert!(json(&clean)["message"]
+        .as_str()
+        .unwrap()
+        .contains("shows no change"));
+
+    let app = ws.path().join("src/app.py");
+    let edited = PY.replace("return text.split()", "return text.split(\",\")");
+    std::fs::write(&app, edited).unwrap();
+    let working = gather(ws.path(), &["change", "--git", "--json"]);
+    assert!(working.status.success(), "{working:?}");
+    let working = json(&working);
+    assert_eq!(working["items"][0]["symbol"], "parse", "{working}");
+    assert_eq!(working["items"][0]["changed"], serde_json::json!([[6, 6]]));
+
+    assert!(git(ws.path(), &["commit", "-q", "-am", "second"]));
+    let against = gather(ws.path(), &["change", "--git", "HEAD~1", "--json"]);
+    assert_eq!(json(&against)["items"], working["items"]);
+
+    let bad = gather(ws.path(), &["change", "--git", "no-such-rev", "--json"]);
+    assert_eq!(json(&bad)["code"], "invalid_request");
+    assert!(json(&bad)["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("git diff no-such-rev failed"));
+    let option = gather(ws.path(), &["change", "--git=--output=x", "--json"]);
+    assert_eq!(json(&option)["code"], "invalid_request");
+    assert!(!ws.path().join("x").exists());
+}

@@ -242,6 +242,7 @@ fn initialize_then_exactly_three_tools_with_object_schemas() {
         keys(&gather["properties"]),
         [
             "budget_lines",
+            "diff",
             "filePath",
             "files",
             "includeTests",
@@ -317,6 +318,76 @@ fn gather_context_symbol_mode_brings_callers_and_callees() {
     assert_eq!(pack["mode"], "slices");
     assert_eq!(pack["items"][0]["path"], "shop/tax.py");
     assert!(pack["budget"]["used"].as_u64().unwrap() <= 50);
+}
+
+/// A change to `total_price` whose callers are in the same file, and a hunk that no longer
+/// matches it.
+const PRICING_DIFF: &str = "diff --git a/shop/pricing.py b/shop/pricing.py
+--- a/shop/pricing.py
++++ b/shop/pricing.py
+@@ -9,3 +9,3 @@ from .util import round_cents as rc
+ def total_price(items):
+     order = Order(items)
+-    return rc(order.subtotal() * (1 + rate(\"eu\")))
++    return rc(order.subtotal() * (1 + rate(\"default\")))
+@@ -20,2 +20,2 @@
+-def projected(order, years):
++def projected(order, months):
+     order.validate()
+";
+
+#[test]
+fn gather_context_diff_mode_brings_the_callers_of_what_changed() {
+    let mut server = Server::ready(&fixture(), &[]);
+    let result = server.call(
+        "gather_context",
+        json!({"diff": PRICING_DIFF, "budget_lines": 200}),
+    );
+    let pack = ok(&result);
+    assert_eq!(pack["mode"], "change");
+    let items = pack["items"].as_array().unwrap();
+    assert_eq!(items[0]["symbol"], "total_price");
+    assert_eq!(items[0]["role"], "seed");
+    assert_eq!(items[0]["changed"], json!([[11, 11]]));
+    assert_eq!(items[1]["role"], "caller-of-total_price", "{pack}");
+    let text = text(&result);
+    assert!(
+        text.starts_with("# gather change · seeds: total_price"),
+        "{text}"
+    );
+    assert!(
+        text.contains("@@ 9-11 function total_price · seed · changed 11\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("stale hunk shop/pricing.py@@-20,2 +20,2: added lines do not match"),
+        "{text}"
+    );
+    assert_eq!(
+        pack["omitted"]["stale_hunks"],
+        json!([{"hunk": "shop/pricing.py@@-20,2 +20,2", "reason": "added lines do not match"}])
+    );
+    // files pins still apply; a diff goes without a question; a malformed one names its line.
+    let pinned = server.call(
+        "gather_context",
+        json!({"diff": PRICING_DIFF, "files": [{"path": "shop/tax.py", "symbol": "rate"}]}),
+    );
+    assert_eq!(ok(&pinned)["items"][0]["role"], "pinned");
+    let both = server.call(
+        "gather_context",
+        json!({"diff": PRICING_DIFF, "question": "how is tax added?"}),
+    );
+    assert!(error(&both, "invalid_request").contains("send a diff alone"));
+    let malformed = server.call(
+        "gather_context",
+        json!({"diff": "--- a/x\n+++ b/x\n@@ -1 +1 @@\n?\n"}),
+    );
+    assert!(error(&malformed, "invalid_request").contains("malformed diff at line 4"));
+    let outside = server.call(
+        "gather_context",
+        json!({"diff": "--- a/../x.py\n+++ b/../x.py\n@@ -1 +1 @@\n-a\n+b\n"}),
+    );
+    error(&outside, "outside_root");
 }
 
 #[test]

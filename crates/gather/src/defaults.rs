@@ -11,4 +11,7 @@ impl Defaults {
     pub const SLICE_TOKENS: usize = 8000;
     /// Lines shown from the top of a file when a slice names only its path.
     pub const HEAD_LINES: u32 = 40;
+    /// The most bytes a question or a diff read as text may hold (a file, standard input,
+    /// a tool argument): far more than any issue or reviewable change, still a bounded read.
+    pub const MAX_TEXT_BYTES: usize = 4 << 20;
 }

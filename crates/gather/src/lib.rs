@@ -2,13 +2,13 @@
 //!
 //! The pipeline flows one way: [`walk`] finds files, [`parse`] extracts definitions,
 //! [`index`] holds them with lookup tables, [`graph`] resolves calls, [`ask`] turns a
-//! question into seed definitions, [`pack`] gathers and fits the pieces to a budget, and
+//! question into seed definitions (and [`change`] a diff), [`pack`] gathers and fits the pieces to a budget, and
 //! [`render`] prints the result; [`slice`](mod@slice) cuts requested code out of files and
 //! [`cache`] keeps the index between calls.
 //!
 //! The command-line tool and the MCP server are thin shells over the items re-exported
 //! here: a [`Session`] opens the index of a workspace and keeps it fresh,
-//! [`request::context_pack`] answers a question or a symbol with a [`Pack`], and
+//! [`request::context_pack`] answers a question, a symbol or a diff with a [`Pack`], and
 //! [`render`] turns a pack, slices, an outline or a graph into text and JSON. The other
 //! public modules are the building blocks those calls are made of, public so the crate's
 //! tests, benchmarks and fuzz targets can drive each stage on its own.
@@ -25,6 +25,7 @@
 pub mod ask;
 pub mod budget;
 pub mod cache;
+pub mod change;
 pub mod confined;
 pub mod defaults;
 pub mod error;

@@ -1,7 +1,8 @@
-//! One context request → one pack. The CLI's `ask`/`symbol` commands and the MCP server's
-//! `gather_context` tool are thin shells over [`context`]: it checks the request's shape,
-//! finds the seeds (from the question's search lanes or the named symbol), builds the call
-//! graph around them and hands everything to the pack engine.
+//! One context request → one pack. The CLI's `ask`/`symbol`/`change` commands and the MCP
+//! server's `gather_context` tool are thin shells over [`context`]: it checks the request's
+//! shape, finds the seeds (from the question's search lanes, the named symbol, or the
+//! definitions a diff touches), builds the call graph around them and hands everything to
+//! the pack engine.
 
 use crate::ask::question::Question;
 use crate::budget::Budget;
@@ -15,7 +16,8 @@ use crate::slice::{self, SliceRequest};
 use crate::{graph, pack, workspace};
 
 /// What the caller asks for: a question, or a symbol (with its file when the name is
-/// ambiguous), or only explicit slices; slices may accompany either and are pinned first.
+/// ambiguous), or a diff, or only explicit slices; slices may accompany any of them and are
+/// pinned first.
 #[derive(Clone, Debug)]
 pub struct ContextRequest {
     /// A natural-language question (question mode).
@@ -26,6 +28,8 @@ pub struct ContextRequest {
     pub path: Option<String>,
     /// Any line of the definition, to choose among same-named ones in the file.
     pub line: Option<Line>,
+    /// A unified diff, as `git diff` or `diff -u` prints it (change mode).
+    pub diff: Option<String>,
     /// Explicit slices, pinned first in request order.
     pub slices: Vec<SliceRequest>,
     /// The pack's budget (lines are capped at [`pack::MAX_LINES`]).
@@ -46,6 +50,7 @@ impl Default for ContextRequest {
             symbol: None,
             path: None,
             line: None,
+            diff: None,
             slices: Vec::new(),
             budget: Budget::Lines(400),
             include_tests: false,
@@ -70,10 +75,10 @@ fn invalid(message: impl Into<String>) -> Error {
 
 /// Answers `request` from `index`: the pack, rendered as text and JSON.
 ///
-/// Errors: `invalid_request` for a malformed request (both or neither of question and
-/// symbol with no slices, an empty question or name, an ambiguous name without a path, a
-/// budget too small for the pack's frame), `not_found` for an unknown symbol,
-/// `outside_root` for a path that escapes the root.
+/// Errors: `invalid_request` for a malformed request (more than one or none of question,
+/// symbol and diff with no slices, an empty question or name, an ambiguous name without a
+/// path, a malformed diff, a budget too small for the pack's frame), `not_found` for an
+/// unknown symbol, `outside_root` for a path (or a diff's file) that escapes the root.
 pub fn context(index: &Index, request: &ContextRequest) -> Result<ContextPack> {
     let pack = context_pack(index, request)?;
     let (text, json) = crate::render::pack::render(&pack);
@@ -94,7 +99,14 @@ fn answer(index: &Index, texts: &Texts, request: &ContextRequest) -> Result<Pack
     let pinned = slice::assemble_from(texts, &slice::dedup(request.slices.clone()))?;
     let mut found = crate::ask::Seeds::default();
     let mut other_definitions = Vec::new();
+    let mut change = None;
     match (mode, &read) {
+        (Mode::Change, _) => {
+            let diff = crate::change::parse(request.diff.as_deref().unwrap_or_default())?;
+            let touched = crate::change::seeds(index, texts, &diff)?;
+            found.seeds = touched.seeds.clone();
+            change = Some(touched);
+        }
         (Mode::Symbol, _) => {
             let symbol = request.symbol.as_deref().unwrap_or_default();
             let (seed, others) = locate(index, symbol, request)?;
@@ -114,18 +126,24 @@ fn answer(index: &Index, texts: &Texts, request: &ContextRequest) -> Result<Pack
     }
     // A question's seeds are many and ranked; only the best few bring neighbours, so the
     // budget goes to seeds before callers of weaker ones, and only those few need a graph.
-    let neighbours_of = if mode == Mode::Ask {
-        ASK_NEIGHBOURS_OF
-    } else {
-        usize::MAX
+    let neighbours_of = match mode {
+        Mode::Ask => ASK_NEIGHBOURS_OF,
+        Mode::Change => CHANGE_NEIGHBOURS_OF,
+        _ => usize::MAX,
     };
     let seeds = &found.seeds;
     let graph = graph::build_for(index, texts, &seeds[..seeds.len().min(neighbours_of)]);
-    let evidence = match &read {
+    let mut evidence = match &read {
         Some(question) if mode == Mode::Ask => evidence_of(index, question, &found),
         _ => pack::Evidence::default(),
     };
-    let omitted = omitted_of(index, read.as_ref(), &found, other_definitions);
+    let mut omitted = omitted_of(index, read.as_ref(), &found, other_definitions);
+    let mut line_runs = Vec::new();
+    if let Some(change) = change {
+        evidence.changed_lines = change.changed.into_iter().collect();
+        omitted.change = change.notes;
+        line_runs = change.outside;
+    }
     let pack_request = pack::PackRequest {
         mode,
         pinned,
@@ -135,6 +153,7 @@ fn answer(index: &Index, texts: &Texts, request: &ContextRequest) -> Result<Pack
         include_tests: request.include_tests,
         neighbours_of,
         line_hits: found.line_hits,
+        line_runs,
         omitted,
         evidence,
         frontend: request.frontend,
@@ -145,6 +164,9 @@ fn answer(index: &Index, texts: &Texts, request: &ContextRequest) -> Result<Pack
 
 /// The mode a request's shape asks for, or why the shape is wrong.
 fn mode_of(request: &ContextRequest, read: Option<&Question>) -> Result<Mode> {
+    if let Some(diff) = request.diff.as_deref() {
+        return change_mode(request, diff);
+    }
     if (request.path.is_some() || request.line.is_some()) && request.symbol.is_none() {
         return Err(invalid(
             "path and line name a symbol's definition: send symbol as well, or put the file in files",
@@ -184,6 +206,27 @@ fn mode_of(request: &ContextRequest, read: Option<&Question>) -> Result<Mode> {
         }
     };
     Ok(mode)
+}
+
+/// Change mode, or why a request with a diff is not one.
+fn change_mode(request: &ContextRequest, diff: &str) -> Result<Mode> {
+    if request.question.is_some() || request.symbol.is_some() || request.path.is_some() {
+        return Err(invalid(
+            "send a diff alone, without a question, symbol or path (files may pin slices beside it)",
+        ));
+    }
+    if diff.trim().is_empty() {
+        return Err(invalid(
+            "empty diff: send a unified diff as git diff or diff -u prints it",
+        ));
+    }
+    if diff.len() > crate::change::MAX_DIFF_BYTES {
+        return Err(invalid(format!(
+            "the diff is over {} bytes: send the change of a few files, not a whole history",
+            crate::change::MAX_DIFF_BYTES
+        )));
+    }
+    Ok(Mode::Change)
 }
 
 /// What marks the lines a cut-down item of a question's pack keeps: the question's terms
@@ -268,6 +311,13 @@ pub fn context_unindexed(
     let read = request.question.as_deref().map(crate::ask::read);
     mode_of(request, read.as_ref())?;
     let files = match (&request.question, &request.symbol, &request.path) {
+        // A diff names its files: those of its new side are indexed alone.
+        _ if request.diff.is_some() => {
+            let diff = crate::change::parse(request.diff.as_deref().unwrap_or_default())?;
+            (diff.files.iter())
+                .filter_map(|f| f.new_path.clone())
+                .collect()
+        }
         (None, Some(_), Some(path)) => vec![path.clone()],
         (Some(text), None, None) | (None, Some(text), None) => {
             let (text, _) = crate::index::split_line_suffix(text);
@@ -283,6 +333,9 @@ pub fn context_unindexed(
 
 /// How many of a question's seeds bring their callers and callees.
 const ASK_NEIGHBOURS_OF: usize = 2;
+/// How many of a change's seeds bring their callers and callees: every one of a change
+/// worth one pack, and a bounded graph for a sweeping one.
+const CHANGE_NEIGHBOURS_OF: usize = 24;
 
 /// How many seeds a question gets: about one per 10 lines of budget. Past the first two,
 /// a seed starts as its signature and first lines; leftover room grows them again.

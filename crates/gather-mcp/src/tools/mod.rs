@@ -145,10 +145,12 @@ pub struct FileArg {
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GatherContextArgs {
-    /// A natural-language question about the code, e.g. "how does the retry backoff get its delay?", or a whole issue as it is (title, prose, code, tracebacks, output). Send either question or symbol, not both.
+    /// A natural-language question about the code, e.g. "how does the retry backoff get its delay?", or a whole issue as it is (title, prose, code, tracebacks, output). Send one of question, symbol or diff.
     pub question: Option<String>,
     /// A definition's name, plain or qualified (`parse`, `Client.send`), optionally with the line its range starts at (`Client.send@120`): the answer is that definition with its direct callers and callees. Send path with it when the name is defined more than once.
     pub symbol: Option<String>,
+    /// A unified diff, as `git diff` or `diff -u` prints it (several files, renames, new and deleted files): the answer is the definitions it touches in the workspace as it is now, their changed lines always shown, then their callers and callees; deleted definitions, stale hunks and binary files are named. At most 4 MiB.
+    pub diff: Option<String>,
     /// The file that defines symbol, relative to the workspace root.
     pub path: Option<String>,
     /// Synonym of path.
@@ -213,7 +215,7 @@ const FILES_FORM: &str = spec::FIELDS_FORM;
 fn usage(tool: &str) -> &'static str {
     match tool {
         GATHER_CONTEXT => {
-            r#"send {"question": "..."} or {"symbol": "name", "path": "file", "line"?: 12}, optionally "files": [{"path": ...}], "budget_lines" or "max_tokens", "include_tests""#
+            r#"send {"question": "..."}, {"symbol": "name", "path": "file", "line"?: 12} or {"diff": "diff --git ..."}, optionally "files": [{"path": ...}], "budget_lines" or "max_tokens", "include_tests""#
         }
         ASSEMBLE_CONTEXT => {
             r#"send {"files": [{"path": "src/x.py", "symbol"?: "name", "lines"?: "10-20"}], "max_tokens"?: 8000}"#
@@ -299,6 +301,7 @@ fn gather_context(workspace: &Workspace, args: GatherContextArgs) -> Result<Answ
     let request = ContextRequest {
         question: args.question,
         symbol: args.symbol,
+        diff: args.diff,
         path,
         line: args.line.map(|n| n.line("line")).transpose()?,
         slices: slice_requests(args.files.unwrap_or_default())?,

@@ -144,8 +144,9 @@ fn pack_item_schema() -> Value {
             "line_start": integer("first line (1-based) of the lines the item stands for"),
             "line_end": integer("last line (inclusive)"),
             "shown": {"type": "array", "items": line_pair("a run of lines printed"), "description": "the runs of lines printed in content, each [start, end]; empty for a stub"},
-            "role": {"type": "string", "description": "pinned, seed, caller-of-NAME, callee-of-NAME, line-hit, or parent-of-NAME (the head of a seed's class: its lines before its first member)"},
+            "role": {"type": "string", "description": "pinned, seed, caller-of-NAME, callee-of-NAME, line-hit, changed (lines a diff added outside every definition), or parent-of-NAME (the head of a seed's class: its lines before its first member)"},
             "rendered": {"type": "string", "description": "body, elided, signature or stub"},
+            "changed": {"type": "array", "items": line_pair("a run of changed lines"), "description": "change mode: the item's lines the diff changed, each [start, end]; shown whenever the item is"},
             "doc_not_shown": line_pair("first and last line of a long doc comment above the definition that the item leaves out (seeds past the leading two)"),
             "edge": {
                 "type": "object",
@@ -173,7 +174,7 @@ fn pack_item_schema() -> Value {
 fn omitted_schema() -> Value {
     let mut copy = file_lines("a copy of a seed, not shown");
     copy["properties"]["copy_of"] = file_lines("the copy shown instead");
-    json!({
+    let mut schema = json!({
         "type": "object",
         "description": "what was left out and why",
         "properties": {
@@ -226,6 +227,58 @@ fn omitted_schema() -> Value {
                 }
             }
         }
+    });
+    if let (Some(all), Value::Object(change)) = (
+        schema["properties"].as_object_mut(),
+        change_omitted_schema(),
+    ) {
+        all.extend(change);
+    }
+    schema
+}
+
+/// The fields of `omitted` only change mode sends.
+fn change_omitted_schema() -> Value {
+    json!({
+            "deleted": {
+                "type": "array",
+                "description": "change mode: definitions the diff removes that the file no longer has, with their old lines",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "path": {"type": "string", "description": "the old file"},
+                        "symbol": {"type": "string", "description": "its name"},
+                        "line_start": integer("first old line (1-based)"),
+                        "line_end": integer("last old line (inclusive)")
+                    }
+                }
+            },
+            "deleted_files": {"type": "array", "items": {"type": "string"}, "description": "change mode: files the diff deletes"},
+            "stale_hunks": {
+                "type": "array",
+                "description": "change mode: hunks (or files) that do not match the workspace, left out",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "hunk": {"type": "string", "description": "path@@-A,B +C,D, or the path"},
+                        "reason": {"type": "string", "description": "why it does not match"}
+                    }
+                }
+            },
+            "binary_files": {"type": "array", "items": {"type": "string"}, "description": "change mode: binary files, skipped"},
+            "not_code": {"type": "array", "items": {"type": "string"}, "description": "change mode: changed files with no definitions to show"},
+            "renamed": {
+                "type": "array",
+                "description": "change mode: renames that change no line",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "from": {"type": "string", "description": "the old path"},
+                        "to": {"type": "string", "description": "the new path"}
+                    }
+                }
+            },
+            "no_code": {"type": "boolean", "description": "change mode: whether the diff changes no code at all"}
     })
 }
 
@@ -233,7 +286,7 @@ fn pack_output_schema() -> Arc<JsonObject> {
     output_schema(
         &format!("A context pack: the items in rank order, each with its verbatim content or as a stub naming how to request it. {PARTIAL_NOTE}."),
         json!({
-            "mode": {"type": "string", "description": "ask, symbol or slices"},
+            "mode": {"type": "string", "description": "ask, symbol, change or slices"},
             "index": {
                 "type": "object",
                 "description": "the index the pack was cut from",
@@ -348,7 +401,7 @@ pub fn list() -> Vec<Tool> {
     vec![
         Tool::new(
             GATHER_CONTEXT,
-            "Use it first for any question about this code (question: natural language; pass a whole issue as it is, with its code, tracebacks and output: frames and code names in it are looked up exactly, version dumps are ignored) or to study one definition with its direct callers and callees (symbol, with path and line when the name is defined more than once); files pins exact slices, always shown whole. \
+            "Use it first for any question about this code (question: natural language; pass a whole issue as it is, with its code, tracebacks and output: frames and code names in it are looked up exactly, version dumps are ignored), to study one definition with its direct callers and callees (symbol, with path and line when the name is defined more than once), or to review a change (diff: a unified diff such as git diff prints; the definitions it touches with their changed lines, then their callers, what may break, and callees); files pins exact slices, always shown whole. \
              The answer is verbatim code cut to budget_lines: every cut or elided piece names the exact assemble_context call that shows it (or raise budget_lines), and a first line with complete:false says why the answer is partial.",
             input_schema::<GatherContextArgs>(),
         )

@@ -41,13 +41,18 @@ pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack
         let name = format!("{path}:{line}");
         items.push(lines_item(path, name, None, range, Role::LineHit));
     }
-    rank_neighbours(&mut neighbours);
+    for (path, range) in &request.line_runs {
+        let name = format!("{path}:{range}");
+        items.push(lines_item(path, name, None, *range, Role::Changed));
+    }
+    // What may break comes first in a change's pack: the changed definitions' callers.
+    rank_neighbours(&mut neighbours, request.mode == Mode::Change);
     items.extend(neighbours);
     // Pinned slices claim their lines first (what was asked for is shown as asked), then
     // seeds, then neighbours.
     items.sort_by_key(|i| match i.role {
         Role::Pinned => 0,
-        Role::Seed | Role::LineHit | Role::ParentOf(_) => 1,
+        Role::Seed | Role::LineHit | Role::Changed | Role::ParentOf(_) => 1,
         _ => 2,
     });
     let mut items = merge(items, &mut omitted);
@@ -235,8 +240,9 @@ fn note_unresolved(graph: &CallGraph, seed: SymbolId, omitted: &mut Omitted) {
     }
 }
 
-/// Neighbours reached from several seeds rank first, then by proof, then by position.
-fn rank_neighbours(neighbours: &mut [PackItem]) {
+/// Neighbours reached from several seeds rank first (callers before callees first, when
+/// `callers_first`), then by proof, then by position.
+fn rank_neighbours(neighbours: &mut [PackItem], callers_first: bool) {
     let mut reach: HashMap<(String, Line), usize> = HashMap::new();
     for n in neighbours.iter() {
         *reach.entry((n.path.clone(), n.range.start)).or_default() += 1;
@@ -244,7 +250,10 @@ fn rank_neighbours(neighbours: &mut [PackItem]) {
     neighbours.sort_by(|a, b| {
         let ra = reach[&(a.path.clone(), a.range.start)];
         let rb = reach[&(b.path.clone(), b.range.start)];
-        rb.cmp(&ra)
+        let is_callee = |i: &PackItem| callers_first && matches!(i.role, Role::CalleeOf(_));
+        is_callee(a)
+            .cmp(&is_callee(b))
+            .then(rb.cmp(&ra))
             .then(
                 a.confidence
                     .map(Confidence::rank)
@@ -280,6 +289,7 @@ fn lines_item(
         doc_left_out: None,
         marks: evidence::Marks::default(),
         weight: 1.0,
+        changed: Vec::new(),
     }
 }
 
@@ -327,6 +337,7 @@ fn item_for(
         doc_left_out,
         marks: evidence::Marks::default(),
         weight: 1.0,
+        changed: Vec::new(),
     }
 }
 

@@ -34,6 +34,9 @@ pub struct Evidence {
     /// Lines a stack frame of the request points at, by path: where the asker saw the
     /// code run, the most specific evidence there is.
     pub frame_lines: Vec<(String, Line)>,
+    /// Lines a diff changed, by path, ascending (change mode): shown whenever their item
+    /// is, never elided.
+    pub changed_lines: HashMap<String, Vec<Line>>,
 }
 
 impl Evidence {
@@ -67,6 +70,7 @@ impl Evidence {
                 .collect(),
             calls: HashMap::default(),
             frame_lines: Vec::new(),
+            changed_lines: HashMap::default(),
         }
     }
 
@@ -141,10 +145,16 @@ pub(crate) fn mark(
         .filter(|(path, _)| *path == item.path)
         .map(|&(_, l)| l)
         .collect();
+    let changed = evidence.changed_lines.get(&item.path);
+    let is_changed = |l: Line| changed.is_some_and(|c| c.binary_search(&l).is_ok());
     for range in &item.shown {
         for l in range.start..=range.end {
             let text = line(l);
             let mut w = match evidence.score(&text) {
+                _ if is_changed(l) => {
+                    marks.must.push(l);
+                    f32::MAX / 4.0
+                }
                 None => {
                     marks.must.push(l);
                     f32::MAX / 4.0
@@ -261,6 +271,17 @@ pub(crate) fn min_keep(item: &PackItem) -> usize {
         .iter()
         .map(|r| r.len() as usize)
         .sum()
+}
+
+/// The runs of `item`'s shown lines that the diff of `evidence` changed.
+pub(crate) fn changed_runs(item: &PackItem, evidence: &Evidence) -> Vec<LineRange> {
+    let Some(changed) = evidence.changed_lines.get(&item.path) else {
+        return Vec::new();
+    };
+    let inside: BTreeSet<Line> = (changed.iter().copied())
+        .filter(|&l| item.shown.iter().any(|r| r.contains(l)))
+        .collect();
+    runs(&inside)
 }
 
 fn runs(lines: &BTreeSet<Line>) -> Vec<LineRange> {

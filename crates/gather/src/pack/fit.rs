@@ -221,7 +221,7 @@ impl<'s> Placer<'s> {
                 self.budget,
             ));
         }
-        if degrade || matches!(item.role, Role::Seed | Role::LineHit) {
+        if degrade || matches!(item.role, Role::Seed | Role::LineHit | Role::Changed) {
             // With several seeds (question mode) none may take more than its share
             // while later seeds wait; a lone seed takes what room there is.
             let avail = match item.role {
@@ -372,7 +372,7 @@ fn choose(
     // Seeds and pinned slices take what room there is; a neighbour keeps its signature and
     // a few lines, leaving room for later neighbours to fit whole.
     let cap = match item.role {
-        Role::Seed | Role::Pinned | Role::LineHit => total.saturating_sub(2),
+        Role::Seed | Role::Pinned | Role::LineHit | Role::Changed => total.saturating_sub(2),
         Role::ParentOf(_) => (signature_len + HEAD_ELIDED_LINES).min(total.saturating_sub(2)),
         _ => (signature_len + NEIGHBOUR_ELIDED_LINES).min(total.saturating_sub(2)),
     };

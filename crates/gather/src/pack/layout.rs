@@ -139,6 +139,15 @@ pub(crate) fn item_text(item: &PackItem, form: Rendered, keep: usize, sources: &
         let _ = write!(out, " {}", item.name);
     }
     let _ = write!(out, " · {}", item.role.label());
+    if !item.changed.is_empty() {
+        let runs: Vec<String> = (item.changed.iter())
+            .map(|r| match r.len() {
+                1 => r.start.to_string(),
+                _ => r.to_string(),
+            })
+            .collect();
+        let _ = write!(out, " · changed {}", runs.join(","));
+    }
     if let Some(doc) = item.doc_left_out {
         let _ = write!(out, " · doc {doc} not shown");
     }

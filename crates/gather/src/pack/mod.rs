@@ -36,15 +36,18 @@ pub enum Mode {
     Ask,
     /// Only the slices the request lists.
     Slices,
+    /// A unified diff: the definitions it touches.
+    Change,
 }
 
 impl Mode {
-    /// The mode's name in output (`symbol`, `ask`, `slices`).
+    /// The mode's name in output (`symbol`, `ask`, `slices`, `change`).
     pub fn as_str(self) -> &'static str {
         match self {
             Mode::Symbol => "symbol",
             Mode::Ask => "ask",
             Mode::Slices => "slices",
+            Mode::Change => "change",
         }
     }
 }
@@ -68,13 +71,15 @@ pub enum Role {
     CalleeOf(String),
     /// A line where the question's literal text occurs outside every definition.
     LineHit,
+    /// Lines a diff added outside every definition (imports, top-level statements).
+    Changed,
     /// The own lines of the type holding the named seed (its signature, doc comment and
     /// fields, not its members): what the seed's `self` is.
     ParentOf(String),
 }
 
 impl Role {
-    /// `pinned`, `seed`, `caller-of-X`, `callee-of-X`, `line-hit`, `parent-of-X`.
+    /// `pinned`, `seed`, `caller-of-X`, `callee-of-X`, `line-hit`, `changed`, `parent-of-X`.
     pub fn label(&self) -> String {
         match self {
             Role::Pinned => "pinned".into(),
@@ -82,6 +87,7 @@ impl Role {
             Role::CallerOf(x) => format!("caller-of-{x}"),
             Role::CalleeOf(x) => format!("callee-of-{x}"),
             Role::LineHit => "line-hit".into(),
+            Role::Changed => "changed".into(),
             Role::ParentOf(x) => format!("parent-of-{x}"),
         }
     }
@@ -89,7 +95,7 @@ impl Role {
     fn rank(&self) -> u8 {
         match self {
             Role::Pinned => 0,
-            Role::Seed | Role::LineHit | Role::ParentOf(_) => 1,
+            Role::Seed | Role::LineHit | Role::Changed | Role::ParentOf(_) => 1,
             Role::CallerOf(_) | Role::CalleeOf(_) => 2,
         }
     }
@@ -156,6 +162,9 @@ pub struct PackItem {
     pub marks: evidence::Marks,
     /// For seeds: the ranking's confidence in it relative to the first seed (0 to 1).
     pub weight: f32,
+    /// The lines of its own that a diff changed (change mode), never elided; set with
+    /// `marks`.
+    pub changed: Vec<LineRange>,
 }
 
 /// What a pack request asks for.
@@ -178,6 +187,9 @@ pub struct PackRequest {
     pub neighbours_of: usize,
     /// Lines to show that belong to no definition (question mode's literal hits).
     pub line_hits: Vec<(String, Line)>,
+    /// Runs of lines to show whole that belong to no definition (change mode's added
+    /// lines outside every definition).
+    pub line_runs: Vec<(String, LineRange)>,
     /// What the question stage already left out (unmatched words, copies of seeds,
     /// matches only in test code); the pack adds its own omissions to it.
     pub omitted: Omitted,
@@ -217,6 +229,29 @@ pub struct Omitted {
     /// Other definitions of the name a symbol request gave without a line, in its file:
     /// (path, qualified name, range). The first is answered; these are named.
     pub other_definitions: Vec<(String, String, LineRange)>,
+    /// What a diff names that the pack shows no code for (change mode).
+    pub change: ChangeNotes,
+}
+
+/// What a diff names that shows no code: each is named on the omitted line.
+#[derive(Clone, Debug, Default)]
+pub struct ChangeNotes {
+    /// Definitions the diff removes and the file no longer has: (old path, qualified
+    /// name, old range).
+    pub deleted: Vec<(String, String, LineRange)>,
+    /// Files the diff deletes (their definitions are in `deleted`).
+    pub deleted_files: Vec<String>,
+    /// Hunks (or whole files) that do not match the workspace: (`path@@-a,b +c,d` or the
+    /// path, reason). The rest of the diff is still answered.
+    pub stale_hunks: Vec<(String, String)>,
+    /// Binary files, skipped.
+    pub binary: Vec<String>,
+    /// Changed files with no definitions to show (prose, data, files not indexed).
+    pub not_code: Vec<String>,
+    /// Renames that change no line: (old path, new path).
+    pub renamed: Vec<(String, String)>,
+    /// Whether the diff changes no code at all (only the files of `not_code`).
+    pub no_code: bool,
 }
 
 /// A pack before rendering: ranked, merged items and what was omitted.
@@ -339,5 +374,6 @@ fn mark_evidence(pack: &mut Pack, evidence: &Evidence, sources: &Sources) {
             sources.lines(&item.path, LineRange::new(l, l))
         });
         item.marks = marks;
+        item.changed = evidence::changed_runs(item, &evidence);
     }
 }

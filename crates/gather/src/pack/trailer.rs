@@ -1,13 +1,14 @@
 //! The one line naming what a pack left out for other reasons than the budget: calls out
 //! of the workspace or ambiguous, words that matched nothing, copies, other definitions,
-//! unmet slices, test code.
+//! unmet slices, test code, and what a diff names that shows no code.
 
 use crate::pack::zoom::{Frontend, Zoom};
-use crate::pack::Omitted;
+use crate::pack::{ChangeNotes, Omitted};
 
 /// The one line naming what was left out for other reasons than the budget.
 pub(crate) fn trailer(omitted: &Omitted, frontend: Frontend) -> Option<String> {
     let mut parts = Vec::new();
+    change(&omitted.change, &mut parts);
     calls(omitted, &mut parts);
     unmatched(omitted, &mut parts);
     copies(omitted, &mut parts);
@@ -21,6 +22,54 @@ pub(crate) fn trailer(omitted: &Omitted, frontend: Frontend) -> Option<String> {
     }
     tests_and_words(omitted, frontend, &mut parts);
     (!parts.is_empty()).then(|| format!("-- omitted: {}\n", parts.join("; ")))
+}
+
+/// What a diff names that shows no code: stale hunks, deleted definitions and files,
+/// binary and non-code files, renames that change no line.
+fn change(notes: &ChangeNotes, parts: &mut Vec<String>) {
+    for (label, reason) in notes.stale_hunks.iter().take(LISTED) {
+        let what = if label.contains("@@") { "hunk" } else { "file" };
+        parts.push(format!("stale {what} {label}: {reason}"));
+    }
+    if notes.stale_hunks.len() > LISTED {
+        let more = notes.stale_hunks.len() - LISTED;
+        parts.push(format!("{more} more stale hunks"));
+    }
+    let deleted: Vec<String> = (notes.deleted.iter())
+        .map(|(path, name, range)| format!("{path}:{name} old {range}"))
+        .collect();
+    counted(&deleted, "deleted definition", "", parts);
+    counted(&notes.deleted_files, "deleted file", "", parts);
+    counted(&notes.binary, "binary file", " skipped", parts);
+    if notes.no_code {
+        parts.push(format!(
+            "the diff changes no code, so none is shown ({})",
+            listed(&notes.not_code)
+        ));
+    } else {
+        counted(&notes.not_code, "non-code file", " changed", parts);
+    }
+    for (old, new) in notes.renamed.iter().take(LISTED) {
+        parts.push(format!("renamed {old} → {new} (no line changed)"));
+    }
+}
+
+/// How many of a list a part names one by one.
+const LISTED: usize = 8;
+
+/// `N things (a, b, …)`, with `what` made plural past one, and `after` the list's verb.
+fn counted(items: &[String], what: &str, after: &str, parts: &mut Vec<String>) {
+    match items.len() {
+        0 => {}
+        1 => parts.push(format!("{what} {}{after}", items[0])),
+        n => parts.push(format!("{n} {what}s{after} ({})", listed(items))),
+    }
+}
+
+fn listed(items: &[String]) -> String {
+    let shown: Vec<&str> = items.iter().take(LISTED).map(String::as_str).collect();
+    let more = if items.len() > LISTED { ", …" } else { "" };
+    format!("{}{more}", shown.join(", "))
 }
 
 /// Callees outside the workspace, and calls with several candidate targets.

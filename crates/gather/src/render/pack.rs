@@ -97,6 +97,9 @@ pub fn pack_json(pack: &Pack, used: usize, text: &str) -> Value {
         .map(|item| item_json(pack, item))
         .collect();
     let mut omitted = omitted_json(&pack.omitted);
+    if pack.mode == crate::pack::Mode::Change {
+        change_json(&pack.omitted.change, &mut omitted);
+    }
     omitted["beyond_budget"] = json!(pack
         .items
         .iter()
@@ -143,6 +146,13 @@ fn item_json(pack: &Pack, item: &PackItem) -> Value {
         "role": item.role.label(),
         "rendered": item.rendered.as_str(),
     });
+    if !item.changed.is_empty() {
+        v["changed"] = json!(item
+            .changed
+            .iter()
+            .map(|r| [r.start, r.end])
+            .collect::<Vec<_>>());
+    }
     if let Some(doc) = item.doc_left_out {
         v["doc_not_shown"] = json!([doc.start, doc.end]);
     }
@@ -159,6 +169,35 @@ fn item_json(pack: &Pack, item: &PackItem) -> Value {
         v["zoom"] = json!({"specs": zoom.specs(), "files": zoom.files()});
     }
     v
+}
+
+/// What a diff named that shows no code, added to `omitted` in change mode only.
+fn change_json(notes: &crate::pack::ChangeNotes, omitted: &mut Value) {
+    omitted["deleted"] = json!(notes
+        .deleted
+        .iter()
+        .map(|(path, name, r)| json!({
+            "path": path, "symbol": name, "line_start": r.start, "line_end": r.end,
+        }))
+        .collect::<Vec<_>>());
+    omitted["deleted_files"] = json!(notes.deleted_files);
+    omitted["stale_hunks"] = json!(notes
+        .stale_hunks
+        .iter()
+        .map(|(hunk, reason)| json!({
+            "hunk": hunk, "reason": reason,
+        }))
+        .collect::<Vec<_>>());
+    omitted["binary_files"] = json!(notes.binary);
+    omitted["not_code"] = json!(notes.not_code);
+    omitted["renamed"] = json!(notes
+        .renamed
+        .iter()
+        .map(|(old, new)| json!({
+            "from": old, "to": new,
+        }))
+        .collect::<Vec<_>>());
+    omitted["no_code"] = json!(notes.no_code);
 }
 
 /// What was left out for other reasons than the budget, field by field.

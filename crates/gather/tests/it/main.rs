@@ -4,6 +4,7 @@ mod ask;
 mod bad_input;
 mod budget;
 mod cache;
+mod change;
 mod common;
 mod confinement;
 mod contract;

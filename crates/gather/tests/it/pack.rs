@@ -96,6 +96,7 @@ fn symbol_request(seeds: Vec<SymbolId>, budget: Budget) -> PackRequest {
         include_tests: false,
         neighbours_of: usize::MAX,
         line_hits: Vec::new(),
+        line_runs: Vec::new(),
         omitted: Default::default(),
         evidence: Default::default(),
         frontend: Default::default(),

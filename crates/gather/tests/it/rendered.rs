@@ -105,6 +105,45 @@ fn symbol_in_a_heuristic_parse_text() {
     ));
 }
 
+/// A change of `tests/fixtures/change`: a definition edited, another deleted.
+fn change_request(budget: usize) -> (Index, ContextRequest) {
+    let index = index::build(&fixture("change/tree")).unwrap();
+    let diff = std::fs::read_to_string(fixture("change").join("deleted.diff")).unwrap();
+    let request = ContextRequest {
+        diff: Some(diff),
+        budget: Budget::Lines(budget),
+        ..ContextRequest::default()
+    };
+    (index, request)
+}
+
+#[test]
+fn change_text() {
+    let (index, request) = change_request(40);
+    insta::assert_snapshot!(text_of(&index, &request));
+}
+
+#[test]
+fn change_json() {
+    let (index, request) = change_request(40);
+    insta::assert_snapshot!(json_of(&index, &request));
+}
+
+#[test]
+fn change_cut_to_a_small_budget_text() {
+    let (index, request) = change_request(12);
+    insta::assert_snapshot!(text_of(&index, &request));
+}
+
+#[test]
+fn the_readme_change_pack_is_what_gather_renders() {
+    let (index, request) = change_request(40);
+    assert_eq!(
+        text_of(&index, &request),
+        readme_example("`gather change shop.diff` over `tests/fixtures/change`")
+    );
+}
+
 #[test]
 fn slices_text() {
     let requests = [

@@ -1,0 +1,30 @@
+//! Any text as a unified diff → `change::parse`, then, when it parses, the whole change
+//! request over the fixture (seeds, pack, render): no panic, and a pack that keeps its
+//! budget.
+
+use gather::budget::Budget;
+use gather::request::{self, ContextRequest};
+
+fn main() {
+    afl::fuzz!(|data: &[u8]| {
+        let Some((budget, rest)) = gather_fuzz::choice(data) else {
+            return;
+        };
+        let Ok(text) = std::str::from_utf8(rest) else {
+            return;
+        };
+        if gather::change::parse(text).is_err() {
+            return;
+        }
+        let index = gather_fuzz::fixture_index();
+        let limit = 20 + usize::from(budget);
+        let request = ContextRequest {
+            diff: Some(text.to_string()),
+            budget: Budget::Lines(limit),
+            ..ContextRequest::default()
+        };
+        if let Ok(pack) = request::context(index, &request) {
+            assert!(pack.text.lines().count() <= limit, "{}", pack.text);
+        }
+    });
+}
