@@ -72,6 +72,12 @@ fn error_of(diff: &str) -> gather::Error {
     request::context(&tree(), &change(diff.to_string(), 400)).unwrap_err()
 }
 
+/// Asserts that `error` has `code` and a message that starts with `message`.
+fn assert_refused(error: &gather::Error, code: ErrorCode, message: &str) {
+    assert_eq!(error.code, code, "{}", error.message);
+    assert!(error.message.starts_with(message), "{}", error.message);
+}
+
 #[test]
 fn a_renamed_file_is_answered_under_its_new_path() {
     assert_eq!(
@@ -227,8 +233,7 @@ fn a_deleted_file_names_its_definitions_and_itself() {
 fn a_path_outside_the_root_is_outside_root() {
     let outside = "--- a/../escape.py\n+++ b/../escape.py\n@@ -1 +1 @@\n-a = 1\n+a = 2\n";
     let error = error_of(outside);
-    assert_eq!(error.code, ErrorCode::OutsideRoot, "{}", error.message);
-    assert!(error.message.contains("../escape.py"), "{}", error.message);
+    assert_refused(&error, ErrorCode::OutsideRoot, "path ../escape.py");
     let absolute = "--- /etc/passwd\n+++ /etc/passwd\n@@ -1 +1 @@\n-a\n+b\n";
     assert_eq!(error_of(absolute).code, ErrorCode::OutsideRoot);
 }
@@ -252,12 +257,7 @@ fn a_diff_goes_alone() {
         ..change(diff("rename.diff"), 400)
     };
     let error = request::context(&tree(), &request).unwrap_err();
-    assert_eq!(error.code, ErrorCode::InvalidRequest);
-    assert!(
-        error.message.starts_with("send a diff alone"),
-        "{}",
-        error.message
-    );
+    assert_refused(&error, ErrorCode::InvalidRequest, "send a diff alone");
 }
 
 #[test]
@@ -267,11 +267,10 @@ fn a_huge_diff_is_refused_before_it_is_read() {
         "a".repeat(5 << 20)
     );
     let error = error_of(&huge);
-    assert_eq!(error.code, ErrorCode::InvalidRequest);
-    assert!(
-        error.message.starts_with("the diff is over 4194304 bytes"),
-        "{}",
-        error.message
+    assert_refused(
+        &error,
+        ErrorCode::InvalidRequest,
+        "the diff is over 4194304 bytes",
     );
 }
 
