@@ -155,7 +155,7 @@ fn line_starts(text: &str) -> Vec<usize> {
 
 fn slice_lines<'a>(text: &'a str, starts: &[usize], range: LineRange) -> &'a str {
     let n = starts.len() as u32;
-    if n == 0 || range.start > n {
+    if n == 0 || range.start > n || range.end < range.start.max(1) {
         return "";
     }
     let first = range.start.max(1) as usize - 1;
@@ -219,6 +219,9 @@ mod tests {
         let owned = LineIndex::new("one\r\ntwo\r\nthree".to_string());
         assert_eq!(owned.slice(LineRange::new(1, 2)), "one\r\ntwo");
         assert_eq!(owned.slice(LineRange::new(4, 4)), "");
+        // Lines count from 1: line 0 names no line.
+        assert_eq!(table.slice(LineRange::new(0, 0)), "");
+        assert_eq!(owned.slice(LineRange::new(0, 0)), "");
     }
 
     #[test]

@@ -304,11 +304,13 @@ fn hunk_header(line: &str) -> Option<Hunk> {
     let rest = line.strip_prefix("@@ -")?;
     let (ranges, _) = rest.split_once(" @@")?;
     let (old, new) = ranges.split_once(" +")?;
+    // Lines are counted from 1: only an empty side (a new or deleted file) starts at 0.
     let range = |text: &str| -> Option<(Line, u32)> {
-        match text.split_once(',') {
-            Some((start, len)) => Some((number(start)?, number(len)?)),
-            None => Some((number(text)?, 1)),
-        }
+        let (start, len) = match text.split_once(',') {
+            Some((start, len)) => (number(start)?, number(len)?),
+            None => (number(text)?, 1),
+        };
+        (start > 0 || len == 0).then_some((start, len))
     };
     let ((old_start, old_len), (new_start, new_len)) = (range(old)?, range(new)?);
     Some(Hunk {

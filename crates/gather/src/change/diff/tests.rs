@@ -256,6 +256,15 @@ fn malformed_headers_name_their_line() {
         error("--- a/x\n+++ b/x\n@@@ -1 -1 +1 @@@\n"),
         "malformed diff at line 3: a combined diff (@@@, a merge's diff) is not read: send the diff against one parent"
     );
+    // Lines count from 1; only an empty side starts at 0.
+    assert_eq!(
+        error("--- a/x\n+++ b/x\n@@ -5,1 +0,1 @@\n-a\n+b\n"),
+        "malformed diff at line 3: expected a hunk header such as @@ -10,3 +10,4 @@"
+    );
+    assert_eq!(
+        error("--- a/x\n+++ b/x\n@@ -0 +1 @@\n+b\n"),
+        "malformed diff at line 3: expected a hunk header such as @@ -10,3 +10,4 @@"
+    );
     assert_eq!(
         error("just some words\n"),
         "the diff names no file: send a unified diff as git diff or diff -u prints it"
