@@ -28,3 +28,9 @@ pub fn fixture_index() -> &'static Index {
 pub fn choice(data: &[u8]) -> Option<(u8, &[u8])> {
     data.split_first().map(|(first, rest)| (*first, rest))
 }
+
+/// Splits the first byte off `data` as a choice, and reads the rest as text, if it is.
+pub fn choice_and_text(data: &[u8]) -> Option<(u8, &str)> {
+    let (first, rest) = choice(data)?;
+    Some((first, std::str::from_utf8(rest).ok()?))
+}

@@ -70,32 +70,40 @@ fn git_diff(root: &Path, rev: &str) -> Result<String, Error> {
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| Error::new(ErrorCode::IoError, format!("cannot run git: {e}")))?;
-    let stdout = child.stdout.take().map(read_capped).transpose();
-    let mut stderr = String::new();
-    if let Some(pipe) = child.stderr.take() {
-        let _ = pipe.take(4096).read_to_string(&mut stderr);
-    }
-    let too_large = stdout.as_ref().is_ok_and(|o| {
-        o.as_ref()
-            .is_some_and(|b| b.len() > gather::Defaults::MAX_TEXT_BYTES)
-    });
-    if too_large {
-        // The rest of its output is not wanted.
-        let _ = child.kill();
-    }
-    let status = child.wait();
     let git_failed = |detail: String| {
         Error::new(
             ErrorCode::InvalidRequest,
             format!("git diff {rev} failed in {}: {detail}", root.display()),
         )
     };
-    if too_large {
-        return Err(git_failed(format!(
-            "its output is over {} bytes; name a nearer revision",
-            gather::Defaults::MAX_TEXT_BYTES
-        )));
+    // Its messages are read beside its output (the first 4 KiB kept, the rest drained), so
+    // neither pipe can fill and stop git while the other is read.
+    let stderr = child.stderr.take().map(|pipe| {
+        std::thread::spawn(move || {
+            let mut pipe = pipe;
+            let mut first = String::new();
+            let _ = (&mut pipe).take(4096).read_to_string(&mut first);
+            let _ = std::io::copy(&mut pipe, &mut std::io::sink());
+            first
+        })
+    });
+    let stdout = child.stdout.take().map(read_capped).transpose();
+    if let Ok(Some(bytes)) = &stdout {
+        if bytes.len() > gather::Defaults::MAX_TEXT_BYTES {
+            // The rest of its output is not wanted, and git blocks writing it: stop it
+            // before anything else waits on it.
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(git_failed(format!(
+                "its output is over {} bytes; name a nearer revision",
+                gather::Defaults::MAX_TEXT_BYTES
+            )));
+        }
     }
+    let status = child.wait();
+    let stderr = stderr
+        .and_then(|reader| reader.join().ok())
+        .unwrap_or_default();
     let status = status.map_err(|e| git_failed(e.to_string()))?;
     if !status.success() {
         let first = stderr

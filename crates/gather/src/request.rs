@@ -103,8 +103,8 @@ fn answer(index: &Index, texts: &Texts, request: &ContextRequest) -> Result<Pack
     match (mode, &read) {
         (Mode::Change, _) => {
             let diff = crate::change::parse(request.diff.as_deref().unwrap_or_default())?;
-            let touched = crate::change::seeds(index, texts, &diff)?;
-            found.seeds = touched.seeds.clone();
+            let mut touched = crate::change::seeds(index, texts, &diff)?;
+            found.seeds = std::mem::take(&mut touched.seeds);
             change = Some(touched);
         }
         (Mode::Symbol, _) => {

@@ -7,10 +7,7 @@ use gather::request::{self, ContextRequest};
 
 fn main() {
     afl::fuzz!(|data: &[u8]| {
-        let Some((budget, rest)) = gather_fuzz::choice(data) else {
-            return;
-        };
-        let Ok(text) = std::str::from_utf8(rest) else {
+        let Some((budget, text)) = gather_fuzz::choice_and_text(data) else {
             return;
         };
         if gather::change::parse(text).is_err() {

@@ -6,10 +6,7 @@ use gather::pack::spec;
 
 fn main() {
     afl::fuzz!(|data: &[u8]| {
-        let Some((budget, rest)) = gather_fuzz::choice(data) else {
-            return;
-        };
-        let Ok(text) = std::str::from_utf8(rest) else {
+        let Some((budget, text)) = gather_fuzz::choice_and_text(data) else {
             return;
         };
         let root = gather_fuzz::fixture_root();

@@ -64,10 +64,10 @@ fn confine(index: &Index, file: &FileDiff) -> Result<(Option<String>, Option<Str
     Ok((rel(&file.old_path)?, rel(&file.new_path)?))
 }
 
-/// Whether the index holds definitions for the file (or could: code without any).
-fn is_code(record: &FileRecord) -> bool {
+/// Whether a file of this status holds definitions (or could: code without any).
+fn is_code(status: &FileStatus) -> bool {
     matches!(
-        record.status,
+        status,
         FileStatus::Parsed | FileStatus::ParsedWithErrors | FileStatus::Heuristic
     )
 }
@@ -112,7 +112,7 @@ fn changed_file(
         found.notes.not_code.push(new);
         return;
     };
-    if !is_code(record) {
+    if !is_code(&record.status) {
         found.notes.not_code.push(new);
         return;
     }
@@ -196,10 +196,7 @@ fn deleted_in(
             ));
         }
     }
-    matches!(
-        parsed.status,
-        FileStatus::Parsed | FileStatus::ParsedWithErrors | FileStatus::Heuristic
-    )
+    is_code(&parsed.status)
 }
 
 /// The new-side lines one file's hunks touch.
