@@ -5,7 +5,8 @@
 use rustc_hash::FxHashMap as HashMap;
 
 use super::body::Body;
-use super::{lexical, vote};
+use super::lexical;
+use super::votes::{Lane, Votes};
 use crate::index::texts::Texts;
 use crate::index::{Index, SymbolId, SymbolKind};
 
@@ -26,46 +27,37 @@ pub(super) fn lanes(
     texts: &Texts,
     body: Option<&Body>,
     keep: &impl Fn(&SymbolId) -> bool,
-    scores: &mut HashMap<SymbolId, f32>,
+    votes: &mut Votes,
 ) {
-    sibling_lane(index, keep, scores);
-    call_lane(index, texts, keep, scores);
+    sibling_lane(index, keep, votes);
+    call_lane(index, texts, keep, votes);
     // Only a whole issue's many terms rank deep enough to trust: on one-line questions the
     // lane lost edit recall on both development sets.
     if let Some(body) = body {
         // The frames are left out: their order is the traceback's, which the lane's
         // votes must not overturn.
-        focus_lane(index, &body.lexical, &body.frames, keep, scores);
+        focus_lane(index, &body.lexical, &body.frames, keep, votes);
     }
 }
 
 /// Sibling lane: the definitions beside the leading answers. Related code sits together
 /// (overloads, a getter beside its setter, parallel cases), and so do the places one
 /// change touches.
-fn sibling_lane(
-    index: &Index,
-    keep: &impl Fn(&SymbolId) -> bool,
-    scores: &mut HashMap<SymbolId, f32>,
-) {
-    let beside: Vec<SymbolId> = leading(index, scores, SIBLINGS_OF, keep)
+fn sibling_lane(index: &Index, keep: &impl Fn(&SymbolId) -> bool, votes: &mut Votes) {
+    let beside: Vec<SymbolId> = leading(index, votes.fused(), SIBLINGS_OF, keep)
         .into_iter()
         .flat_map(|id| siblings(index, id))
         .filter(keep)
         .collect();
-    vote(scores, &beside, W_SIBLING);
+    votes.vote(Lane::Sibling, &beside, W_SIBLING);
 }
 
 /// Call lane: what the leading answers call, and what calls them from their own file. A
 /// change to a function often lands in the helper it calls or the function that uses it,
 /// and an answer reads better with them beside it. Callers from other files are left to
 /// the pack: finding them means resolving every call spelled like the name.
-fn call_lane(
-    index: &Index,
-    texts: &Texts,
-    keep: &impl Fn(&SymbolId) -> bool,
-    scores: &mut HashMap<SymbolId, f32>,
-) {
-    let answers = leading(index, scores, CALLS_OF, |id| {
+fn call_lane(index: &Index, texts: &Texts, keep: &impl Fn(&SymbolId) -> bool, votes: &mut Votes) {
+    let answers = leading(index, votes.fused(), CALLS_OF, |id| {
         keep(id) && index.symbol(*id).symbol.kind != SymbolKind::Module
     });
     let graph = crate::graph::local_for(index, texts, &answers);
@@ -78,7 +70,7 @@ fn call_lane(
         called.extend(callees.take(CALLS_EACH).filter(keep));
         called.extend(callers.take(CALLS_EACH).filter(keep));
     }
-    vote(scores, &called, W_CALLS);
+    votes.vote(Lane::Calls, &called, W_CALLS);
 }
 
 /// Focus lane: the leading answers' files searched deeper. A change often lands beside
@@ -89,10 +81,10 @@ fn focus_lane(
     deep: &[SymbolId],
     fixed: &[SymbolId],
     keep: &impl Fn(&SymbolId) -> bool,
-    scores: &mut HashMap<SymbolId, f32>,
+    votes: &mut Votes,
 ) {
     let mut files: Vec<u32> = Vec::new();
-    for id in leading(index, scores, FOCUS_FILES_OF, keep) {
+    for id in leading(index, votes.fused(), FOCUS_FILES_OF, keep) {
         if !files.contains(&id.file) {
             files.push(id.file);
         }
@@ -101,7 +93,7 @@ fn focus_lane(
         .filter(|id| files.contains(&id.file) && !fixed.contains(id) && keep(id))
         .copied()
         .collect();
-    vote(scores, &inside, W_FOCUS);
+    votes.vote(Lane::Focus, &inside, W_FOCUS);
 }
 
 /// The `n` best-scored definitions that `admit` lets through, best first (ties by path,
@@ -166,25 +158,33 @@ mod tests {
             ),
             ("other.py", "def elsewhere():\n    pass\n"),
         ]);
-        let mut scores: HashMap<SymbolId, f32> = HashMap::default();
-        scores.insert(id(&index, "leader"), 1.0);
+        let lead = [id(&index, "leader")];
+        let mut votes = Votes::default();
+        votes.vote(Lane::Lexical, &lead, 1.0);
         let deep = [id(&index, "elsewhere"), id(&index, "beside")];
-        focus_lane(&index, &deep, &[], &|_: &SymbolId| true, &mut scores);
-        assert!(scores.get(&id(&index, "beside")).is_some_and(|s| *s > 0.0));
+        focus_lane(&index, &deep, &[], &|_: &SymbolId| true, &mut votes);
+        assert!(votes
+            .fused()
+            .get(&id(&index, "beside"))
+            .is_some_and(|s| *s > 0.0));
+        assert_eq!(
+            votes.ranks(&id(&index, "beside")).reciprocal(Lane::Focus),
+            1.0
+        );
         assert!(
-            !scores.contains_key(&id(&index, "elsewhere")),
+            !votes.fused().contains_key(&id(&index, "elsewhere")),
             "a file no leading answer is in gets no vote"
         );
-        let mut fixed: HashMap<SymbolId, f32> = HashMap::default();
-        fixed.insert(id(&index, "leader"), 1.0);
+        let mut fixed = Votes::default();
+        fixed.vote(Lane::Lexical, &lead, 1.0);
         let beside = [id(&index, "beside")];
         focus_lane(&index, &deep, &beside, &|_: &SymbolId| true, &mut fixed);
         assert!(
-            !fixed.contains_key(&beside[0]),
+            !fixed.fused().contains_key(&beside[0]),
             "a fixed definition gets no vote"
         );
-        let mut none: HashMap<SymbolId, f32> = HashMap::default();
-        none.insert(id(&index, "leader"), 1.0);
+        let mut none = Votes::default();
+        none.vote(Lane::Lexical, &lead, 1.0);
         let lead_file = id(&index, "leader").file;
         focus_lane(
             &index,
@@ -194,7 +194,7 @@ mod tests {
             &mut none,
         );
         assert_eq!(
-            none.len(),
+            none.fused().len(),
             1,
             "what `keep` refuses leads nothing and gets nothing"
         );

@@ -2,10 +2,9 @@
 //! title's: stack frames in the workspace, the prose's code-shaped words, the names the
 //! code uses, and BM25F over the whole text weighted by part.
 
-use rustc_hash::FxHashMap as HashMap;
-
 use super::question::{self, Detail, Question};
-use super::{lexical, names, vote, LEXICAL_DEPTH};
+use super::votes::{Lane, Votes};
+use super::{lexical, names, LEXICAL_DEPTH};
 use crate::index::{Index, SymbolId};
 use crate::lines::Line;
 
@@ -44,27 +43,27 @@ pub(super) fn lanes(
     detail: &Detail,
     include_tests: bool,
     keep: &impl Fn(&SymbolId) -> bool,
-    scores: &mut HashMap<SymbolId, f32>,
+    votes: &mut Votes,
 ) -> Body {
     let targets = names::frame_targets(index, &detail.frames, keep);
     let frame_lines = (targets.iter())
         .filter_map(|(id, line)| Some((index.symbol(*id).file.path.clone(), (*line)?)))
         .collect();
     let frames: Vec<SymbolId> = targets.into_iter().map(|(id, _)| id).collect();
-    vote(scores, &frames, W_FRAME);
+    votes.vote(Lane::Frame, &frames, W_FRAME);
     // The innermost project frames lead: the asker saw the code fail there.
     for (rank, id) in frames.iter().take(LEADING_FRAMES).enumerate() {
-        *scores.entry(*id).or_default() += FRAME_LEAD / (1.0 + rank as f32);
+        votes.lift(Lane::FrameLead, *id, rank, FRAME_LEAD / (1.0 + rank as f32));
     }
     // The prose's unnamed code words are probed verbatim, as the title's are; the code's
     // are not (an example's own variables would be named missing).
     let room = question::MAX_LITERALS.saturating_sub(detail.literals.len());
     let spans = names::lookup_names(index, &detail.spans, room, keep);
-    vote(scores, &spans.exact, W_SPAN_EXACT);
-    vote(scores, &spans.loose, W_SPAN_LOOSE);
+    votes.vote(Lane::SpanExact, &spans.exact, W_SPAN_EXACT);
+    votes.vote(Lane::SpanLoose, &spans.loose, W_SPAN_LOOSE);
     let code = names::lookup_names(index, &detail.code_names, 0, keep);
-    vote(scores, &code.exact, W_CODE_EXACT);
-    vote(scores, &code.loose, W_CODE_LOOSE);
+    votes.vote(Lane::CodeExact, &code.exact, W_CODE_EXACT);
+    votes.vote(Lane::CodeLoose, &code.loose, W_CODE_LOOSE);
     let (lexical, _) = lexical::search(
         index,
         index.postings(),
@@ -73,8 +72,8 @@ pub(super) fn lanes(
         super::FOCUS_DEPTH,
     );
     let lexical: Vec<SymbolId> = lexical.into_iter().map(|(id, _)| id).collect();
-    vote(
-        scores,
+    votes.vote(
+        Lane::BodyLexical,
         &lexical[..lexical.len().min(LEXICAL_DEPTH)],
         W_BODY_LEXICAL,
     );

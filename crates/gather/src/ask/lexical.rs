@@ -83,6 +83,49 @@ pub(crate) fn search(
     (hits, unmatched)
 }
 
+/// BM25F of each of `docs` (postings document numbers) against `terms`: the combined
+/// score [`search`] ranks by (before its length prior and peripheral factor), then each
+/// field scored alone, as features for a learned ranking. Only the listed documents are
+/// scored; a document's row is in the order given.
+pub(crate) fn field_scores(
+    postings: &Postings,
+    terms: &[(String, f32)],
+    docs: &rustc_hash::FxHashMap<u32, usize>,
+) -> Vec<[f64; N_FIELDS + 1]> {
+    let n = postings.n_docs();
+    let avg = postings.avg_len();
+    let mut rows = vec![[0f64; N_FIELDS + 1]; docs.len()];
+    for (term, weight) in terms {
+        let list = postings.get(term);
+        let df = list.len() as f32;
+        if list.is_empty()
+            || (crate::terms::is_compound(term)
+                && df > (MAX_COMPOUND_SHARE * n as f32).max(MIN_COMPOUND_CAP))
+        {
+            continue;
+        }
+        let idf = (1.0 + (n as f32 - df + 0.5) / (df + 0.5)).ln();
+        for posting in list {
+            let Some(&row) = docs.get(&posting.doc) else {
+                continue;
+            };
+            let lens = postings.lens(posting.doc);
+            let mut tf = 0.0;
+            for f in 0..N_FIELDS {
+                if posting.tf[f] == 0 {
+                    continue;
+                }
+                let norm = 1.0 - B[f] + B[f] * lens[f] as f32 / avg[f];
+                let field = WEIGHTS[f] * posting.tf[f] as f32 / norm;
+                tf += field;
+                rows[row][f + 1] += f64::from(weight * idf * field / (K1 + field));
+            }
+            rows[row][0] += f64::from(weight * idf * tf / (K1 + tf));
+        }
+    }
+    rows
+}
+
 /// Keeps the best `depth` hits, best first (a selection, then a sort of those only: a
 /// common word can give most of a large workspace a positive score).
 pub fn top(index: &Index, hits: &mut Vec<(SymbolId, f32)>, depth: usize) {

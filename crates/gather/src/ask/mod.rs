@@ -21,11 +21,13 @@
 //! lanes' orders (ties by path, then line).
 
 pub mod detail;
+pub mod features;
 pub mod feedback;
 pub mod frames;
 pub(crate) mod grep;
 pub mod lexical;
 pub mod question;
+pub mod ranker;
 
 mod beside;
 mod body;
@@ -33,15 +35,15 @@ mod choose;
 mod code;
 mod names;
 mod parts;
+pub mod votes;
 
 use rustc_hash::FxHashMap as HashMap;
 
 use crate::index::texts::Texts;
 use crate::index::{Index, SymbolId};
 use crate::lines::Line;
+use votes::{Lane, Votes};
 
-/// Rank damping: small enough that a lane's first hits stand out from its tail.
-const K: f32 = 10.0;
 /// Lane weights. An exact identifier is the strongest evidence the asker gave; a quoted
 /// literal found verbatim comes next.
 const W_IDENT_EXACT: f32 = 3.0;
@@ -104,22 +106,31 @@ pub fn read(text: &str) -> question::Question {
     question
 }
 
-/// Finds up to `limit` seeds for a question (see [`read`]), reading files through
-/// `texts`, the request's store.
-pub fn seeds(
+/// What the lanes found for a question, before the ranking.
+struct Lanes {
+    votes: Votes,
+    named: names::Named,
+    line_hits: Vec<(String, Line)>,
+    unmatched_terms: Vec<String>,
+    feedback_terms: Vec<(String, f32)>,
+    frame_lines: Vec<(String, Line)>,
+}
+
+/// Runs every lane over the question; `Err` is the answer when nothing the question
+/// names exists in the workspace.
+fn run_lanes(
     index: &Index,
     texts: &Texts,
     question: &question::Question,
     include_tests: bool,
-    limit: usize,
-) -> Seeds {
+) -> Result<Lanes, Box<Seeds>> {
     let postings = index.postings_reading(texts);
     let keep = |id: &SymbolId| include_tests || !index.symbol(*id).symbol.is_test;
 
-    let mut scores: HashMap<SymbolId, f32> = HashMap::default();
+    let mut votes = Votes::default();
     let mut named = names::lookup(index, question, keep);
-    vote(&mut scores, &named.exact, W_IDENT_EXACT);
-    vote(&mut scores, &named.loose, W_IDENT_LOOSE);
+    votes.vote(Lane::IdentExact, &named.exact, W_IDENT_EXACT);
+    votes.vote(Lane::IdentLoose, &named.loose, W_IDENT_LOOSE);
 
     // Lexical lane, and the same ranking grouped by file: a file whose definitions match
     // well as a group lifts its best definitions (file first, then function).
@@ -131,30 +142,73 @@ pub fn seeds(
         LEXICAL_DEPTH,
     );
     let lexical_ids: Vec<SymbolId> = lexical.iter().map(|(id, _)| *id).collect();
-    vote(&mut scores, &lexical_ids, W_LEXICAL);
-    vote(&mut scores, &by_file(&lexical, &named.files), W_FILE);
+    votes.vote(Lane::Lexical, &lexical_ids, W_LEXICAL);
+    votes.vote(Lane::File, &by_file(&lexical, &named.files), W_FILE);
 
     let body = question
         .detail
         .as_deref()
-        .map(|detail| body::lanes(index, detail, include_tests, &keep, &mut scores));
+        .map(|detail| body::lanes(index, detail, include_tests, &keep, &mut votes));
     let (literals, probes) = body::grep_needles(question, &named.unnamed, body.as_ref());
-    let (grep_ids, mut line_hits, missing) =
-        grep_lane(index, texts, &literals, &probes, include_tests);
+    let (grep_ids, line_hits, missing) = grep_lane(index, texts, &literals, &probes, include_tests);
     named.missing.extend(missing);
     let body_found = body.as_ref().is_some_and(|b| b.found) || !grep_ids.is_empty();
     if !body_found {
         if let Some(nothing) = nothing_matched(question, &named.missing, &unmatched_terms) {
-            return nothing;
+            return Err(Box::new(nothing));
         }
     }
-    vote(&mut scores, &grep_ids, W_GREP);
+    votes.vote(Lane::Grep, &grep_ids, W_GREP);
 
-    let extra = feedback_lane(index, texts, question, include_tests, &mut scores);
-    beside::lanes(index, texts, body.as_ref(), &keep, &mut scores);
+    let feedback_terms = feedback_lane(index, texts, question, include_tests, &mut votes);
+    beside::lanes(index, texts, body.as_ref(), &keep, &mut votes);
+    Ok(Lanes {
+        votes,
+        named,
+        line_hits,
+        unmatched_terms,
+        feedback_terms,
+        frame_lines: body.map(|b| b.frame_lines).unwrap_or_default(),
+    })
+}
 
-    let mut fused: Vec<(SymbolId, f32)> = scores.into_iter().collect();
-    lexical::sort_hits(index, &mut fused);
+/// The candidates a learned ranking chooses among, with their features (see
+/// [`features`]); empty when nothing the question names exists.
+pub fn candidates(
+    index: &Index,
+    texts: &Texts,
+    question: &question::Question,
+    include_tests: bool,
+) -> Vec<features::Candidate> {
+    let Ok(lanes) = run_lanes(index, texts, question, include_tests) else {
+        return Vec::new();
+    };
+    let keep = |id: &SymbolId| include_tests || !index.symbol(*id).symbol.is_test;
+    features::candidates(index, question, &lanes.votes, &lanes.named.files, &keep)
+}
+
+/// Finds up to `limit` seeds for a question (see [`read`]), reading files through
+/// `texts`, the request's store.
+pub fn seeds(
+    index: &Index,
+    texts: &Texts,
+    question: &question::Question,
+    include_tests: bool,
+    limit: usize,
+) -> Seeds {
+    let Lanes {
+        votes,
+        named,
+        mut line_hits,
+        unmatched_terms,
+        feedback_terms: extra,
+        frame_lines,
+    } = match run_lanes(index, texts, question, include_tests) {
+        Ok(lanes) => lanes,
+        Err(nothing) => return *nothing,
+    };
+    let keep = |id: &SymbolId| include_tests || !index.symbol(*id).symbol.is_test;
+    let mut fused = rank(index, question, &votes, &named.files, &keep);
     let copies = choose::collapse_copies(index, &mut fused, &named.files);
     let seeds = choose::choose(index, &fused, limit);
     let score_of: HashMap<SymbolId, f32> = fused.iter().copied().collect();
@@ -182,8 +236,39 @@ pub fn seeds(
         unmatched,
         feedback_terms: extra,
         nothing_matched: false,
-        frame_lines: body.map(|b| b.frame_lines).unwrap_or_default(),
+        frame_lines,
     }
+}
+
+/// The candidates in ranking order with their scores: the shipped learned ranking's, as
+/// weights in (0, 1] relative to the first (`exp` of the score's distance from it), or
+/// the hand fusion's when no model is shipped.
+fn rank(
+    index: &Index,
+    question: &question::Question,
+    votes: &Votes,
+    named_files: &[u32],
+    keep: &impl Fn(&SymbolId) -> bool,
+) -> Vec<(SymbolId, f32)> {
+    let ranker = ranker::Ranker::shipped();
+    if ranker.is_empty() {
+        let mut fused: Vec<(SymbolId, f32)> =
+            votes.fused().iter().map(|(id, s)| (*id, *s)).collect();
+        lexical::sort_hits(index, &mut fused);
+        return fused;
+    }
+    let candidates = features::candidates(index, question, votes, named_files, keep);
+    let mut scored: Vec<(SymbolId, f64)> = candidates
+        .iter()
+        .map(|c| (c.id, ranker.score(&c.features)))
+        .collect();
+    // Best first; equal scores keep the hand fusion's order, in which candidates come.
+    scored.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let first = scored.first().map_or(0.0, |(_, s)| *s);
+    scored
+        .into_iter()
+        .map(|(id, s)| (id, ((s - first).exp() as f32).max(f32::MIN_POSITIVE)))
+        .collect()
 }
 
 /// Grep lane: the question's literals and unnamed code-shaped words (`probes`) found
@@ -254,14 +339,14 @@ fn feedback_lane(
     texts: &Texts,
     question: &question::Question,
     include_tests: bool,
-    scores: &mut HashMap<SymbolId, f32>,
+    votes: &mut Votes,
 ) -> Vec<(String, f32)> {
     let postings = index.postings();
     let extra = feedback::expand(
         index,
         texts,
         postings,
-        &beside::leading(index, scores, FEEDBACK_DOCS, |_| true),
+        &beside::leading(index, votes.fused(), FEEDBACK_DOCS, |_| true),
         &question.terms,
         FEEDBACK_TERMS,
         FEEDBACK_WEIGHT,
@@ -270,7 +355,7 @@ fn feedback_lane(
         let terms = [question.terms.as_slice(), &extra].concat();
         let (again, _) = lexical::search(index, postings, &terms, include_tests, LEXICAL_DEPTH);
         let again: Vec<SymbolId> = again.into_iter().map(|(id, _)| id).collect();
-        vote(scores, &again, W_FEEDBACK);
+        votes.vote(Lane::Feedback, &again, W_FEEDBACK);
     }
     extra
 }
@@ -332,13 +417,6 @@ fn unmatched_words(
         })
         .cloned()
         .collect()
-}
-
-/// Adds one lane's reciprocal-rank votes to the fused scores.
-pub(crate) fn vote(scores: &mut HashMap<SymbolId, f32>, lane: &[SymbolId], weight: f32) {
-    for (rank, id) in lane.iter().enumerate() {
-        *scores.entry(*id).or_default() += weight / (K + rank as f32);
-    }
 }
 
 /// The lexical hits regrouped file by file: files ordered by the sum of their two best

@@ -78,6 +78,12 @@ impl Postings {
         self.docs[doc as usize]
     }
 
+    /// The document standing for `id`, if it has one (documents are stored in
+    /// definition order, so a binary search finds it).
+    pub fn doc_of(&self, id: SymbolId) -> Option<u32> {
+        self.docs.binary_search(&id).ok().map(|d| d as u32)
+    }
+
     /// Field lengths (in terms) of document `doc`.
     pub fn lens(&self, doc: u32) -> [u32; N_FIELDS] {
         self.lens[doc as usize]

@@ -1,0 +1,271 @@
+//! Training data for gather's learned ranking. For each mined question of one repository
+//! (a commit's message and the old-side lines it changed, from `scripts/mine-history`),
+//! the workspace is checked out at the commit's parent, the index refreshed, and the
+//! question's candidates written with their features and labels: a candidate is gold when
+//! it is the innermost definition holding a changed line.
+//!
+//! ```text
+//! gather-train features ROOT MINED.jsonl OUT.jsonl [--cache-dir DIR] [--limit N]
+//! ```
+//!
+//! Each output line is one question: its id, repository and language, its gold
+//! definitions (path, start, end, whether a candidate), and per candidate its label, path,
+//! range, hand-fusion score and feature vector (names in `features`, once per file's first
+//! line).
+
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use gather::ask::features::{Candidate, NAMES};
+use gather::cache;
+use gather::confined::Root;
+use gather::index::texts::Texts;
+use gather::index::{Index, IndexOptions, Progress};
+use gather::session::Session;
+use gather::{SymbolId, SymbolKind};
+use serde::Deserialize;
+use serde_json::json;
+
+/// Questions with more gold definitions than this are left out, as the miner's rules ask.
+const MAX_GOLD: usize = 20;
+
+/// One mined question.
+#[derive(Deserialize)]
+struct Mined {
+    repo: String,
+    language: String,
+    commit: String,
+    parent: String,
+    question: String,
+    files: Vec<ChangedFile>,
+}
+
+/// The old-side lines one file's change touched.
+#[derive(Deserialize)]
+struct ChangedFile {
+    path: String,
+    lines: Vec<u32>,
+    #[serde(default)]
+    inserted_at: Vec<u32>,
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("gather-train: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(args: &[String]) -> Result<(), String> {
+    let usage =
+        "usage: gather-train features ROOT MINED.jsonl OUT.jsonl [--cache-dir DIR] [--limit N]";
+    let mut positional = Vec::new();
+    let mut cache_dir: Option<PathBuf> = None;
+    let mut limit = usize::MAX;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--cache-dir" => cache_dir = it.next().map(PathBuf::from),
+            "--limit" => {
+                limit = it
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .ok_or("--limit takes a number")?
+            }
+            _ => positional.push(arg.as_str()),
+        }
+    }
+    let ["features", root, mined, out] = positional.as_slice() else {
+        return Err(usage.into());
+    };
+    features(
+        Path::new(root),
+        Path::new(mined),
+        Path::new(out),
+        cache_dir,
+        limit,
+    )
+}
+
+fn features(
+    root: &Path,
+    mined: &Path,
+    out: &Path,
+    cache_dir: Option<PathBuf>,
+    limit: usize,
+) -> Result<(), String> {
+    let text = std::fs::read_to_string(mined).map_err(|e| format!("{}: {e}", mined.display()))?;
+    let mut tasks: Vec<Mined> = Vec::new();
+    for (n, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
+        let task = serde_json::from_str(line)
+            .map_err(|e| format!("{}:{}: {e}", mined.display(), n + 1))?;
+        tasks.push(task);
+    }
+    // The miner lists newest first; oldest first walks the history forwards, so each
+    // checkout changes few files and the index refresh stays small.
+    tasks.reverse();
+    tasks.truncate(limit);
+    let dir = Root::open(root).map_err(|e| e.to_string())?;
+    let options = IndexOptions::default();
+    let cache = cache::locate(cache_dir.as_deref(), dir.path()).ok();
+    let file = std::fs::File::create(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let mut writer = BufWriter::new(file);
+    let mut session: Option<Session> = None;
+    let (mut kept, mut skipped) = (0usize, 0usize);
+    let started = Instant::now();
+    for task in &tasks {
+        checkout(dir.path(), &task.parent)?;
+        let next = match session.take() {
+            Some(s) => s.refresh(&options),
+            None => Session::open(&dir, &options, cache.clone(), &Progress::default()),
+        };
+        let mut next = next.map_err(|e| e.to_string())?;
+        next.load_postings();
+        let index = next.index();
+        let texts = Texts::of(index);
+        match question_line(index, &texts, task, kept == 0) {
+            Some(line) => {
+                writeln!(writer, "{line}").map_err(|e| e.to_string())?;
+                kept += 1;
+            }
+            None => skipped += 1,
+        }
+        next.store_postings_in_background();
+        session = Some(next);
+    }
+    if let Some(mut s) = session {
+        s.save();
+        s.finish();
+    }
+    writer.flush().map_err(|e| e.to_string())?;
+    eprintln!(
+        "{}: {kept} questions written, {skipped} left out, {:.1} s",
+        root.display(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// Checks the workspace out at `commit`, discarding what the last checkout left.
+fn checkout(root: &Path, commit: &str) -> Result<(), String> {
+    let status = std::process::Command::new("git")
+        .arg("-C")
+        .arg(root)
+        .args(["checkout", "-q", "-f", "--detach", commit])
+        .status()
+        .map_err(|e| format!("git: {e}"))?;
+    if !status.success() {
+        return Err(format!(
+            "git checkout {commit} failed in {}",
+            root.display()
+        ));
+    }
+    Ok(())
+}
+
+/// The question's line of output, or `None` when it has no gold definition or too many.
+fn question_line(
+    index: &Index,
+    texts: &Texts,
+    task: &Mined,
+    with_names: bool,
+) -> Option<serde_json::Value> {
+    let gold = gold_definitions(index, task);
+    if gold.is_empty() || gold.len() > MAX_GOLD {
+        return None;
+    }
+    let question = gather::ask::read(&task.question);
+    let candidates: Vec<Candidate> = gather::ask::candidates(index, texts, &question, false);
+    let mut paths: Vec<&str> = Vec::new();
+    let mut path_of = |id: SymbolId| -> usize {
+        let path = index.files()[id.file as usize].path.as_str();
+        match paths.iter().position(|p| *p == path) {
+            Some(at) => at,
+            None => {
+                paths.push(path);
+                paths.len() - 1
+            }
+        }
+    };
+    let rows: Vec<serde_json::Value> = candidates
+        .iter()
+        .map(|c| {
+            let range = index.symbol(c.id).symbol.range;
+            json!([
+                u8::from(gold.contains(&c.id)),
+                path_of(c.id),
+                range.start,
+                range.end,
+                c.hand,
+                c.features.as_slice(),
+            ])
+        })
+        .collect();
+    let gold_rows: Vec<serde_json::Value> = gold
+        .iter()
+        .map(|id| {
+            let found = index.symbol(*id);
+            json!([
+                found.file.path,
+                found.symbol.range.start,
+                found.symbol.range.end,
+                candidates.iter().position(|c| c.id == *id),
+            ])
+        })
+        .collect();
+    let mut line = json!({
+        "id": format!("{}@{}", task.repo, &task.commit[..12.min(task.commit.len())]),
+        "repo": task.repo,
+        "language": task.language,
+        "gold": gold_rows,
+        "paths": paths,
+        "candidates": rows,
+    });
+    if with_names {
+        line["features"] = json!(NAMES.as_slice());
+    }
+    Some(line)
+}
+
+/// The innermost definitions (not modules, not tests) holding a changed old-side line or
+/// an insertion point, in file then line order.
+fn gold_definitions(index: &Index, task: &Mined) -> Vec<SymbolId> {
+    let mut gold: Vec<SymbolId> = Vec::new();
+    for changed in &task.files {
+        let Some(file) = index.file_idx(&changed.path) else {
+            continue;
+        };
+        let symbols = &index.files()[file as usize].symbols;
+        for &line in changed.lines.iter().chain(&changed.inserted_at) {
+            let innermost = (0..symbols.len())
+                .filter(|&i| {
+                    let r = symbols[i].range;
+                    r.start <= line && line <= r.end
+                })
+                .min_by_key(|&i| (symbols[i].range.len(), std::cmp::Reverse(i)));
+            let Some(i) = innermost else { continue };
+            let symbol = &symbols[i];
+            if symbol.kind == SymbolKind::Module || symbol.is_test {
+                continue;
+            }
+            let id = SymbolId {
+                file,
+                idx: i as u32,
+            };
+            if !gold.contains(&id) {
+                gold.push(id);
+            }
+        }
+    }
+    gold
+}

@@ -1,0 +1,255 @@
+//! The learned ranking: gradient-boosted regression trees, trained with a ranking
+//! objective on questions mined from open history (`scripts/train-ranker`), shipped as a
+//! data file and evaluated here. A candidate's score is the sum of one leaf per tree.
+//!
+//! The file is text, one tree per block, in the form the training script writes:
+//!
+//! ```text
+//! gather-ranker 1
+//! features NAME NAME …
+//! tree
+//! split FEATURE …        (per internal node)
+//! threshold VALUE …
+//! missing TYPE …         (0 none, 1 zero, 2 NaN: LightGBM's missing types)
+//! default_left 0|1 …
+//! left CHILD …           (a child below 0 is leaf !child)
+//! right CHILD …
+//! leaf VALUE …
+//! ```
+//!
+//! A split sends a value to the left when it is at most the threshold, as LightGBM does;
+//! a missing value (zero or NaN, by the node's type) goes the node's default way.
+
+use std::sync::OnceLock;
+
+use super::features::{NAMES, N_FEATURES};
+
+/// The shipped model.
+const SHIPPED: &str = include_str!("../../data/ranker.txt");
+
+/// Below this magnitude a value counts as zero (LightGBM's `kZeroThreshold`).
+const ZERO: f64 = 1e-35;
+
+/// One regression tree.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Tree {
+    split: Vec<usize>,
+    threshold: Vec<f64>,
+    missing: Vec<u8>,
+    default_left: Vec<bool>,
+    left: Vec<i32>,
+    right: Vec<i32>,
+    leaf: Vec<f64>,
+}
+
+impl Tree {
+    fn score(&self, features: &[f64; N_FEATURES]) -> f64 {
+        if self.split.is_empty() {
+            return self.leaf.first().copied().unwrap_or(0.0);
+        }
+        let mut node = 0i32;
+        while node >= 0 {
+            let n = node as usize;
+            let mut value = features[self.split[n]];
+            let missing = match self.missing[n] {
+                1 => value.abs() <= ZERO || value.is_nan(),
+                2 => value.is_nan(),
+                _ => false,
+            };
+            if value.is_nan() && self.missing[n] != 2 {
+                value = 0.0;
+            }
+            let go_left = if missing {
+                self.default_left[n]
+            } else {
+                value <= self.threshold[n]
+            };
+            node = if go_left { self.left[n] } else { self.right[n] };
+        }
+        self.leaf[(!node) as usize]
+    }
+}
+
+/// A trained ranker: the sum of its trees' leaves.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Ranker {
+    trees: Vec<Tree>,
+}
+
+impl Ranker {
+    /// The model shipped with gather, read once.
+    pub fn shipped() -> &'static Ranker {
+        static MODEL: OnceLock<Ranker> = OnceLock::new();
+        MODEL.get_or_init(|| Ranker::parse(SHIPPED).unwrap_or_default())
+    }
+
+    /// A hash of the shipped model's text, to tell rankings apart.
+    pub fn shipped_hash() -> u64 {
+        xxhash_rust::xxh3::xxh3_64(SHIPPED.as_bytes())
+    }
+
+    /// Whether the model has no trees (no model shipped: the hand fusion ranks).
+    pub fn is_empty(&self) -> bool {
+        self.trees.is_empty()
+    }
+
+    /// The candidate's score: higher is better.
+    pub fn score(&self, features: &[f64; N_FEATURES]) -> f64 {
+        self.trees.iter().map(|t| t.score(features)).sum()
+    }
+
+    /// Reads a model in the form above. The features it names must be gather's, in
+    /// order: a model trained on other features is refused.
+    pub fn parse(text: &str) -> Result<Ranker, String> {
+        let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+        if lines.next() != Some("gather-ranker 1") {
+            return Err("not a gather-ranker 1 model".into());
+        }
+        let names: Vec<&str> = match lines.next().and_then(|l| l.strip_prefix("features")) {
+            Some(rest) => rest.split_whitespace().collect(),
+            None => return Err("no features line".into()),
+        };
+        if names != NAMES {
+            return Err("the model's features are not this build's".into());
+        }
+        let mut trees = Vec::new();
+        let mut tree: Option<Tree> = None;
+        for line in lines {
+            if line == "tree" {
+                trees.extend(tree.take().map(check).transpose()?);
+                tree = Some(Tree::default());
+                continue;
+            }
+            let t = tree.as_mut().ok_or("a tree's field before `tree`")?;
+            let (key, values) = line.split_once(' ').unwrap_or((line, ""));
+            let values = values.split_whitespace();
+            match key {
+                "split" => t.split = numbers(values)?,
+                "threshold" => t.threshold = numbers(values)?,
+                "missing" => t.missing = numbers(values)?,
+                "default_left" => t.default_left = values.map(|v| v == "1").collect(),
+                "left" => t.left = numbers(values)?,
+                "right" => t.right = numbers(values)?,
+                "leaf" => t.leaf = numbers(values)?,
+                other => return Err(format!("unknown field `{other}`")),
+            }
+        }
+        trees.extend(tree.map(check).transpose()?);
+        Ok(Ranker { trees })
+    }
+}
+
+fn numbers<T: std::str::FromStr>(values: std::str::SplitWhitespace<'_>) -> Result<Vec<T>, String> {
+    values
+        .map(|v| v.parse().map_err(|_| format!("not a number: `{v}`")))
+        .collect()
+}
+
+/// A tree whose nodes all have their fields, whose splits name features, and whose
+/// children point inside it, so scoring never indexes out of bounds or loops.
+fn check(tree: Tree) -> Result<Tree, String> {
+    let n = tree.split.len();
+    let fields = [
+        tree.threshold.len(),
+        tree.missing.len(),
+        tree.default_left.len(),
+        tree.left.len(),
+        tree.right.len(),
+    ];
+    if fields.iter().any(|&len| len != n) || tree.leaf.len() != n + 1 {
+        return Err("a tree's fields disagree in length".into());
+    }
+    if tree.split.iter().any(|&f| f >= N_FEATURES) {
+        return Err("a split names no feature".into());
+    }
+    // Children come after their parent, so every path ends at a leaf.
+    for (at, child) in tree.left.iter().chain(&tree.right).enumerate() {
+        let parent = at % n.max(1);
+        let bad = if *child >= 0 {
+            *child as usize >= n || *child as usize <= parent
+        } else {
+            (!*child) as usize > n
+        };
+        if bad {
+            return Err("a child points outside its tree".into());
+        }
+    }
+    Ok(tree)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn model(trees: &str) -> String {
+        format!("gather-ranker 1\nfeatures {}\n{trees}", NAMES.join(" "))
+    }
+
+    #[test]
+    fn a_split_sends_values_at_most_its_threshold_left() {
+        // One split on feature 2: <= 0.5 scores 1, above scores -1; a second tree adds 0.25.
+        let text = model(
+            "tree\nsplit 2\nthreshold 0.5\nmissing 0\ndefault_left 1\nleft -1\nright -2\nleaf 1 -1\ntree\nsplit\nthreshold\nmissing\ndefault_left\nleft\nright\nleaf 0.25\n",
+        );
+        let ranker = Ranker::parse(&text).unwrap();
+        let mut f = [0.0; N_FEATURES];
+        f[2] = 0.5;
+        assert_eq!(ranker.score(&f), 1.25);
+        f[2] = 0.75;
+        assert_eq!(ranker.score(&f), -0.75);
+    }
+
+    #[test]
+    fn a_zero_missing_value_takes_the_default_way() {
+        let text = model(
+            "tree\nsplit 0\nthreshold -1\nmissing 1\ndefault_left 1\nleft -1\nright -2\nleaf 3 4\n",
+        );
+        let ranker = Ranker::parse(&text).unwrap();
+        let mut f = [0.0; N_FEATURES];
+        assert_eq!(ranker.score(&f), 3.0, "zero is missing: default left");
+        f[0] = 2.0;
+        assert_eq!(ranker.score(&f), 4.0);
+    }
+
+    #[test]
+    fn malformed_models_are_refused() {
+        assert!(Ranker::parse("").is_err());
+        assert!(Ranker::parse("gather-ranker 1\nfeatures a b\n").is_err());
+        let cycle = model("tree\nsplit 0 0\nthreshold 1 1\nmissing 0 0\ndefault_left 0 0\nleft 1 0\nright -1 -2\nleaf 1 2 3\n");
+        assert!(Ranker::parse(&cycle).is_err(), "a child before its parent");
+        let outside = model(
+            "tree\nsplit 99\nthreshold 1\nmissing 0\ndefault_left 0\nleft -1\nright -2\nleaf 1 2\n",
+        );
+        assert!(Ranker::parse(&outside).is_err());
+        let short = model(
+            "tree\nsplit 0\nthreshold 1\nmissing 0\ndefault_left 0\nleft -1\nright -2\nleaf 1\n",
+        );
+        assert!(Ranker::parse(&short).is_err());
+    }
+
+    #[test]
+    fn the_shipped_model_scores_as_the_training_library_does() {
+        let ranker = Ranker::parse(SHIPPED).unwrap();
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/ranker/scores.tsv"
+        );
+        let Ok(fixture) = std::fs::read_to_string(path) else {
+            assert!(ranker.is_empty(), "a shipped model comes with its fixture");
+            return;
+        };
+        let mut rows = 0;
+        for line in fixture.lines().filter(|l| !l.starts_with('#')) {
+            let values: Vec<f64> = line.split('\t').map(|v| v.parse().unwrap()).collect();
+            let features: [f64; N_FEATURES] = values[1..].try_into().unwrap();
+            let score = ranker.score(&features);
+            assert!(
+                (score - values[0]).abs() < 1e-6,
+                "row {rows}: {score} against LightGBM's {}",
+                values[0]
+            );
+            rows += 1;
+        }
+        assert!(rows >= 100, "the fixture holds {rows} rows");
+    }
+}
