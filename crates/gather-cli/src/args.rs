@@ -46,6 +46,10 @@ pub enum Command {
         /// Read the question from this file (an issue's text, as it is).
         #[arg(long, value_name = "PATH")]
         question_file: Option<PathBuf>,
+        /// After the pack, explain each seed: its learned and hand-fusion scores, the
+        /// features that placed it and all its features (with --json: an `explain` array).
+        #[arg(long)]
+        explain: bool,
         #[command(flatten)]
         pack: PackOptions,
     },

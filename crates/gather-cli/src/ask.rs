@@ -17,12 +17,13 @@ pub fn run(
     kept: &mut Option<Session>,
     question: String,
     options: &PackOptions,
+    explain: bool,
 ) -> Result<String, Error> {
     let request = ContextRequest {
         question: Some(question),
         ..ContextRequest::default()
     };
-    pack::run(ctx, kept, true, options, request)
+    pack::run(ctx, kept, true, options, request, explain)
 }
 
 /// The question's text: the argument as given, standard input for `-`, or the file.

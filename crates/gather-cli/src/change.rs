@@ -39,7 +39,7 @@ pub fn run(
         diff: Some(diff),
         ..ContextRequest::default()
     };
-    pack::run(ctx, kept, false, options, request)
+    pack::run(ctx, kept, false, options, request, false)
 }
 
 /// The output of `git diff REV` in `root`: paths relative to the root (`--relative`), a/ and

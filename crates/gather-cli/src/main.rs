@@ -186,10 +186,11 @@ fn run(args: Args, kept: &mut Option<Session>) -> Result<String, Error> {
         Command::Ask {
             question,
             question_file,
+            explain,
             pack,
         } => {
             let question = ask::question_text(question, question_file.as_deref())?;
-            ask::run(ctx, kept, question, &pack)
+            ask::run(ctx, kept, question, &pack, explain)
         }
         Command::Change { diff, git, pack } => {
             let source = match (diff, git) {

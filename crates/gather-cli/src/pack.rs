@@ -24,6 +24,7 @@ pub fn run(
     postings: bool,
     options: &PackOptions,
     request: ContextRequest,
+    explain: bool,
 ) -> Result<String, Error> {
     let (root, json, timings) = (ctx.root.clone(), ctx.json, ctx.timings);
     // A malformed spec is refused before any index is built.
@@ -37,7 +38,29 @@ pub fn run(
         include_tests: options.include_tests,
         ..request
     };
-    answer(index, &request, index_ms, timings, json)
+    let mut out = answer(index, &request, index_ms, timings, json)?;
+    if explain {
+        out = with_explanation(index, &request, out, json);
+    }
+    Ok(out)
+}
+
+/// The answer followed by its seeds' explanation: a text section after the pack, or an
+/// `explain` key in the pack's JSON.
+fn with_explanation(index: &Index, request: &ContextRequest, out: String, json: bool) -> String {
+    let explained = request::explain(index, request);
+    let learned = !gather::ask::ranker::Ranker::shipped().is_empty();
+    let (text, value) = gather::render::explain::render(index, &explained, learned);
+    if !json {
+        return format!("{out}\n{text}");
+    }
+    match serde_json::from_str::<serde_json::Value>(&out) {
+        Ok(mut pack) => {
+            pack["explain"] = value;
+            format!("{pack}\n")
+        }
+        Err(_) => out,
+    }
 }
 
 /// Pinned slices from `--slice SPEC` flags.

@@ -23,5 +23,5 @@ pub fn run(
         line,
         ..ContextRequest::default()
     };
-    pack::run(ctx, kept, false, options, request)
+    pack::run(ctx, kept, false, options, request, false)
 }

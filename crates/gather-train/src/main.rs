@@ -124,7 +124,12 @@ fn features(
     let (mut kept, mut skipped) = (0usize, 0usize);
     let started = Instant::now();
     for task in &tasks {
-        checkout(dir.path(), &task.parent)?;
+        // A snapshot without some large file cannot check out the commits holding it.
+        if let Err(message) = checkout(dir.path(), &task.parent) {
+            eprintln!("gather-train: {message}; question left out");
+            skipped += 1;
+            continue;
+        }
         let next = match session.take() {
             Some(s) => s.refresh(&options),
             None => Session::open(&dir, &options, cache.clone(), &Progress::default()),
@@ -162,6 +167,7 @@ fn checkout(root: &Path, commit: &str) -> Result<(), String> {
         .arg("-C")
         .arg(root)
         .args(["checkout", "-q", "-f", "--detach", commit])
+        .stderr(std::process::Stdio::null())
         .status()
         .map_err(|e| format!("git: {e}"))?;
     if !status.success() {
@@ -208,6 +214,7 @@ fn question_line(
                 range.end,
                 c.hand,
                 c.features.as_slice(),
+                name_terms(&index.symbol(c.id).symbol.name),
             ])
         })
         .collect();
@@ -220,6 +227,8 @@ fn question_line(
                 found.symbol.range.start,
                 found.symbol.range.end,
                 candidates.iter().position(|c| c.id == *id),
+                found.symbol.qualified_name,
+                name_terms(&found.symbol.name),
             ])
         })
         .collect();
@@ -228,6 +237,12 @@ fn question_line(
         "repo": task.repo,
         "language": task.language,
         "gold": gold_rows,
+        "title_terms": question.terms.iter().map(|(t, _)| t.as_str()).collect::<Vec<_>>(),
+        "body_terms": question
+            .detail
+            .as_deref()
+            .map(|d| d.terms.iter().map(|(t, _)| t.as_str()).collect::<Vec<_>>())
+            .unwrap_or_default(),
         "paths": paths,
         "candidates": rows,
     });
@@ -268,4 +283,11 @@ fn gold_definitions(index: &Index, task: &Mined) -> Vec<SymbolId> {
         }
     }
     gold
+}
+
+/// The stemmed terms of a definition's name, space-separated.
+fn name_terms(name: &str) -> String {
+    let mut terms: Vec<String> = Vec::new();
+    gather::terms::terms(name, |t| terms.push(t));
+    terms.join(" ")
 }

@@ -337,6 +337,21 @@ const ASK_NEIGHBOURS_OF: usize = 2;
 /// worth one pack, and a bounded graph for a sweeping one.
 const CHANGE_NEIGHBOURS_OF: usize = 24;
 
+/// The seeds of a question request, each explained: its learned and hand scores, what
+/// placed it and its features (see [`crate::ask::explain`]); empty for other requests.
+pub fn explain(index: &Index, request: &ContextRequest) -> Vec<crate::ask::explain::Explained> {
+    let Some(question) = request.question.as_deref() else {
+        return Vec::new();
+    };
+    crate::ask::explain(
+        index,
+        &Texts::of(index),
+        &crate::ask::read(question),
+        request.include_tests,
+        seed_limit(request.budget),
+    )
+}
+
 /// How many seeds a question gets: about one per 10 lines of budget. Past the first two,
 /// a seed starts as its signature and first lines; leftover room grows them again.
 fn seed_limit(budget: Budget) -> usize {

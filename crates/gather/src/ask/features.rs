@@ -5,6 +5,7 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
+use super::bridge::Bridge;
 use super::lexical;
 use super::question::Question;
 use super::votes::{Lane, Votes, N_LANES};
@@ -73,10 +74,14 @@ pub const NAMES: [&str; N_FEATURES] = [
     "q_has_body",
     "q_frames",
     "q_identifiers",
+    "bridge_title_max",
+    "bridge_title_mean",
+    "bridge_body_max",
+    "bridge_body_mean",
 ];
 
 /// How many features a candidate has.
-pub const N_FEATURES: usize = 55;
+pub const N_FEATURES: usize = 59;
 
 /// One candidate definition and its features.
 #[derive(Clone, Debug)]
@@ -139,6 +144,7 @@ pub fn candidates(
         // The file's best scores, set once every candidate's are known.
         f.extend(&[0.0, 0.0]);
         f.extend(&context.question);
+        context.bridge_features(index, *id, &mut f);
         out.push(Candidate {
             id: *id,
             hand: *hand,
@@ -257,6 +263,9 @@ struct Context {
     named_files: Vec<u32>,
     top: Vec<SymbolId>,
     question: [f64; 5],
+    /// Each name term's strongest association with a title term, and with a body term.
+    title_reach: HashMap<&'static str, f64>,
+    body_reach: HashMap<&'static str, f64>,
 }
 
 impl Context {
@@ -284,6 +293,7 @@ impl Context {
             stats.candidates += 1;
         }
         let count = |n: usize| (1.0 + n as f64).ln();
+        let bridge = Bridge::shipped();
         let question_features = [
             count(question.terms.len()),
             count(detail.map_or(0, |d| d.terms.len())),
@@ -299,6 +309,8 @@ impl Context {
             named_files: named_files.to_vec(),
             top: ranked.iter().take(3).map(|(id, _)| *id).collect(),
             question: question_features,
+            title_reach: bridge.reach(&question.terms),
+            body_reach: bridge.reach(detail.map_or(&[][..], |d| d.terms.as_slice())),
         }
     }
 
@@ -320,6 +332,28 @@ impl Context {
         f.push(flag(
             self.names.contains(&lower) || self.names.contains(&qualified),
         ));
+    }
+
+    /// How strongly the question's words reach the definition's name through the word
+    /// bridge: the strongest of its name terms' reaches, and their mean (a name term the
+    /// bridge does not reach counts 0), for the title and for the body.
+    fn bridge_features(&self, index: &Index, id: SymbolId, f: &mut Features) {
+        let mut name_terms: Vec<String> = Vec::new();
+        crate::terms::terms(&index.symbol(id).symbol.name, |t| name_terms.push(t));
+        for reach in [&self.title_reach, &self.body_reach] {
+            let (mut max, mut sum) = (0f64, 0f64);
+            for term in &name_terms {
+                let strength = reach.get(term.as_str()).copied().unwrap_or(0.0).max(0.0);
+                max = max.max(strength);
+                sum += strength;
+            }
+            f.push(max);
+            f.push(if name_terms.is_empty() {
+                0.0
+            } else {
+                sum / name_terms.len() as f64
+            });
+        }
     }
 
     /// Where the definition's file stands among the candidates' files, and whether it sits
@@ -344,8 +378,8 @@ impl Context {
 /// Positions of the per-file best title and body scores in [`NAMES`].
 const TITLE_BM25: usize = N_LANES + 2;
 const BODY_BM25: usize = TITLE_BM25 + N_FIELDS + 1;
-const FILE_BEST_TITLE: usize = N_FEATURES - 7;
-const FILE_BEST_BODY: usize = N_FEATURES - 6;
+const FILE_BEST_TITLE: usize = N_FEATURES - 11;
+const FILE_BEST_BODY: usize = N_FEATURES - 10;
 
 /// Sets each candidate's `file_best_title` and `file_best_body`: the best title and body
 /// BM25F among its file's candidates.

@@ -21,6 +21,7 @@
 //! lanes' orders (ties by path, then line).
 
 pub mod detail;
+pub mod explain;
 pub mod features;
 pub mod feedback;
 pub mod frames;
@@ -31,6 +32,7 @@ pub mod ranker;
 
 mod beside;
 mod body;
+pub mod bridge;
 mod choose;
 mod code;
 mod names;
@@ -250,14 +252,19 @@ fn rank(
     named_files: &[u32],
     keep: &impl Fn(&SymbolId) -> bool,
 ) -> Vec<(SymbolId, f32)> {
-    let ranker = ranker::Ranker::shipped();
-    if ranker.is_empty() {
+    if ranker::Ranker::shipped().is_empty() {
         let mut fused: Vec<(SymbolId, f32)> =
             votes.fused().iter().map(|(id, s)| (*id, *s)).collect();
         lexical::sort_hits(index, &mut fused);
         return fused;
     }
     let candidates = features::candidates(index, question, votes, named_files, keep);
+    learned_order(&candidates)
+}
+
+/// The candidates ordered by the shipped model, with their weights (see [`rank`]).
+fn learned_order(candidates: &[features::Candidate]) -> Vec<(SymbolId, f32)> {
+    let ranker = ranker::Ranker::shipped();
     let mut scored: Vec<(SymbolId, f64)> = candidates
         .iter()
         .map(|c| (c.id, ranker.score(&c.features)))
@@ -269,6 +276,30 @@ fn rank(
         .into_iter()
         .map(|(id, s)| (id, ((s - first).exp() as f32).max(f32::MIN_POSITIVE)))
         .collect()
+}
+
+/// The seeds [`seeds`] finds, each explained: its learned and hand scores, the features
+/// that placed it and all its features (see [`explain`]).
+pub fn explain(
+    index: &Index,
+    texts: &Texts,
+    question: &question::Question,
+    include_tests: bool,
+    limit: usize,
+) -> Vec<explain::Explained> {
+    let Ok(lanes) = run_lanes(index, texts, question, include_tests) else {
+        return Vec::new();
+    };
+    let keep = |id: &SymbolId| include_tests || !index.symbol(*id).symbol.is_test;
+    let candidates = features::candidates(index, question, &lanes.votes, &lanes.named.files, &keep);
+    let mut ordered = if ranker::Ranker::shipped().is_empty() {
+        candidates.iter().map(|c| (c.id, c.hand)).collect()
+    } else {
+        learned_order(&candidates)
+    };
+    choose::collapse_copies(index, &mut ordered, &lanes.named.files);
+    let seeds = choose::choose(index, &ordered, limit);
+    explain::seeds(&candidates, &seeds)
 }
 
 /// Grep lane: the question's literals and unnamed code-shaped words (`probes`) found

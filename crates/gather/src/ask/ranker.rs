@@ -15,6 +15,7 @@
 //! left CHILD …           (a child below 0 is leaf !child)
 //! right CHILD …
 //! leaf VALUE …
+//! value VALUE …          (optional: each internal node's mean output, for explanations)
 //! ```
 //!
 //! A split sends a value to the left when it is at most the threshold, as LightGBM does;
@@ -40,6 +41,7 @@ struct Tree {
     left: Vec<i32>,
     right: Vec<i32>,
     leaf: Vec<f64>,
+    value: Vec<f64>,
 }
 
 impl Tree {
@@ -49,24 +51,54 @@ impl Tree {
         }
         let mut node = 0i32;
         while node >= 0 {
-            let n = node as usize;
-            let mut value = features[self.split[n]];
-            let missing = match self.missing[n] {
-                1 => value.abs() <= ZERO || value.is_nan(),
-                2 => value.is_nan(),
-                _ => false,
-            };
-            if value.is_nan() && self.missing[n] != 2 {
-                value = 0.0;
-            }
-            let go_left = if missing {
-                self.default_left[n]
-            } else {
-                value <= self.threshold[n]
-            };
-            node = if go_left { self.left[n] } else { self.right[n] };
+            node = self.next(node as usize, features);
         }
         self.leaf[(!node) as usize]
+    }
+
+    /// Adds to `out` what each feature moved the score by on the way to the leaf (each
+    /// split's change of the mean output, credited to its feature); returns the root's mean.
+    fn explain(&self, features: &[f64; N_FEATURES], out: &mut [f64; N_FEATURES]) -> f64 {
+        if self.split.is_empty() || self.value.len() != self.split.len() {
+            return self.score(features);
+        }
+        let mut node = 0usize;
+        loop {
+            let child = self.next(node, features);
+            let after = if child >= 0 {
+                self.value[child as usize]
+            } else {
+                self.leaf[(!child) as usize]
+            };
+            out[self.split[node]] += after - self.value[node];
+            if child < 0 {
+                return self.value[0];
+            }
+            node = child as usize;
+        }
+    }
+
+    /// The child a value goes to from internal node `n`.
+    fn next(&self, n: usize, features: &[f64; N_FEATURES]) -> i32 {
+        let mut value = features[self.split[n]];
+        let missing = match self.missing[n] {
+            1 => value.abs() <= ZERO || value.is_nan(),
+            2 => value.is_nan(),
+            _ => false,
+        };
+        if value.is_nan() && self.missing[n] != 2 {
+            value = 0.0;
+        }
+        let go_left = if missing {
+            self.default_left[n]
+        } else {
+            value <= self.threshold[n]
+        };
+        if go_left {
+            self.left[n]
+        } else {
+            self.right[n]
+        }
     }
 }
 
@@ -96,6 +128,18 @@ impl Ranker {
     /// The candidate's score: higher is better.
     pub fn score(&self, features: &[f64; N_FEATURES]) -> f64 {
         self.trees.iter().map(|t| t.score(features)).sum()
+    }
+
+    /// What placed a candidate: per feature, how much it moved the score, and the score
+    /// every candidate starts from; they sum to [`Ranker::score`].
+    pub fn explain(&self, features: &[f64; N_FEATURES]) -> ([f64; N_FEATURES], f64) {
+        let mut out = [0.0; N_FEATURES];
+        let base = self
+            .trees
+            .iter()
+            .map(|t| t.explain(features, &mut out))
+            .sum();
+        (out, base)
     }
 
     /// Reads a model in the form above. The features it names must be gather's, in
@@ -131,6 +175,7 @@ impl Ranker {
                 "left" => t.left = numbers(values)?,
                 "right" => t.right = numbers(values)?,
                 "leaf" => t.leaf = numbers(values)?,
+                "value" => t.value = numbers(values)?,
                 other => return Err(format!("unknown field `{other}`")),
             }
         }
@@ -156,7 +201,8 @@ fn check(tree: Tree) -> Result<Tree, String> {
         tree.left.len(),
         tree.right.len(),
     ];
-    if fields.iter().any(|&len| len != n) || tree.leaf.len() != n + 1 {
+    let values_fit = tree.value.is_empty() || tree.value.len() == n;
+    if fields.iter().any(|&len| len != n) || tree.leaf.len() != n + 1 || !values_fit {
         return Err("a tree's fields disagree in length".into());
     }
     if tree.split.iter().any(|&f| f >= N_FEATURES) {
@@ -197,6 +243,23 @@ mod tests {
         assert_eq!(ranker.score(&f), 1.25);
         f[2] = 0.75;
         assert_eq!(ranker.score(&f), -0.75);
+    }
+
+    #[test]
+    fn an_explanation_sums_to_the_score() {
+        // Root on feature 1 (mean 0.5); its left child splits on feature 3 (mean 1).
+        let text = model(
+            "tree\nsplit 1 3\nthreshold 0.5 2\nmissing 0 0\ndefault_left 0 0\nleft 1 -1\nright -3 -2\nleaf 3 -1 0\nvalue 0.5 1\n",
+        );
+        let ranker = Ranker::parse(&text).unwrap();
+        let mut f = [0.0; N_FEATURES];
+        f[3] = 1.0;
+        let (moved, base) = ranker.explain(&f);
+        assert_eq!(ranker.score(&f), 3.0);
+        assert_eq!(base, 0.5);
+        assert_eq!(moved[1], 0.5, "the root's split: 0.5 to 1");
+        assert_eq!(moved[3], 2.0, "the child's split: 1 to 3");
+        assert_eq!(base + moved.iter().sum::<f64>(), ranker.score(&f));
     }
 
     #[test]

@@ -7,6 +7,7 @@ use std::fmt::Write;
 
 use serde_json::{json, Value};
 
+pub mod explain;
 pub mod pack;
 /// Re-requests, spelled for the front end (they live with the pack, which prices them).
 pub use crate::pack::zoom;

@@ -1,0 +1,80 @@
+//! `gather ask --explain`: each seed with its learned and hand scores, the features that
+//! placed it and every feature it has.
+
+use std::fmt::Write;
+
+use serde_json::{json, Map, Value};
+
+use crate::ask::explain::Explained;
+use crate::index::Index;
+
+/// The explanation as text (a section after the pack) and as JSON (an array, one object a
+/// seed, in seed order).
+pub fn render(index: &Index, explained: &[Explained], learned: bool) -> (String, Value) {
+    let mut text = String::new();
+    let ranking = if learned {
+        "learned ranking"
+    } else {
+        "hand fusion (no model shipped)"
+    };
+    let _ = writeln!(text, "# explain · {ranking} · {} seeds", explained.len());
+    let mut rows = Vec::with_capacity(explained.len());
+    for (rank, e) in explained.iter().enumerate() {
+        let found = index.symbol(e.id);
+        let (path, line, name) = (
+            &found.file.path,
+            found.symbol.range.start,
+            &found.symbol.qualified_name,
+        );
+        let _ = writeln!(
+            text,
+            "{}. {path}:{line} {name}  score {:.3}  hand {:.3} (#{})",
+            rank + 1,
+            e.score,
+            e.hand,
+            e.hand_rank + 1
+        );
+        if learned {
+            let moves: Vec<String> = e
+                .moves
+                .iter()
+                .map(|(n, m)| format!("{n} {m:+.3}"))
+                .collect();
+            let _ = writeln!(
+                text,
+                "   placed by: base {:.3}, {}",
+                e.base,
+                moves.join(", ")
+            );
+        }
+        let features: Vec<String> = e
+            .features
+            .iter()
+            .map(|(n, v)| format!("{n} {}", short(*v)))
+            .collect();
+        let _ = writeln!(text, "   features: {}", features.join(", "));
+        let mut row = Map::new();
+        row.insert("path".into(), json!(path));
+        row.insert("line".into(), json!(line));
+        row.insert("name".into(), json!(name));
+        row.insert("score".into(), json!(e.score));
+        row.insert("hand".into(), json!(e.hand));
+        row.insert("hand_rank".into(), json!(e.hand_rank + 1));
+        row.insert("base".into(), json!(e.base));
+        row.insert("placed_by".into(), pairs(&e.moves));
+        row.insert("features".into(), pairs(&e.features));
+        rows.push(Value::Object(row));
+    }
+    (text, Value::Array(rows))
+}
+
+/// Name-value pairs as an array of `[name, value]`, in their order.
+fn pairs(pairs: &[(&str, f64)]) -> Value {
+    Value::Array(pairs.iter().map(|(n, v)| json!([n, v])).collect())
+}
+
+/// A value in at most four significant decimals, without trailing zeros.
+fn short(v: f64) -> String {
+    let s = format!("{v:.4}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
