@@ -121,13 +121,12 @@ fn features(
     let file = std::fs::File::create(out).map_err(|e| format!("{}: {e}", out.display()))?;
     let mut writer = BufWriter::new(file);
     let mut session: Option<Session> = None;
-    let (mut kept, mut skipped) = (0usize, 0usize);
+    let (mut kept, mut skipped, mut unreadable) = (0usize, 0usize, 0usize);
     let started = Instant::now();
     for task in &tasks {
         // A snapshot without some large file cannot check out the commits holding it.
-        if let Err(message) = checkout(dir.path(), &task.parent) {
-            eprintln!("gather-train: {message}; question left out");
-            skipped += 1;
+        if checkout(dir.path(), &task.parent).is_err() {
+            unreadable += 1;
             continue;
         }
         let next = match session.take() {
@@ -154,7 +153,8 @@ fn features(
     }
     writer.flush().map_err(|e| e.to_string())?;
     eprintln!(
-        "{}: {kept} questions written, {skipped} left out, {:.1} s",
+        "{}: {kept} questions written, {skipped} without gold or with too much, \
+         {unreadable} not checked out, {:.1} s",
         root.display(),
         started.elapsed().as_secs_f64()
     );
@@ -290,4 +290,57 @@ fn name_terms(name: &str) -> String {
     let mut terms: Vec<String> = Vec::new();
     gather::terms::terms(name, |t| terms.push(t));
     terms.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn task(files: Vec<ChangedFile>) -> Mined {
+        Mined {
+            repo: "o/r".into(),
+            language: "python".into(),
+            commit: "c".into(),
+            parent: "p".into(),
+            question: "q".into(),
+            files,
+        }
+    }
+
+    #[test]
+    fn gold_is_the_innermost_definition_holding_a_changed_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let text = "import os\n\nclass Store:\n    limit = 3\n\n    def get(self):\n        return 1\n\n    def put(self):\n        return 2\n\ndef helper():\n    return 3\n";
+        std::fs::write(dir.path().join("m.py"), text).unwrap();
+        let index = gather::index::build(dir.path()).unwrap();
+        let names = |lines: Vec<u32>, inserted_at: Vec<u32>| -> Vec<String> {
+            let changed = ChangedFile {
+                path: "m.py".into(),
+                lines,
+                inserted_at,
+            };
+            gold_definitions(&index, &task(vec![changed]))
+                .iter()
+                .map(|id| index.symbol(*id).symbol.name.clone())
+                .collect()
+        };
+        assert_eq!(names(vec![7], vec![]), ["get"]);
+        assert_eq!(names(vec![4, 10, 13], vec![]), ["Store", "put", "helper"]);
+        assert_eq!(names(vec![], vec![6]), ["get"], "an insertion point counts");
+        assert!(
+            names(vec![1, 2], vec![]).is_empty(),
+            "module-level lines add no gold"
+        );
+        assert_eq!(
+            names(vec![7, 7, 6], vec![]),
+            ["get"],
+            "each definition once"
+        );
+        let elsewhere = ChangedFile {
+            path: "gone.py".into(),
+            lines: vec![1],
+            inserted_at: vec![],
+        };
+        assert!(gold_definitions(&index, &task(vec![elsewhere])).is_empty());
+    }
 }

@@ -78,10 +78,13 @@ pub const NAMES: [&str; N_FEATURES] = [
     "bridge_title_mean",
     "bridge_body_max",
     "bridge_body_mean",
+    "hand_rel",
+    "title_rel",
+    "body_rel",
 ];
 
 /// How many features a candidate has.
-pub const N_FEATURES: usize = 59;
+pub const N_FEATURES: usize = 62;
 
 /// One candidate definition and its features.
 #[derive(Clone, Debug)]
@@ -145,6 +148,8 @@ pub fn candidates(
         f.extend(&[0.0, 0.0]);
         f.extend(&context.question);
         context.bridge_features(index, *id, &mut f);
+        // Each score against the question's best, set once every candidate's is known.
+        f.extend(&[0.0, 0.0, 0.0]);
         out.push(Candidate {
             id: *id,
             hand: *hand,
@@ -152,6 +157,7 @@ pub fn candidates(
         });
     }
     fill_file_bests(&mut out);
+    fill_relative(&mut out);
     out
 }
 
@@ -378,8 +384,35 @@ impl Context {
 /// Positions of the per-file best title and body scores in [`NAMES`].
 const TITLE_BM25: usize = N_LANES + 2;
 const BODY_BM25: usize = TITLE_BM25 + N_FIELDS + 1;
-const FILE_BEST_TITLE: usize = N_FEATURES - 11;
-const FILE_BEST_BODY: usize = N_FEATURES - 10;
+const FILE_BEST_TITLE: usize = N_FEATURES - 14;
+const FILE_BEST_BODY: usize = N_FEATURES - 13;
+/// Positions of the scores taken relative to the question's best, and of the relative
+/// values: a tree compares values across questions, and a score's raw scale varies with
+/// the question's length.
+const HAND: usize = N_LANES;
+const RELATIVE: [(usize, usize); 3] = [
+    (HAND, N_FEATURES - 3),
+    (TITLE_BM25, N_FEATURES - 2),
+    (BODY_BM25, N_FEATURES - 1),
+];
+
+/// Sets each candidate's relative scores: its hand, title and body scores over the best
+/// of the question's candidates (0 when the best is not above 0).
+fn fill_relative(candidates: &mut [Candidate]) {
+    for (from, to) in RELATIVE {
+        let best = candidates
+            .iter()
+            .map(|c| c.features[from])
+            .fold(0.0, f64::max);
+        for c in candidates.iter_mut() {
+            c.features[to] = if best > 0.0 {
+                c.features[from] / best
+            } else {
+                0.0
+            };
+        }
+    }
+}
 
 /// Sets each candidate's `file_best_title` and `file_best_body`: the best title and body
 /// BM25F among its file's candidates.
@@ -407,6 +440,19 @@ mod tests {
         assert_eq!(NAMES[BODY_BM25], "body_bm25");
         assert_eq!(NAMES[FILE_BEST_TITLE], "file_best_title");
         assert_eq!(NAMES[FILE_BEST_BODY], "file_best_body");
+        assert_eq!(NAMES[HAND], "hand");
+        let relative: Vec<(&str, &str)> = RELATIVE
+            .iter()
+            .map(|(f, t)| (NAMES[*f], NAMES[*t]))
+            .collect();
+        assert_eq!(
+            relative,
+            [
+                ("hand", "hand_rel"),
+                ("title_bm25", "title_rel"),
+                ("body_bm25", "body_rel")
+            ]
+        );
         for (at, lane) in Lane::ALL.iter().enumerate() {
             assert_eq!(NAMES[at], lane.name());
         }

@@ -243,8 +243,8 @@ pub fn seeds(
 }
 
 /// The candidates in ranking order with their scores: the shipped learned ranking's, as
-/// weights in (0, 1] relative to the first (`exp` of the score's distance from it), or
-/// the hand fusion's when no model is shipped.
+/// weights in (0, 1] relative to the first (`exp` of the score's distance from it over
+/// the model's temperature), or the hand fusion's when no model is shipped.
 fn rank(
     index: &Index,
     question: &question::Question,
@@ -272,9 +272,10 @@ fn learned_order(candidates: &[features::Candidate]) -> Vec<(SymbolId, f32)> {
     // Best first; equal scores keep the hand fusion's order, in which candidates come.
     scored.sort_by(|a, b| b.1.total_cmp(&a.1));
     let first = scored.first().map_or(0.0, |(_, s)| *s);
+    let t = ranker.temperature();
     scored
         .into_iter()
-        .map(|(id, s)| (id, ((s - first).exp() as f32).max(f32::MIN_POSITIVE)))
+        .map(|(id, s)| (id, (((s - first) / t).exp() as f32).max(f32::MIN_POSITIVE)))
         .collect()
 }
 

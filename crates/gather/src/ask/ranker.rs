@@ -7,6 +7,7 @@
 //! ```text
 //! gather-ranker 1
 //! features NAME NAME …
+//! temperature T          (optional: how score gaps become the pack's seed weights)
 //! tree
 //! split FEATURE …        (per internal node)
 //! threshold VALUE …
@@ -106,6 +107,7 @@ impl Tree {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Ranker {
     trees: Vec<Tree>,
+    temperature: f64,
 }
 
 impl Ranker {
@@ -118,6 +120,13 @@ impl Ranker {
     /// A hash of the shipped model's text, to tell rankings apart.
     pub fn shipped_hash() -> u64 {
         xxhash_rust::xxh3::xxh3_64(SHIPPED.as_bytes())
+    }
+
+    /// How a score's distance below the first becomes a seed's weight in the pack:
+    /// `exp(-gap / temperature)`, set in training so the weights spread as the hand
+    /// fusion's score ratios do.
+    pub fn temperature(&self) -> f64 {
+        self.temperature
     }
 
     /// Whether the model has no trees (no model shipped: the hand fusion ranks).
@@ -158,7 +167,17 @@ impl Ranker {
         }
         let mut trees = Vec::new();
         let mut tree: Option<Tree> = None;
+        let mut temperature = 1.0;
         for line in lines {
+            if let Some(t) = line.strip_prefix("temperature ") {
+                temperature = t
+                    .trim()
+                    .parse()
+                    .ok()
+                    .filter(|t: &f64| *t > 0.0 && t.is_finite())
+                    .ok_or("the temperature is not a positive number")?;
+                continue;
+            }
             if line == "tree" {
                 trees.extend(tree.take().map(check).transpose()?);
                 tree = Some(Tree::default());
@@ -180,7 +199,7 @@ impl Ranker {
             }
         }
         trees.extend(tree.map(check).transpose()?);
-        Ok(Ranker { trees })
+        Ok(Ranker { trees, temperature })
     }
 }
 
@@ -238,6 +257,7 @@ mod tests {
             "tree\nsplit 2\nthreshold 0.5\nmissing 0\ndefault_left 1\nleft -1\nright -2\nleaf 1 -1\ntree\nsplit\nthreshold\nmissing\ndefault_left\nleft\nright\nleaf 0.25\n",
         );
         let ranker = Ranker::parse(&text).unwrap();
+        assert_eq!(ranker.temperature(), 1.0, "no temperature line");
         let mut f = [0.0; N_FEATURES];
         f[2] = 0.5;
         assert_eq!(ranker.score(&f), 1.25);
@@ -278,6 +298,13 @@ mod tests {
     fn malformed_models_are_refused() {
         assert!(Ranker::parse("").is_err());
         assert!(Ranker::parse("gather-ranker 1\nfeatures a b\n").is_err());
+        assert!(Ranker::parse(&model("temperature -1\n")).is_err());
+        assert_eq!(
+            Ranker::parse(&model("temperature 3.5\n"))
+                .unwrap()
+                .temperature(),
+            3.5
+        );
         let cycle = model("tree\nsplit 0 0\nthreshold 1 1\nmissing 0 0\ndefault_left 0 0\nleft 1 0\nright -1 -2\nleaf 1 2 3\n");
         assert!(Ranker::parse(&cycle).is_err(), "a child before its parent");
         let outside = model(
