@@ -49,7 +49,7 @@ pub fn run(
 /// `explain` key in the pack's JSON.
 fn with_explanation(index: &Index, request: &ContextRequest, out: String, json: bool) -> String {
     let explained = request::explain(index, request);
-    let learned = !gather::ask::ranker::Ranker::shipped().is_empty();
+    let learned = gather::ask::ranker::learned();
     let (text, value) = gather::render::explain::render(index, &explained, learned);
     if !json {
         return format!("{out}\n{text}");

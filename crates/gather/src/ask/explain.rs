@@ -14,7 +14,7 @@ const MOVES: usize = 6;
 pub struct Explained {
     /// The seed.
     pub id: SymbolId,
-    /// Its learned score (its hand-fused score when no model is shipped).
+    /// Its learned score (its hand-fused score when the hand fusion ranks).
     pub score: f64,
     /// Its hand-fused score.
     pub hand: f32,
@@ -36,7 +36,7 @@ pub fn seeds(candidates: &[Candidate], seeds: &[SymbolId]) -> Vec<Explained> {
         .filter_map(|id| {
             let hand_rank = candidates.iter().position(|c| c.id == *id)?;
             let c = &candidates[hand_rank];
-            let (moved, base, score) = if ranker.is_empty() {
+            let (moved, base, score) = if !super::ranker::learned() {
                 ([0.0; NAMES.len()], 0.0, f64::from(c.hand))
             } else {
                 let (moved, base) = ranker.explain(&c.features);

@@ -242,9 +242,10 @@ pub fn seeds(
     }
 }
 
-/// The candidates in ranking order with their scores: the shipped learned ranking's, as
-/// weights in (0, 1] relative to the first (`exp` of the score's distance from it over
-/// the model's temperature), or the hand fusion's when no model is shipped.
+/// The candidates in ranking order with their scores: the hand fusion's, or with the
+/// learned ranking chosen (see [`ranker::learned`]) the shipped model's, as weights in
+/// (0, 1] relative to the first (`exp` of the score's distance from it over the model's
+/// temperature).
 fn rank(
     index: &Index,
     question: &question::Question,
@@ -252,7 +253,7 @@ fn rank(
     named_files: &[u32],
     keep: &impl Fn(&SymbolId) -> bool,
 ) -> Vec<(SymbolId, f32)> {
-    if ranker::Ranker::shipped().is_empty() {
+    if !ranker::learned() {
         let mut fused: Vec<(SymbolId, f32)> =
             votes.fused().iter().map(|(id, s)| (*id, *s)).collect();
         lexical::sort_hits(index, &mut fused);
@@ -293,7 +294,7 @@ pub fn explain(
     };
     let keep = |id: &SymbolId| include_tests || !index.symbol(*id).symbol.is_test;
     let candidates = features::candidates(index, question, &lanes.votes, &lanes.named.files, &keep);
-    let mut ordered = if ranker::Ranker::shipped().is_empty() {
+    let mut ordered = if !ranker::learned() {
         candidates.iter().map(|c| (c.id, c.hand)).collect()
     } else {
         learned_order(&candidates)

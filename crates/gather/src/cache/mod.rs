@@ -108,7 +108,8 @@ pub struct Cache {
 }
 
 /// Which stored files a cache reads and writes: the format version and the build of gather
-/// that writes them (its version and the fingerprint of its parsers and queries). Builds
+/// that writes them (its version, the fingerprint of its parsers and queries, and the
+/// hashes of its shipped ranking model and word bridge). Builds
 /// that cannot read each other's files use files of other names, so two gathers used side
 /// by side each keep their own index instead of rebuilding over the other's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,6 +130,9 @@ impl Format {
         let mut hasher = xxhash_rust::xxh3::Xxh3::new();
         hasher.update(env!("CARGO_PKG_VERSION").as_bytes());
         hasher.update(&fingerprint().to_le_bytes());
+        // The shipped ranking (model and word bridge) is part of what a build is.
+        hasher.update(&crate::ask::ranker::Ranker::shipped_hash().to_le_bytes());
+        hasher.update(&crate::ask::bridge::Bridge::shipped_hash().to_le_bytes());
         Format {
             version,
             // 32 bits tell a handful of builds apart; the header check is what trusts a file.
