@@ -2,7 +2,7 @@
 //! the field's length, weighted, summed, and saturated once, so a term in the name counts
 //! for more than the same term in the body, but many body mentions cannot outweigh it.
 
-use crate::index::postings::{Postings, N_FIELDS};
+use crate::index::postings::{Posting, Postings, N_FIELDS};
 use crate::index::{Index, SymbolId};
 
 /// Field weights: name, scope (parents and path), doc, body.
@@ -41,25 +41,11 @@ pub(crate) fn search(
             unmatched.push(term.clone());
             continue;
         }
-        let df = list.len() as f32;
-        // A whole identifier used all over (`ValueError`, `DataArray`) would only double
-        // its sub-words' weight on every definition that uses it: it is left out.
-        if crate::terms::is_compound(term)
-            && df > (MAX_COMPOUND_SHARE * n as f32).max(MIN_COMPOUND_CAP)
-        {
+        let Some(idf) = idf(term, list.len(), n) else {
             continue;
-        }
-        let idf = (1.0 + (n as f32 - df + 0.5) / (df + 0.5)).ln();
+        };
         for posting in list {
-            let lens = postings.lens(posting.doc);
-            let mut tf = 0.0;
-            for f in 0..N_FIELDS {
-                if posting.tf[f] == 0 {
-                    continue;
-                }
-                let norm = 1.0 - B[f] + B[f] * lens[f] as f32 / avg[f];
-                tf += WEIGHTS[f] * posting.tf[f] as f32 / norm;
-            }
+            let tf: f32 = field_tfs(postings, posting, avg).iter().sum();
             scores[posting.doc as usize] += weight * idf * tf / (K1 + tf);
         }
     }
@@ -97,33 +83,50 @@ pub(crate) fn field_scores(
     let mut rows = vec![[0f64; N_FIELDS + 1]; docs.len()];
     for (term, weight) in terms {
         let list = postings.get(term);
-        let df = list.len() as f32;
-        if list.is_empty()
-            || (crate::terms::is_compound(term)
-                && df > (MAX_COMPOUND_SHARE * n as f32).max(MIN_COMPOUND_CAP))
-        {
+        let Some(idf) = idf(term, list.len(), n) else {
             continue;
-        }
-        let idf = (1.0 + (n as f32 - df + 0.5) / (df + 0.5)).ln();
+        };
         for posting in list {
             let Some(&row) = docs.get(&posting.doc) else {
                 continue;
             };
-            let lens = postings.lens(posting.doc);
-            let mut tf = 0.0;
-            for f in 0..N_FIELDS {
-                if posting.tf[f] == 0 {
-                    continue;
-                }
-                let norm = 1.0 - B[f] + B[f] * lens[f] as f32 / avg[f];
-                let field = WEIGHTS[f] * posting.tf[f] as f32 / norm;
-                tf += field;
+            let fields = field_tfs(postings, posting, avg);
+            for (f, field) in fields.iter().enumerate().filter(|(_, t)| **t > 0.0) {
                 rows[row][f + 1] += f64::from(weight * idf * field / (K1 + field));
             }
+            let tf: f32 = fields.iter().sum();
             rows[row][0] += f64::from(weight * idf * tf / (K1 + tf));
         }
     }
     rows
+}
+
+/// A term's inverse document frequency among `n` documents, or `None` when it is left out
+/// of the search: held by no document, or a whole identifier used all over (`ValueError`,
+/// `DataArray`), which would only double its sub-words' weight wherever it is used.
+fn idf(term: &str, df: usize, n: usize) -> Option<f32> {
+    let df = df as f32;
+    if df == 0.0
+        || (crate::terms::is_compound(term)
+            && df > (MAX_COMPOUND_SHARE * n as f32).max(MIN_COMPOUND_CAP))
+    {
+        return None;
+    }
+    Some((1.0 + (n as f32 - df + 0.5) / (df + 0.5)).ln())
+}
+
+/// A posting's count per field, normalised by the field's length and weighted (0 where
+/// the field does not hold the term).
+fn field_tfs(postings: &Postings, posting: &Posting, avg: [f32; N_FIELDS]) -> [f32; N_FIELDS] {
+    let lens = postings.lens(posting.doc);
+    let mut out = [0.0; N_FIELDS];
+    for f in 0..N_FIELDS {
+        if posting.tf[f] != 0 {
+            let norm = 1.0 - B[f] + B[f] * lens[f] as f32 / avg[f];
+            out[f] = WEIGHTS[f] * posting.tf[f] as f32 / norm;
+        }
+    }
+    out
 }
 
 /// Keeps the best `depth` hits, best first (a selection, then a sort of those only: a
