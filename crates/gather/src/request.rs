@@ -338,7 +338,7 @@ const ASK_NEIGHBOURS_OF: usize = 2;
 const CHANGE_NEIGHBOURS_OF: usize = 24;
 
 /// The seeds of a question request, each explained: its learned and hand scores, what
-/// placed it and its features (see [`crate::ask::explain`]); empty for other requests.
+/// placed it and its features (see [`crate::ask::explain()`]); empty for other requests.
 pub fn explain(index: &Index, request: &ContextRequest) -> Vec<crate::ask::explain::Explained> {
     let Some(question) = request.question.as_deref() else {
         return Vec::new();

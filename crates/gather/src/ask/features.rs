@@ -128,7 +128,7 @@ pub fn candidates(
             .map_or([0.0; N_FIELDS + 1], |&row| scores[row])
     };
 
-    let context = Context::of(question, &ranked, named_files);
+    let context = Surroundings::of(question, &ranked, named_files);
     let mut out: Vec<Candidate> = Vec::with_capacity(ranked.len());
     for (rank, (id, hand)) in ranked.iter().enumerate() {
         let mut f = Features::default();
@@ -261,7 +261,7 @@ struct FileStats {
 
 /// What every candidate's features are read against: the question's terms and names, the
 /// candidates' files, and the hand fusion's leading answers.
-struct Context {
+struct Surroundings {
     title_terms: rustc_hash::FxHashSet<String>,
     body_terms: rustc_hash::FxHashSet<String>,
     names: rustc_hash::FxHashSet<String>,
@@ -274,8 +274,8 @@ struct Context {
     body_reach: HashMap<&'static str, f64>,
 }
 
-impl Context {
-    fn of(question: &Question, ranked: &[(SymbolId, f32)], named_files: &[u32]) -> Context {
+impl Surroundings {
+    fn of(question: &Question, ranked: &[(SymbolId, f32)], named_files: &[u32]) -> Surroundings {
         let detail = question.detail.as_deref();
         let title_terms = question.terms.iter().map(|(t, _)| t.clone()).collect();
         let body_terms = detail
@@ -307,7 +307,7 @@ impl Context {
             count(detail.map_or(0, |d| d.frames.len())),
             count(question.identifiers.len()),
         ];
-        Context {
+        Surroundings {
             title_terms,
             body_terms,
             names,

@@ -281,7 +281,7 @@ fn learned_order(candidates: &[features::Candidate]) -> Vec<(SymbolId, f32)> {
 }
 
 /// The seeds [`seeds`] finds, each explained: its learned and hand scores, the features
-/// that placed it and all its features (see [`explain`]).
+/// that placed it and all its features (see [`mod@explain`]).
 pub fn explain(
     index: &Index,
     texts: &Texts,
