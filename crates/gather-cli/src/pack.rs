@@ -38,29 +38,7 @@ pub fn run(
         include_tests: options.include_tests,
         ..request
     };
-    let mut out = answer(index, &request, index_ms, timings, json)?;
-    if explain {
-        out = with_explanation(index, &request, out, json);
-    }
-    Ok(out)
-}
-
-/// The answer followed by its seeds' explanation: a text section after the pack, or an
-/// `explain` key in the pack's JSON.
-fn with_explanation(index: &Index, request: &ContextRequest, out: String, json: bool) -> String {
-    let explained = request::explain(index, request);
-    let learned = gather::ask::ranker::learned();
-    let (text, value) = gather::render::explain::render(index, &explained, learned);
-    if !json {
-        return format!("{out}\n{text}");
-    }
-    match serde_json::from_str::<serde_json::Value>(&out) {
-        Ok(mut pack) => {
-            pack["explain"] = value;
-            format!("{pack}\n")
-        }
-        Err(_) => out,
-    }
+    answer(index, &request, index_ms, timings, json, explain)
 }
 
 /// Pinned slices from `--slice SPEC` flags.
@@ -79,17 +57,26 @@ fn budget(lines: usize, tokens: Option<usize>) -> Budget {
     }
 }
 
-/// Runs a context request and renders it.
+/// Runs a context request and renders it; with `explain`, its seeds' explanation follows
+/// (a text section after the pack, or an `explain` key in the pack's JSON).
 fn answer(
     index: &Index,
     request: &ContextRequest,
     index_ms: f64,
     timings: bool,
     json: bool,
+    explain: bool,
 ) -> Result<String, Error> {
     let started = Instant::now();
     let pack = request::context_pack(index, request)?;
-    let (text, pack_json) = gather::render::pack::render(&pack);
+    let (mut text, mut pack_json) = gather::render::pack::render(&pack);
+    if explain {
+        let explained = request::explain(index, request);
+        let learned = gather::ask::ranker::learned();
+        let (section, value) = gather::render::explain::render(index, &explained, learned);
+        text = format!("{text}\n{section}");
+        pack_json["explain"] = value;
+    }
     if timings {
         eprintln!(
             "timings: index {index_ms:.1} ms, query+pack {:.1} ms",

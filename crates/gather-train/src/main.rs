@@ -129,12 +129,18 @@ fn features(
             unreadable += 1;
             continue;
         }
+        // The stored postings serve the first question; after that every checkout changes
+        // contents, so the postings are built in memory and stored once, at the end.
         let next = match session.take() {
             Some(s) => s.refresh(&options),
-            None => Session::open(&dir, &options, cache.clone(), &Progress::default()),
+            None => {
+                Session::open(&dir, &options, cache.clone(), &Progress::default()).map(|mut s| {
+                    s.load_postings();
+                    s
+                })
+            }
         };
-        let mut next = next.map_err(|e| e.to_string())?;
-        next.load_postings();
+        let next = next.map_err(|e| e.to_string())?;
         let index = next.index();
         let texts = Texts::of(index);
         match question_line(index, &texts, task, kept == 0) {
@@ -144,7 +150,6 @@ fn features(
             }
             None => skipped += 1,
         }
-        next.store_postings_in_background();
         session = Some(next);
     }
     if let Some(mut s) = session {

@@ -111,6 +111,8 @@ pub fn candidates(
     let leading_files = leading_files(&ranked);
     add_file_members(index, &leading_files, keep, &mut ranked);
 
+    // Each candidate's postings document, mapped to its place in `ranked`: the field
+    // scores come back one row per candidate (zeros for one without a document).
     let postings = index.postings();
     let mut rows: HashMap<u32, usize> = HashMap::default();
     for (at, (id, _)) in ranked.iter().enumerate() {
@@ -118,15 +120,9 @@ pub fn candidates(
             rows.insert(doc, at);
         }
     }
-    let title = lexical::field_scores(postings, &question.terms, &rows);
+    let title = lexical::field_scores(postings, &question.terms, &rows, ranked.len());
     let body_terms = question.detail.as_deref().map(|d| d.terms.as_slice());
-    let body = lexical::field_scores(postings, body_terms.unwrap_or(&[]), &rows);
-    let by_row = |scores: &[[f64; N_FIELDS + 1]], id: &SymbolId| {
-        postings
-            .doc_of(*id)
-            .and_then(|doc| rows.get(&doc))
-            .map_or([0.0; N_FIELDS + 1], |&row| scores[row])
-    };
+    let body = lexical::field_scores(postings, body_terms.unwrap_or(&[]), &rows, ranked.len());
 
     let context = Surroundings::of(question, &ranked, named_files);
     let mut out: Vec<Candidate> = Vec::with_capacity(ranked.len());
@@ -138,16 +134,17 @@ pub fn candidates(
         }
         f.push(f64::from(*hand));
         f.push(1.0 / (1.0 + rank as f64));
-        let (t, b) = (by_row(&title, id), by_row(&body, id));
-        f.extend(&t);
-        f.extend(&b);
+        f.extend(&title[rank]);
+        f.extend(&body[rank]);
         symbol_features(index, *id, &mut f);
-        context.name_features(index, *id, &mut f);
+        let mut name_terms: Vec<String> = Vec::new();
+        crate::terms::terms(&index.symbol(*id).symbol.name, |t| name_terms.push(t));
+        context.name_features(index, *id, &name_terms, &mut f);
         context.file_features(index, *id, &mut f);
         // The file's best scores, set once every candidate's are known.
         f.extend(&[0.0, 0.0]);
         f.extend(&context.question);
-        context.bridge_features(index, *id, &mut f);
+        context.bridge_features(&name_terms, &mut f);
         // Each score against the question's best, set once every candidate's is known.
         f.extend(&[0.0, 0.0, 0.0]);
         out.push(Candidate {
@@ -320,16 +317,16 @@ impl Surroundings {
         }
     }
 
-    /// How much of the definition's name the title and the body hold, and whether the
-    /// question names it.
-    fn name_features(&self, index: &Index, id: SymbolId, f: &mut Features) {
+    /// How much of the definition's name (its stemmed `name_terms`) the title and the body
+    /// hold, and whether the question names it.
+    fn name_features(&self, index: &Index, id: SymbolId, name_terms: &[String], f: &mut Features) {
         let symbol = index.symbol(id).symbol;
         let (mut n, mut in_title, mut in_body) = (0.0, 0.0, 0.0);
-        crate::terms::terms(&symbol.name, |t| {
+        for t in name_terms {
             n += 1.0;
-            in_title += flag(self.title_terms.contains(&t));
-            in_body += flag(self.body_terms.contains(&t));
-        });
+            in_title += flag(self.title_terms.contains(t));
+            in_body += flag(self.body_terms.contains(t));
+        }
         let share = |k: f64| if n > 0.0 { k / n } else { 0.0 };
         f.push(share(in_title));
         f.push(share(in_body));
@@ -343,12 +340,10 @@ impl Surroundings {
     /// How strongly the question's words reach the definition's name through the word
     /// bridge: the strongest of its name terms' reaches, and their mean (a name term the
     /// bridge does not reach counts 0), for the title and for the body.
-    fn bridge_features(&self, index: &Index, id: SymbolId, f: &mut Features) {
-        let mut name_terms: Vec<String> = Vec::new();
-        crate::terms::terms(&index.symbol(id).symbol.name, |t| name_terms.push(t));
+    fn bridge_features(&self, name_terms: &[String], f: &mut Features) {
         for reach in [&self.title_reach, &self.body_reach] {
             let (mut max, mut sum) = (0f64, 0f64);
-            for term in &name_terms {
+            for term in name_terms {
                 let strength = reach.get(term.as_str()).copied().unwrap_or(0.0).max(0.0);
                 max = max.max(strength);
                 sum += strength;

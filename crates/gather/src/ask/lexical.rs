@@ -69,18 +69,19 @@ pub(crate) fn search(
     (hits, unmatched)
 }
 
-/// BM25F of each of `docs` (postings document numbers) against `terms`: the combined
-/// score [`search`] ranks by (before its length prior and peripheral factor), then each
-/// field scored alone, as features for a learned ranking. Only the listed documents are
-/// scored; a document's row is in the order given.
+/// BM25F against `terms` of the documents in `docs` (postings document number → row): the
+/// combined score [`search`] ranks by (before its length prior and peripheral factor), then
+/// each field scored alone, as features for a learned ranking. Returns `n_rows` rows; a row
+/// no document maps to stays 0.
 pub(crate) fn field_scores(
     postings: &Postings,
     terms: &[(String, f32)],
     docs: &rustc_hash::FxHashMap<u32, usize>,
+    n_rows: usize,
 ) -> Vec<[f64; N_FIELDS + 1]> {
     let n = postings.n_docs();
     let avg = postings.avg_len();
-    let mut rows = vec![[0f64; N_FIELDS + 1]; docs.len()];
+    let mut rows = vec![[0f64; N_FIELDS + 1]; n_rows];
     for (term, weight) in terms {
         let list = postings.get(term);
         let Some(idf) = idf(term, list.len(), n) else {

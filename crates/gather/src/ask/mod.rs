@@ -108,6 +108,11 @@ pub fn read(text: &str) -> question::Question {
     question
 }
 
+/// Which definitions may be seeds: test code only when asked for.
+fn keeper(index: &Index, include_tests: bool) -> impl Fn(&SymbolId) -> bool + Copy + '_ {
+    move |id: &SymbolId| include_tests || !index.symbol(*id).symbol.is_test
+}
+
 /// What the lanes found for a question, before the ranking.
 struct Lanes {
     votes: Votes,
@@ -127,7 +132,7 @@ fn run_lanes(
     include_tests: bool,
 ) -> Result<Lanes, Box<Seeds>> {
     let postings = index.postings_reading(texts);
-    let keep = |id: &SymbolId| include_tests || !index.symbol(*id).symbol.is_test;
+    let keep = keeper(index, include_tests);
 
     let mut votes = Votes::default();
     let mut named = names::lookup(index, question, keep);
@@ -185,7 +190,7 @@ pub fn candidates(
     let Ok(lanes) = run_lanes(index, texts, question, include_tests) else {
         return Vec::new();
     };
-    let keep = |id: &SymbolId| include_tests || !index.symbol(*id).symbol.is_test;
+    let keep = keeper(index, include_tests);
     features::candidates(index, question, &lanes.votes, &lanes.named.files, &keep)
 }
 
@@ -209,8 +214,8 @@ pub fn seeds(
         Ok(lanes) => lanes,
         Err(nothing) => return *nothing,
     };
-    let keep = |id: &SymbolId| include_tests || !index.symbol(*id).symbol.is_test;
-    let mut fused = rank(index, question, &votes, &named.files, &keep);
+    let keep = keeper(index, include_tests);
+    let (mut fused, _) = rank(index, question, &votes, &named.files, &keep);
     let copies = choose::collapse_copies(index, &mut fused, &named.files);
     let seeds = choose::choose(index, &fused, limit);
     let score_of: HashMap<SymbolId, f32> = fused.iter().copied().collect();
@@ -245,22 +250,22 @@ pub fn seeds(
 /// The candidates in ranking order with their scores: the hand fusion's, or with the
 /// learned ranking chosen (see [`ranker::learned`]) the shipped model's, as weights in
 /// (0, 1] relative to the first (`exp` of the score's distance from it over the model's
-/// temperature).
+/// temperature). With the learned ranking, also the candidates it scored (else none).
 fn rank(
     index: &Index,
     question: &question::Question,
     votes: &Votes,
     named_files: &[u32],
     keep: &impl Fn(&SymbolId) -> bool,
-) -> Vec<(SymbolId, f32)> {
+) -> (Vec<(SymbolId, f32)>, Vec<features::Candidate>) {
     if !ranker::learned() {
         let mut fused: Vec<(SymbolId, f32)> =
             votes.fused().iter().map(|(id, s)| (*id, *s)).collect();
         lexical::sort_hits(index, &mut fused);
-        return fused;
+        return (fused, Vec::new());
     }
     let candidates = features::candidates(index, question, votes, named_files, keep);
-    learned_order(&candidates)
+    (learned_order(&candidates), candidates)
 }
 
 /// The candidates ordered by the shipped model, with their weights (see [`rank`]).
@@ -292,13 +297,14 @@ pub fn explain(
     let Ok(lanes) = run_lanes(index, texts, question, include_tests) else {
         return Vec::new();
     };
-    let keep = |id: &SymbolId| include_tests || !index.symbol(*id).symbol.is_test;
-    let candidates = features::candidates(index, question, &lanes.votes, &lanes.named.files, &keep);
-    let mut ordered = if !ranker::learned() {
-        candidates.iter().map(|c| (c.id, c.hand)).collect()
-    } else {
-        learned_order(&candidates)
-    };
+    let keep = keeper(index, include_tests);
+    // The seeds exactly as `seeds` ranks and chooses them; the hand fusion's candidates
+    // are scored here only for their features.
+    let (mut ordered, mut candidates) =
+        rank(index, question, &lanes.votes, &lanes.named.files, &keep);
+    if candidates.is_empty() {
+        candidates = features::candidates(index, question, &lanes.votes, &lanes.named.files, &keep);
+    }
     choose::collapse_copies(index, &mut ordered, &lanes.named.files);
     let seeds = choose::choose(index, &ordered, limit);
     explain::seeds(&candidates, &seeds)
