@@ -6,12 +6,18 @@
 //!
 //! ```text
 //! gather-train features ROOT MINED.jsonl OUT.jsonl [--cache-dir DIR] [--limit N]
+//! gather-train history ROOT MINED.jsonl FEATURES.jsonl OUT.jsonl
 //! ```
 //!
 //! Each output line is one question: its id, repository and language, its gold
 //! definitions (path, start, end, whether a candidate), and per candidate its label, path,
 //! range, hand-fusion score and feature vector (names in `features`, once per file's first
 //! line).
+//!
+//! `history` adds, to questions whose features are written, the history features of each
+//! candidate file as of the question's parent commit (read without a checkout), one line
+//! per question: `{"id", "history": [[…] per path]}`, so the history features can be
+//! rebuilt without the rest.
 
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -21,6 +27,7 @@ use std::time::Instant;
 use gather::ask::features::{Candidate, NAMES};
 use gather::cache;
 use gather::confined::Root;
+use gather::index::history::{self, History};
 use gather::index::texts::Texts;
 use gather::index::{Index, IndexOptions, Progress};
 use gather::session::Session;
@@ -64,7 +71,8 @@ fn main() -> ExitCode {
 
 fn run(args: &[String]) -> Result<(), String> {
     let usage =
-        "usage: gather-train features ROOT MINED.jsonl OUT.jsonl [--cache-dir DIR] [--limit N]";
+        "usage: gather-train features ROOT MINED.jsonl OUT.jsonl [--cache-dir DIR] [--limit N]\n\
+                 \x20      gather-train history ROOT MINED.jsonl FEATURES.jsonl OUT.jsonl";
     let mut positional = Vec::new();
     let mut cache_dir: Option<PathBuf> = None;
     let mut limit = usize::MAX;
@@ -80,6 +88,14 @@ fn run(args: &[String]) -> Result<(), String> {
             }
             _ => positional.push(arg.as_str()),
         }
+    }
+    if let ["history", root, mined, features, out] = positional.as_slice() {
+        return history(
+            Path::new(root),
+            Path::new(mined),
+            Path::new(features),
+            Path::new(out),
+        );
     }
     let ["features", root, mined, out] = positional.as_slice() else {
         return Err(usage.into());
@@ -166,6 +182,76 @@ fn features(
     Ok(())
 }
 
+/// What `history` reads of a features line.
+#[derive(Deserialize)]
+struct FeaturesLine {
+    id: String,
+    paths: Vec<String>,
+    title_terms: Vec<String>,
+    body_terms: Vec<String>,
+}
+
+fn history(root: &Path, mined: &Path, features: &Path, out: &Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(mined).map_err(|e| format!("{}: {e}", mined.display()))?;
+    let mut parents: std::collections::HashMap<String, String> = Default::default();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let task: Mined =
+            serde_json::from_str(line).map_err(|e| format!("{}: {e}", mined.display()))?;
+        parents.insert(question_id(&task), task.parent);
+    }
+    let input =
+        std::fs::File::open(features).map_err(|e| format!("{}: {e}", features.display()))?;
+    let file = std::fs::File::create(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let mut writer = BufWriter::new(file);
+    let (mut kept, mut without) = (0usize, 0usize);
+    let started = Instant::now();
+    for line in std::io::BufRead::lines(std::io::BufReader::new(input)) {
+        let line = line.map_err(|e| format!("{}: {e}", features.display()))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let question: FeaturesLine =
+            serde_json::from_str(&line).map_err(|e| format!("{}: {e}", features.display()))?;
+        let Some(parent) = parents.get(&question.id) else {
+            without += 1;
+            continue;
+        };
+        let rows: Vec<[f64; history::N_HISTORY]> = match History::load(root, parent) {
+            Some(h) => {
+                let matches = h.matches(&question.title_terms, &question.body_terms);
+                question
+                    .paths
+                    .iter()
+                    .map(|p| h.features(p, &matches))
+                    .collect()
+            }
+            None => {
+                without += 1;
+                vec![history::UNKNOWN; question.paths.len()]
+            }
+        };
+        writeln!(writer, "{}", json!({"id": question.id, "history": rows}))
+            .map_err(|e| e.to_string())?;
+        kept += 1;
+    }
+    writer.flush().map_err(|e| e.to_string())?;
+    eprintln!(
+        "{}: history of {kept} questions, {without} without, {:.1} s",
+        root.display(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// A question's id: its repository and the first 12 digits of its commit.
+fn question_id(task: &Mined) -> String {
+    format!(
+        "{}@{}",
+        task.repo,
+        &task.commit[..12.min(task.commit.len())]
+    )
+}
+
 /// Checks the workspace out at `commit`, discarding what the last checkout left.
 fn checkout(root: &Path, commit: &str) -> Result<(), String> {
     let status = std::process::Command::new("git")
@@ -238,7 +324,7 @@ fn question_line(
         })
         .collect();
     let mut line = json!({
-        "id": format!("{}@{}", task.repo, &task.commit[..12.min(task.commit.len())]),
+        "id": question_id(task),
         "repo": task.repo,
         "language": task.language,
         "gold": gold_rows,

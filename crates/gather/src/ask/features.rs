@@ -8,8 +8,8 @@ use rustc_hash::FxHashMap as HashMap;
 use super::bridge::Bridge;
 use super::lexical;
 use super::question::Question;
-use super::votes::{Lane, Votes, N_LANES};
-use crate::index::postings::N_FIELDS;
+use super::votes::{Lane, Votes};
+use crate::index::history;
 use crate::index::{Index, SymbolId, SymbolKind};
 
 /// How many of the hand fusion's leading files add all their definitions as candidates.
@@ -81,10 +81,16 @@ pub const NAMES: [&str; N_FEATURES] = [
     "hand_rel",
     "title_rel",
     "body_rel",
+    "hist_known",
+    "hist_changes",
+    "hist_recency",
+    "hist_title_best",
+    "hist_title_sum",
+    "hist_body_best",
 ];
 
 /// How many features a candidate has.
-pub const N_FEATURES: usize = 62;
+pub const N_FEATURES: usize = 68;
 
 /// One candidate definition and its features.
 #[derive(Clone, Debug)]
@@ -125,6 +131,13 @@ pub fn candidates(
     let body = lexical::field_scores(postings, body_terms.unwrap_or(&[]), &rows, ranked.len());
 
     let context = Surroundings::of(question, &ranked, named_files);
+    let history = index.history();
+    let matches = history.map(|h| {
+        h.matches(
+            &term_list(&question.terms),
+            &term_list(body_terms.unwrap_or(&[])),
+        )
+    });
     let mut out: Vec<Candidate> = Vec::with_capacity(ranked.len());
     for (rank, (id, hand)) in ranked.iter().enumerate() {
         let mut f = Features::default();
@@ -147,6 +160,11 @@ pub fn candidates(
         context.bridge_features(&name_terms, &mut f);
         // Each score against the question's best, set once every candidate's is known.
         f.extend(&[0.0, 0.0, 0.0]);
+        let path = &index.files()[id.file as usize].path;
+        f.extend(&match (history, &matches) {
+            (Some(h), Some(m)) => h.features(path, m),
+            _ => history::UNKNOWN,
+        });
         out.push(Candidate {
             id: *id,
             hand: *hand,
@@ -156,6 +174,11 @@ pub fn candidates(
     fill_file_bests(&mut out);
     fill_relative(&mut out);
     out
+}
+
+/// The terms of a weighted term list.
+fn term_list(terms: &[(String, f32)]) -> Vec<String> {
+    terms.iter().map(|(t, _)| t.clone()).collect()
 }
 
 /// The files of the hand fusion's first answers, best first.
@@ -376,19 +399,38 @@ impl Surroundings {
     }
 }
 
+/// The position of the feature called `name` in [`NAMES`] (a build error when none is).
+const fn at(name: &str) -> usize {
+    let mut i = 0;
+    while i < N_FEATURES {
+        let (a, b) = (NAMES[i].as_bytes(), name.as_bytes());
+        if a.len() == b.len() {
+            let mut j = 0;
+            while j < a.len() && a[j] == b[j] {
+                j += 1;
+            }
+            if j == a.len() {
+                return i;
+            }
+        }
+        i += 1;
+    }
+    panic!("no such feature")
+}
+
 /// Positions of the per-file best title and body scores in [`NAMES`].
-const TITLE_BM25: usize = N_LANES + 2;
-const BODY_BM25: usize = TITLE_BM25 + N_FIELDS + 1;
-const FILE_BEST_TITLE: usize = N_FEATURES - 14;
-const FILE_BEST_BODY: usize = N_FEATURES - 13;
+const TITLE_BM25: usize = at("title_bm25");
+const BODY_BM25: usize = at("body_bm25");
+const FILE_BEST_TITLE: usize = at("file_best_title");
+const FILE_BEST_BODY: usize = at("file_best_body");
 /// Positions of the scores taken relative to the question's best, and of the relative
 /// values: a tree compares values across questions, and a score's raw scale varies with
 /// the question's length.
-const HAND: usize = N_LANES;
+const HAND: usize = at("hand");
 const RELATIVE: [(usize, usize); 3] = [
-    (HAND, N_FEATURES - 3),
-    (TITLE_BM25, N_FEATURES - 2),
-    (BODY_BM25, N_FEATURES - 1),
+    (HAND, at("hand_rel")),
+    (TITLE_BM25, at("title_rel")),
+    (BODY_BM25, at("body_rel")),
 ];
 
 /// Sets each candidate's relative scores: its hand, title and body scores over the best

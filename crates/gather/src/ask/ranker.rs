@@ -163,8 +163,9 @@ impl Ranker {
         (out, base)
     }
 
-    /// Reads a model in the form above. The features it names must be gather's, in
-    /// order: a model trained on other features is refused.
+    /// Reads a model in the form above. Every feature it names must be one of this
+    /// build's (in any order; a split's index is into the model's list): a model trained
+    /// on features this build lacks is refused.
     pub fn parse(text: &str) -> Result<Ranker, String> {
         let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
         if lines.next() != Some("gather-ranker 1") {
@@ -174,8 +175,12 @@ impl Ranker {
             Some(rest) => rest.split_whitespace().collect(),
             None => return Err("no features line".into()),
         };
-        if names != NAMES {
-            return Err("the model's features are not this build's".into());
+        let mut columns: Vec<usize> = Vec::with_capacity(names.len());
+        for name in &names {
+            match NAMES.iter().position(|n| n == name) {
+                Some(at) => columns.push(at),
+                None => return Err(format!("the model's feature `{name}` is not this build's")),
+            }
         }
         let mut trees = Vec::new();
         let mut tree: Option<Tree> = None;
@@ -199,7 +204,13 @@ impl Ranker {
             let (key, values) = line.split_once(' ').unwrap_or((line, ""));
             let values = values.split_whitespace();
             match key {
-                "split" => t.split = numbers(values)?,
+                "split" => {
+                    let split: Vec<usize> = numbers(values)?;
+                    t.split = split
+                        .iter()
+                        .map(|&f| columns.get(f).copied().ok_or("a split names no feature"))
+                        .collect::<Result<_, _>>()?;
+                }
                 "threshold" => t.threshold = numbers(values)?,
                 "missing" => t.missing = numbers(values)?,
                 "default_left" => t.default_left = values.map(|v| v == "1").collect(),
@@ -343,7 +354,9 @@ mod tests {
         let mut rows = 0;
         for line in fixture.lines().filter(|l| !l.starts_with('#')) {
             let values: Vec<f64> = line.split('\t').map(|v| v.parse().unwrap()).collect();
-            let features: [f64; N_FEATURES] = values[1..].try_into().unwrap();
+            // The model's features lead this build's, in order; any later ones stay 0.
+            let mut features = [0.0; N_FEATURES];
+            features[..values.len() - 1].copy_from_slice(&values[1..]);
             let score = ranker.score(&features);
             assert!(
                 (score - values[0]).abs() < 1e-6,

@@ -2,6 +2,7 @@
 //! tables by name and by path. Built in parallel from the walk; each [`FileRecord`] is
 //! self-contained so one file can be replaced without touching the others.
 
+pub mod history;
 mod lookup;
 pub(crate) use crate::imports as modules;
 pub mod postings;
@@ -64,6 +65,7 @@ pub struct Index {
     changes: Changes,
     postings: std::sync::OnceLock<postings::Postings>,
     modules: std::sync::OnceLock<modules::Modules>,
+    history: std::sync::OnceLock<Option<history::History>>,
 }
 
 /// A symbol together with the file it is in.
@@ -283,6 +285,7 @@ impl Index {
             timings: BuildTimings::default(),
             postings: std::sync::OnceLock::new(),
             modules: std::sync::OnceLock::new(),
+            history: std::sync::OnceLock::new(),
             changes: Changes::default(),
         }
     }
@@ -290,6 +293,14 @@ impl Index {
     /// The lexical postings, built on first use from the files on disk.
     pub fn postings(&self) -> &postings::Postings {
         self.postings_reading(&texts::Texts::of(self))
+    }
+
+    /// The workspace's recent history, read from git on first use; `None` where git or a
+    /// repository is not there.
+    pub fn history(&self) -> Option<&history::History> {
+        self.history
+            .get_or_init(|| history::History::load(self.root(), "HEAD"))
+            .as_ref()
     }
 
     /// [`Index::postings`], built (when they must be) from the files of `texts`, the

@@ -42,6 +42,8 @@ pub(crate) fn refresh_observed(
         by_name,
         scanned_ns,
         postings,
+        history,
+        root: previous_root,
         ..
     } = previous;
     let mut index = apply_scan(files, scanned_ns, scan, progress, Some((by_path, by_name)));
@@ -49,6 +51,12 @@ pub(crate) fn refresh_observed(
     let changes = index.changes;
     if changes.reparsed + changes.added + changes.removed == 0 {
         index.postings = postings;
+    }
+    // The history depends on the commit only: keep it while the work tree is at it.
+    if let Some(Some(h)) = history.get() {
+        if h.is_current(previous_root.path()) {
+            index.history = history;
+        }
     }
     Ok(index)
 }
@@ -134,6 +142,7 @@ pub(crate) fn apply_scan(
                 changes: Changes::default(),
                 postings: std::sync::OnceLock::new(),
                 modules: std::sync::OnceLock::new(),
+                history: std::sync::OnceLock::new(),
             };
             let reparsed: Vec<u32> = reparsed_paths
                 .iter()

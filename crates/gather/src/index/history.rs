@@ -1,0 +1,329 @@
+//! The workspace's recent history, where git is there: for each file, which of the last
+//! commits changed it and what their messages said. A learned ranking reads it as
+//! features (how often and how lately a file changed, how well the question matches the
+//! messages of the commits that changed it), the signals bug-localisation rankers learn
+//! most from after the text itself.
+//!
+//! It is read once per index (`git log` of the last [`WINDOW`] commits that touched the
+//! workspace, merges left out) and is absent, never an error, when git or a repository is
+//! not there: the features then say so and the ranking reads the rest.
+
+use std::io::Read;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+
+use crate::terms;
+
+/// How many of the newest commits are read.
+pub const WINDOW: usize = 1000;
+/// At most this many bytes of `git log` output are read; the rest is not waited for.
+const MAX_LOG_BYTES: u64 = 32 << 20;
+/// A message's first bytes are its terms; a long body says little more about the files.
+const MAX_MESSAGE_BYTES: usize = 2000;
+/// A commit touching more files than this is a sweep (a rename, a reformat, a licence
+/// header): its message says nothing about any one of them.
+const MAX_FILES_PER_COMMIT: usize = 50;
+
+/// How many history features a file has.
+pub const N_HISTORY: usize = 6;
+
+/// The last commits of the workspace: each one's message terms and the files it touched.
+#[derive(Debug, Default)]
+pub struct History {
+    /// The commit it was read at.
+    head: String,
+    /// Newest first: each commit's distinct message terms.
+    messages: Vec<Vec<String>>,
+    /// Per path (relative to the root, `/`-separated): the commits that touched it, newest
+    /// first, as indexes into `messages`.
+    touched: HashMap<String, Vec<u32>>,
+    /// Per term: how many commits' messages hold it.
+    df: HashMap<String, u32>,
+}
+
+impl History {
+    /// The history of the repository holding `root` as of `rev` (`HEAD` for the work
+    /// tree's), or `None` when git cannot give it.
+    pub fn load(root: &Path, rev: &str) -> Option<History> {
+        let head = commit_of(root, rev)?;
+        let window = format!("-n{WINDOW}");
+        let mut child = Command::new("git")
+            .arg("-C")
+            .arg(root)
+            .args(["-c", "core.quotepath=off", "--no-pager", "log", &window])
+            .args(["--no-merges", "--no-renames", "--relative", "--name-only"])
+            .args(["--no-color", "--no-ext-diff", "--no-textconv"])
+            .args(["--format=%x1e%B%x1f", &head, "--", "."])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .ok()?;
+        let mut bytes = Vec::new();
+        let read = child
+            .stdout
+            .take()
+            .map(|pipe| pipe.take(MAX_LOG_BYTES).read_to_end(&mut bytes));
+        // Output past the cap is not wanted, and git blocks writing it.
+        if bytes.len() as u64 >= MAX_LOG_BYTES {
+            let _ = child.kill();
+        }
+        let status = child.wait().ok()?;
+        if !matches!(read, Some(Ok(_))) || (!status.success() && bytes.is_empty()) {
+            return None;
+        }
+        let mut history = History::parse(&String::from_utf8_lossy(&bytes));
+        history.head = head;
+        Some(history)
+    }
+
+    /// Whether the work tree of `root` is still at the commit this history was read at:
+    /// then a refreshed index keeps it instead of reading it again.
+    pub fn is_current(&self, root: &Path) -> bool {
+        commit_of(root, "HEAD").is_some_and(|head| head == self.head)
+    }
+
+    /// Reads `git log --format=%x1e%B%x1f --name-only` output.
+    pub fn parse(log: &str) -> History {
+        let mut history = History::default();
+        for record in log.split('\x1e').filter(|r| !r.trim().is_empty()) {
+            let (message, names) = record.split_once('\x1f').unwrap_or((record, ""));
+            let paths: Vec<&str> = names
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .collect();
+            if paths.is_empty() {
+                continue;
+            }
+            let at = history.messages.len() as u32;
+            let mut seen: HashSet<String> = HashSet::default();
+            let mut end = message.len().min(MAX_MESSAGE_BYTES);
+            while !message.is_char_boundary(end) {
+                end -= 1;
+            }
+            if paths.len() <= MAX_FILES_PER_COMMIT {
+                terms::terms_and_wholes(&message[..end], |t| {
+                    seen.insert(t);
+                });
+            }
+            let mut message_terms: Vec<String> = seen.into_iter().collect();
+            message_terms.sort_unstable();
+            for t in &message_terms {
+                *history.df.entry(t.clone()).or_insert(0) += 1;
+            }
+            history.messages.push(message_terms);
+            for path in paths {
+                let list = history.touched.entry(path.to_string()).or_default();
+                if list.last() != Some(&at) {
+                    list.push(at);
+                }
+            }
+        }
+        history
+    }
+
+    /// How many commits it holds.
+    pub fn len(&self) -> usize {
+        self.messages.len()
+    }
+
+    /// Whether it holds no commit.
+    pub fn is_empty(&self) -> bool {
+        self.messages.is_empty()
+    }
+
+    /// How each commit's message matches the question's `title` and `body` terms: the
+    /// share of the terms' idf weight the message holds (0 to 1), per commit.
+    pub fn matches(&self, title: &[String], body: &[String]) -> Matches {
+        Matches {
+            title: self.match_terms(title),
+            body: self.match_terms(body),
+        }
+    }
+
+    fn match_terms(&self, question: &[String]) -> Vec<f32> {
+        let mut out = vec![0.0f32; self.messages.len()];
+        let n = self.messages.len() as f64;
+        let distinct: HashSet<&String> = question.iter().collect();
+        let mut weights: HashMap<&str, f64> = HashMap::default();
+        let mut total = 0.0;
+        for t in distinct {
+            let df = f64::from(self.df.get(t.as_str()).copied().unwrap_or(0));
+            let w = (1.0 + n / (1.0 + df)).ln();
+            total += w;
+            if df > 0.0 {
+                weights.insert(t.as_str(), w);
+            }
+        }
+        if total <= 0.0 || weights.is_empty() {
+            return out;
+        }
+        for (slot, message) in out.iter_mut().zip(&self.messages) {
+            let held: f64 = message.iter().filter_map(|t| weights.get(t.as_str())).sum();
+            *slot = (held / total) as f32;
+        }
+        out
+    }
+
+    /// The history features of the file at `path`, given the question's `matches`: known
+    /// (1), how many commits changed it (log), how lately (1 for the newest commit, 0 for
+    /// none), the best and the summed (log) title match of those commits' messages, and
+    /// their best body match.
+    pub fn features(&self, path: &str, matches: &Matches) -> [f64; N_HISTORY] {
+        let mut f = [1.0, 0.0, 0.0, 0.0, 0.0, 0.0];
+        let Some(commits) = self.touched.get(path) else {
+            return f;
+        };
+        f[1] = (1.0 + commits.len() as f64).ln();
+        f[2] = commits
+            .first()
+            .map_or(0.0, |&c| 1.0 / (1.0 + f64::from(c).sqrt()));
+        let (mut title_best, mut title_sum, mut body_best) = (0.0f32, 0.0f32, 0.0f32);
+        for &c in commits {
+            let t = matches.title.get(c as usize).copied().unwrap_or(0.0);
+            let b = matches.body.get(c as usize).copied().unwrap_or(0.0);
+            title_best = title_best.max(t);
+            title_sum += t;
+            body_best = body_best.max(b);
+        }
+        f[3] = f64::from(title_best);
+        f[4] = (1.0 + f64::from(title_sum)).ln();
+        f[5] = f64::from(body_best);
+        f
+    }
+}
+
+/// The commit id `rev` names in the repository holding `root`.
+fn commit_of(root: &Path, rev: &str) -> Option<String> {
+    // A revision that starts with `-` would be read as an option.
+    if rev.starts_with('-') || rev.is_empty() {
+        return None;
+    }
+    let output = Command::new("git")
+        .arg("-C")
+        .arg(root)
+        .args(["rev-parse", "--verify", "--quiet", "--end-of-options"])
+        .arg(format!("{rev}^{{commit}}"))
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output()
+        .ok()?;
+    let id = String::from_utf8(output.stdout).ok()?.trim().to_string();
+    (output.status.success() && id.len() >= 40 && id.bytes().all(|b| b.is_ascii_hexdigit()))
+        .then_some(id)
+}
+
+/// The features of a file when no history is known.
+pub const UNKNOWN: [f64; N_HISTORY] = [0.0; N_HISTORY];
+
+/// Per commit of a [`History`], how its message matches one question.
+#[derive(Debug, Default)]
+pub struct Matches {
+    title: Vec<f32>,
+    body: Vec<f32>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LOG: &str = "\x1efix the cookie parser for quoted values\n\x1f\n\nsrc/cookies.py\nsrc/util.py\n\
+                       \x1eadd a retry budget to the client\n\nLonger body.\n\x1f\n\nsrc/client.py\n\
+                       \x1eMerge without files\n\x1f\n\
+                       \x1ecookie jar: keep expired cookies out\n\x1f\n\nsrc/cookies.py\n";
+
+    fn stems(text: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        terms::terms(text, |t| out.push(t));
+        out
+    }
+
+    #[test]
+    fn a_log_gives_each_file_its_commits_newest_first_and_skips_commits_without_files() {
+        let h = History::parse(LOG);
+        assert_eq!(h.len(), 3);
+        assert_eq!(h.touched["src/cookies.py"], vec![0, 2]);
+        assert_eq!(h.touched["src/client.py"], vec![1]);
+        assert!(!h.touched.contains_key("Merge without files"));
+    }
+
+    #[test]
+    fn a_file_changed_often_lately_and_by_matching_messages_scores_higher() {
+        let h = History::parse(LOG);
+        let m = h.matches(&stems("cookie parser drops quoted values"), &[]);
+        let cookies = h.features("src/cookies.py", &m);
+        let util = h.features("src/util.py", &m);
+        let client = h.features("src/client.py", &m);
+        assert_eq!(cookies[0], 1.0);
+        assert!(cookies[1] > util[1], "{cookies:?} {util:?}");
+        assert!(
+            util[2] > client[2],
+            "newest commit first: {util:?} {client:?}"
+        );
+        assert!(
+            cookies[3] > 0.5 && client[3] == 0.0,
+            "{cookies:?} {client:?}"
+        );
+        assert!(
+            cookies[4] > util[4],
+            "two matching commits: {cookies:?} {util:?}"
+        );
+        assert_eq!(cookies[5], 0.0, "no body terms");
+        let unseen = h.features("src/new.py", &m);
+        assert_eq!(unseen, [1.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
+    }
+
+    fn git(dir: &Path, args: &[&str]) {
+        let status = Command::new("git")
+            .arg("-C")
+            .arg(dir)
+            .args([
+                "-c",
+                "user.name=t",
+                "-c",
+                "user.email=t@t",
+                "-c",
+                "commit.gpgsign=false",
+            ])
+            .args(args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success(), "git {args:?}");
+    }
+
+    #[test]
+    fn a_repository_gives_its_commits_and_knows_when_its_head_moved() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        git(root, &["init", "-q"]);
+        std::fs::write(root.join("parser.py"), "def parse():\n    pass\n").unwrap();
+        std::fs::write(root.join("client.py"), "def send():\n    pass\n").unwrap();
+        git(root, &["add", "."]);
+        git(root, &["commit", "-q", "-m", "first parser and client"]);
+        std::fs::write(root.join("parser.py"), "def parse():\n    return 1\n").unwrap();
+        git(
+            root,
+            &["commit", "-q", "-am", "parser returns quoted values"],
+        );
+        let h = History::load(root, "HEAD").unwrap();
+        assert_eq!(h.len(), 2);
+        assert_eq!(h.touched["parser.py"], vec![0, 1]);
+        assert_eq!(h.touched["client.py"], vec![1]);
+        assert!(h.is_current(root));
+        let before = History::load(root, "HEAD~1").unwrap();
+        assert_eq!(before.len(), 1, "read as of an older commit");
+        assert!(!before.is_current(root));
+    }
+
+    #[test]
+    fn history_is_absent_outside_a_repository_and_for_an_option_shaped_revision() {
+        let dir = tempfile::tempdir().unwrap();
+        assert!(History::load(dir.path(), "HEAD").is_none());
+        assert!(History::load(dir.path(), "--output=x").is_none());
+    }
+}
