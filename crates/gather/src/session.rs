@@ -25,6 +25,10 @@ pub struct Session {
     postings_wanted: bool,
     /// Whether the index's postings are still to be stored.
     postings_unstored: bool,
+    /// Whether the history an answer reads is stored (the learned ranking, with a cache).
+    history_wanted: bool,
+    /// Whether the index's history is still to be stored.
+    history_unstored: bool,
     /// Stores that failed in a row, and calls since the last failure: a failed store is
     /// tried again at the next call, then after 2, 4, … and at most 64 calls, so a full
     /// disk is not written to at every call.
@@ -39,6 +43,7 @@ pub struct Session {
 enum Stored {
     Index,
     Postings,
+    History,
 }
 
 impl Session {
@@ -60,6 +65,8 @@ impl Session {
             saving: Vec::new(),
             postings_wanted: false,
             postings_unstored: false,
+            history_wanted: false,
+            history_unstored: false,
             failures: 0,
             calls_since_failure: 0,
             warnings: opened.warning.into_iter().collect(),
@@ -128,19 +135,44 @@ impl Session {
             }
             None => self.postings_unstored = true,
         }
+        if crate::ask::ranker::learned() {
+            self.load_history();
+        }
+    }
+
+    /// Uses the stored history when it was read at the work tree's commit; otherwise the
+    /// history an answer reads from git is stored with the postings.
+    pub fn load_history(&mut self) {
+        let Some(cache) = &self.cache else {
+            return;
+        };
+        self.history_wanted = true;
+        match cache.load_history() {
+            Some(stored) => self.index.set_history(stored),
+            None => self.history_unstored = true,
+        }
     }
 
     /// Stores, on another thread, the postings an answer built since
-    /// [`Session::load_postings`], so the next start need not build them. A long-lived
+    /// [`Session::load_postings`] (and the history read from git since
+    /// [`Session::load_history`]), so the next start need not build them. A long-lived
     /// front end calls it after each answer; nothing is done when there is nothing new.
     pub fn store_postings_in_background(&mut self) {
-        let Some(cache) = self.postings_due() else {
-            return;
-        };
-        let index = Arc::clone(&self.index);
-        self.postings_unstored = false;
-        let saving = std::thread::spawn(move || cache.save_postings(&index, index.postings()));
-        self.saving.push((Stored::Postings, saving));
+        if let Some(cache) = self.postings_due() {
+            let index = Arc::clone(&self.index);
+            self.postings_unstored = false;
+            let saving = std::thread::spawn(move || cache.save_postings(&index, index.postings()));
+            self.saving.push((Stored::Postings, saving));
+        }
+        if let Some(cache) = self.history_due() {
+            let index = Arc::clone(&self.index);
+            self.history_unstored = false;
+            let saving = std::thread::spawn(move || match index.read_history() {
+                Some(history) => cache.save_history(&index, history),
+                None => Ok(()),
+            });
+            self.saving.push((Stored::History, saving));
+        }
     }
 
     /// Waits for the stores running in the background and stores the postings built since
@@ -151,6 +183,14 @@ impl Session {
             self.postings_unstored = false;
             if let Err(e) = cache.save_postings(&self.index, self.index.postings()) {
                 self.failed(Stored::Postings, &e);
+            }
+        }
+        if let Some(cache) = self.history_due() {
+            self.history_unstored = false;
+            if let Some(history) = self.index.read_history() {
+                if let Err(e) = cache.save_history(&self.index, history) {
+                    self.failed(Stored::History, &e);
+                }
             }
         }
         self.take_warnings()
@@ -179,6 +219,10 @@ impl Session {
             self.postings_unstored = true;
             self.report.postings = PostingsState::NotUsed;
         }
+        // A history not carried over (the commit moved) is read again and stored again.
+        if self.history_wanted && index.read_history().is_none() {
+            self.history_unstored = true;
+        }
         self.index = Arc::new(index);
         Ok(self)
     }
@@ -200,6 +244,11 @@ impl Session {
     /// The cache to store the postings into, when an answer built them and they were read
     /// from the files the index describes: postings read from files that changed under the
     /// index would be stored under its content hash and trusted by later runs.
+    /// The cache to store the history into, when an answer read it from git.
+    fn history_due(&self) -> Option<Cache> {
+        self.store_due(self.history_unstored && self.index.read_history().is_some())
+    }
+
     fn postings_due(&mut self) -> Option<Cache> {
         if self.report.postings == PostingsState::NotUsed && self.index.has_postings() {
             self.report.postings = PostingsState::Built;
@@ -234,6 +283,7 @@ impl Session {
         match stored {
             Stored::Index => self.needs_save = true,
             Stored::Postings => self.postings_unstored = true,
+            Stored::History => self.history_unstored = true,
         }
         self.failures = self.failures.saturating_add(1);
         self.calls_since_failure = 0;
@@ -248,6 +298,10 @@ impl Session {
             Stored::Postings => format!(
                 "cannot write the postings cache {}: {e}",
                 cache.postings_file().display()
+            ),
+            Stored::History => format!(
+                "cannot write the history cache {}: {e}",
+                cache.history_file().display()
             ),
         });
     }
@@ -273,6 +327,38 @@ mod tests {
 
     fn open(root: &Root, cache: Option<Cache>) -> Session {
         Session::open(root, &IndexOptions::default(), cache, &Progress::default()).unwrap()
+    }
+
+    #[test]
+    fn the_history_read_once_is_stored_and_used_while_the_commit_stays() {
+        use crate::index::history::tests::git;
+        let (ws, root) = workspace();
+        git(ws.path(), &["init", "-q"]);
+        git(ws.path(), &["add", "."]);
+        git(ws.path(), &["commit", "-q", "-m", "alpha returns one"]);
+        let (_store, cache) = store(&root);
+        let mut first = open(&root, Some(cache.clone()));
+        first.load_history();
+        assert!(first.index().read_history().is_none(), "nothing stored yet");
+        assert_eq!(first.index().history().map(|h| h.len()), Some(1));
+        assert!(first.finish().is_empty());
+        assert!(cache.history_file().is_file());
+        let mut second = open(&root, Some(cache.clone()));
+        second.load_history();
+        assert_eq!(second.index().read_history().map(|h| h.len()), Some(1));
+        // A new commit makes the stored history stale: it is read again, then stored.
+        std::fs::write(ws.path().join("a.py"), "def alpha():\n    return 2\n").unwrap();
+        git(ws.path(), &["commit", "-q", "-am", "alpha returns two"]);
+        let mut third = open(&root, Some(cache));
+        third.load_history();
+        assert!(third.index().read_history().is_none());
+        assert_eq!(third.index().history().map(|h| h.len()), Some(2));
+        let third = third.refresh(&IndexOptions::default()).unwrap();
+        assert_eq!(
+            third.index().read_history().map(|h| h.len()),
+            Some(2),
+            "kept across a refresh at the same commit"
+        );
     }
 
     #[test]

@@ -40,7 +40,8 @@ pub(super) fn stem(root: &Path) -> String {
 fn format_tag(file_name: &str) -> Option<&str> {
     let base = file_name
         .strip_suffix(".index")
-        .or_else(|| file_name.strip_suffix(".postings"))?;
+        .or_else(|| file_name.strip_suffix(".postings"))
+        .or_else(|| file_name.strip_suffix(".history"))?;
     let (stem, tag) = match base.split_once('.') {
         Some((stem, tag)) => (stem, tag),
         None => (base, ""),

@@ -25,6 +25,7 @@ use std::time::Instant;
 
 use crate::confined::{self, ReadError, Root};
 use crate::error::Result;
+use crate::index::history::History;
 use crate::index::postings::Postings;
 use crate::index::{self, ms_since, Changes, FileRecord, Index, IndexOptions, Progress};
 
@@ -40,6 +41,8 @@ pub const FORMAT_VERSION: u32 = 3;
 const MAGIC: &[u8; 8] = b"GATHERIX";
 /// The magic string of a stored postings file.
 const POSTINGS_MAGIC: &[u8; 8] = b"GATHERPO";
+/// The magic string of a stored history file.
+const HISTORY_MAGIC: &[u8; 8] = b"GATHERHI";
 
 /// The largest stored file read back: far above any real index, it only bounds what a
 /// damaged or hostile cache directory can make gather read.
@@ -250,6 +253,31 @@ impl Cache {
         let (_, payload) = self.check(&bytes, POSTINGS_MAGIC).ok()?;
         let (content, postings): (u64, Postings) = postcard::from_bytes(payload).ok()?;
         (content == index.content_hash() && postings.fits(index)).then_some(postings)
+    }
+
+    /// The file the workspace's history is stored in, beside the index.
+    pub fn history_file(&self) -> PathBuf {
+        self.file.with_extension("history")
+    }
+
+    /// The stored history, if it was read by this build of gather at the commit the work
+    /// tree is at. Derived data: a missing, stale or damaged file is simply not used.
+    pub fn load_history(&self) -> Option<History> {
+        let bytes = confined::read_own_file(&self.history_file(), MAX_STORED_BYTES).ok()?;
+        let (_, payload) = self.check(&bytes, HISTORY_MAGIC).ok()?;
+        let history: History = postcard::from_bytes(payload).ok()?;
+        history.is_current(&self.root).then_some(history)
+    }
+
+    /// Stores the history read for `index`, keyed by the commit it was read at.
+    pub fn save_history(&self, index: &Index, history: &History) -> std::io::Result<()> {
+        self.write(
+            &frame::Durable,
+            &self.history_file(),
+            HISTORY_MAGIC,
+            index.scanned_ns(),
+            history,
+        )
     }
 
     /// Stores the postings of `index`, keyed by its content hash.

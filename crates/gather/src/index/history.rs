@@ -30,7 +30,7 @@ const MAX_FILES_PER_COMMIT: usize = 50;
 pub const N_HISTORY: usize = 6;
 
 /// The last commits of the workspace: each one's message terms and the files it touched.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct History {
     /// The commit it was read at.
     head: String,
@@ -227,7 +227,7 @@ pub struct Matches {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     const LOG: &str = "\x1efix the cookie parser for quoted values\n\x1f\n\nsrc/cookies.py\nsrc/util.py\n\
@@ -276,7 +276,8 @@ mod tests {
         assert_eq!(unseen, [1.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
     }
 
-    fn git(dir: &Path, args: &[&str]) {
+    /// Runs git in `dir` with a fixed author, asserting that it succeeds.
+    pub(crate) fn git(dir: &Path, args: &[&str]) {
         let status = Command::new("git")
             .arg("-C")
             .arg(dir)

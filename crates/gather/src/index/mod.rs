@@ -323,6 +323,16 @@ impl Index {
 
     /// Hands over postings built earlier for exactly these files (see
     /// [`crate::cache::Cache::load_postings`]); ignored when postings are already here.
+    /// Uses a stored history instead of reading it from git.
+    pub(crate) fn set_history(&self, history: history::History) {
+        let _ = self.history.set(Some(history));
+    }
+
+    /// The history, when it was read or set (never reads it).
+    pub(crate) fn read_history(&self) -> Option<&history::History> {
+        self.history.get().and_then(Option::as_ref)
+    }
+
     pub(crate) fn set_postings(&self, postings: postings::Postings) {
         let _ = self.postings.set(postings);
     }

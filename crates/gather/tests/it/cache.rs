@@ -160,13 +160,21 @@ fn files_of_other_formats_are_left_alone_while_recent_and_swept_when_old() {
     std::fs::write(&untagged, b"GATHERIX").unwrap();
     std::fs::write(&unrelated, b"mine").unwrap();
     let month_ago = SystemTime::now() - Duration::from_secs(30 * 24 * 3600);
-    for path in [old.file(), &old.postings_file(), &untagged, &unrelated] {
+    std::fs::write(old.history_file(), b"GATHERHI").unwrap();
+    for path in [
+        old.file(),
+        &old.postings_file(),
+        &old.history_file(),
+        &untagged,
+        &unrelated,
+    ] {
         let file = std::fs::File::options().write(true).open(path).unwrap();
         file.set_modified(month_ago).unwrap();
     }
     this.save(&index).unwrap();
     assert!(recent.file().exists(), "another gather still uses it");
     assert!(!old.file().exists() && !old.postings_file().exists());
+    assert!(!old.history_file().exists());
     assert!(!untagged.exists());
     assert!(
         unrelated.exists(),
