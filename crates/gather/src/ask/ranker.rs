@@ -29,14 +29,13 @@ use super::features::{NAMES, N_FEATURES};
 /// The shipped model.
 const SHIPPED: &str = include_str!("../../data/ranker.txt");
 
-/// Whether questions are ranked by the shipped model rather than the hand fusion: when
-/// `GATHER_RANKING=learned` is set and a model is shipped. The hand fusion stays the
-/// default until the model's packs beat it on every development set (README, "How the
-/// ranking is learned"); the switch is read once per process.
+/// Whether questions are ranked by the shipped model rather than the hand fusion: always
+/// when a model is shipped, unless `GATHER_RANKING=hand` asks for the hand fusion, which
+/// is kept for comparisons (README, "How the ranking is learned"). Read once per process.
 pub fn learned() -> bool {
     static LEARNED: OnceLock<bool> = OnceLock::new();
     *LEARNED.get_or_init(|| {
-        std::env::var("GATHER_RANKING").is_ok_and(|v| v == "learned")
+        std::env::var("GATHER_RANKING").map_or(true, |v| v != "hand")
             && !Ranker::shipped().is_empty()
     })
 }

@@ -196,7 +196,9 @@ impl History {
     }
 }
 
-/// The commit id `rev` names in the repository holding `root`.
+/// The commit id `rev` names in the repository whose top level is `root`. A workspace
+/// inside a larger repository has none: that history is mostly about other parts (a
+/// vendored tree, a test fixture), and what is read must not change with them.
 fn commit_of(root: &Path, rev: &str) -> Option<String> {
     // A revision that starts with `-` would be read as an option.
     if rev.starts_with('-') || rev.is_empty() {
@@ -205,15 +207,27 @@ fn commit_of(root: &Path, rev: &str) -> Option<String> {
     let output = Command::new("git")
         .arg("-C")
         .arg(root)
-        .args(["rev-parse", "--verify", "--quiet", "--end-of-options"])
+        .args([
+            "rev-parse",
+            "--show-toplevel",
+            "--verify",
+            "--quiet",
+            "--end-of-options",
+        ])
         .arg(format!("{rev}^{{commit}}"))
         .stdin(Stdio::null())
         .stderr(Stdio::null())
         .output()
         .ok()?;
-    let id = String::from_utf8(output.stdout).ok()?.trim().to_string();
-    (output.status.success() && id.len() >= 40 && id.bytes().all(|b| b.is_ascii_hexdigit()))
-        .then_some(id)
+    if !output.status.success() {
+        return None;
+    }
+    let text = String::from_utf8(output.stdout).ok()?;
+    let mut lines = text.lines();
+    let top = std::fs::canonicalize(lines.next()?).ok()?;
+    let id = lines.next()?.trim().to_string();
+    let is_top = std::fs::canonicalize(root).is_ok_and(|root| root == top);
+    (is_top && id.len() >= 40 && id.bytes().all(|b| b.is_ascii_hexdigit())).then_some(id)
 }
 
 /// The features of a file when no history is known.
@@ -326,5 +340,18 @@ pub(crate) mod tests {
         let dir = tempfile::tempdir().unwrap();
         assert!(History::load(dir.path(), "HEAD").is_none());
         assert!(History::load(dir.path(), "--output=x").is_none());
+    }
+
+    #[test]
+    fn a_workspace_inside_a_larger_repository_reads_no_history() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        git(root, &["init", "-q"]);
+        std::fs::create_dir(root.join("sub")).unwrap();
+        std::fs::write(root.join("sub/a.py"), "x = 1\n").unwrap();
+        git(root, &["add", "."]);
+        git(root, &["commit", "-q", "-m", "first"]);
+        assert!(History::load(root, "HEAD").is_some());
+        assert!(History::load(&root.join("sub"), "HEAD").is_none());
     }
 }
