@@ -28,9 +28,6 @@ pub(super) fn ends(
     text: &str,
 ) -> Vec<Option<Line>> {
     let mut ends = vec![None; symbols.len()];
-    if regions.is_empty() {
-        return ends;
-    }
     let lines = LineTable::new(text);
     let cut: Vec<usize> = (0..symbols.len())
         .filter(|&at| {

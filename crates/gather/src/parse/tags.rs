@@ -50,7 +50,7 @@ pub(crate) struct Extracted {
     /// The tree's error regions, outermost only, in order.
     pub error_regions: Vec<LineRange>,
     /// Per definition, the last line of its body by the language's block rules, where an
-    /// error region may have closed it early (`blocks.rs`).
+    /// error region may have closed it early (`blocks.rs`); empty without a region.
     pub block_ends: Vec<Option<Line>>,
 }
 
@@ -114,8 +114,12 @@ pub fn extract(
         None => (Vec::new(), None),
     };
     let error_regions = super::errors::error_regions(&tree);
-    let definitions: Vec<(Node, Node)> = raws.iter().map(|raw| (raw.node, raw.name)).collect();
-    let block_ends = blocks::ends(spec, &tree, &definitions, &symbols, &error_regions, text);
+    let block_ends = if error_regions.is_empty() {
+        Vec::new()
+    } else {
+        let definitions: Vec<(Node, Node)> = raws.iter().map(|raw| (raw.node, raw.name)).collect();
+        blocks::ends(spec, &tree, &definitions, &symbols, &error_regions, text)
+    };
     Ok(Extracted {
         symbols,
         calls,

@@ -101,7 +101,8 @@ fn a_function_with_an_unclosed_bracket_keeps_its_last_line() {
 }
 
 /// `for _, it in items {`: the grammar closes the function at the loop's brace (line 13,
-/// of 6-21) and reads the `switch` after it as top-level code.
+/// of 6-21) and reads the `switch` after it as top-level code. Braces in a comment and a
+/// string there are no braces.
 #[test]
 fn a_go_function_closed_at_a_loop_runs_to_its_brace() {
     let parsed = fixture("total.go");
@@ -115,6 +116,7 @@ fn a_go_function_closed_at_a_loop_runs_to_its_brace() {
         ]
     );
     assert_eq!(caller(&parsed, "discount", 16).as_deref(), Some("Total"));
+    assert_eq!(caller(&parsed, "len", 18).as_deref(), Some("Total"));
 }
 
 /// A `for` header that lost its closing parenthesis: the grammar ends the function at the
