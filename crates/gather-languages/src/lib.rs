@@ -259,6 +259,9 @@ pub struct LanguageSpec {
     /// How the code spells the words around a type name (`v: &mut T`, `new T()`, `class
     /// A < B`, `A | None`), listed in `type_spellings.rs`.
     pub type_spellings: TypeSpellings,
+    /// How a definition's body is delimited: where a definition that error recovery closed
+    /// early really ends.
+    pub blocks: Blocks,
 }
 
 impl LanguageSpec {
@@ -292,6 +295,16 @@ pub enum LineRules {
     ShellFunctions,
     /// A function is declared by its return type alone (`static int f(void) {`).
     TypedFunctions,
+}
+
+/// How a language delimits a definition's body.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Blocks {
+    /// A body that opens with `{` ends at the brace matching it. A body without one (Ruby's
+    /// `end`, Haskell's layout) is left to the line rules.
+    Braces,
+    /// A body is the lines after its header indented deeper than the header (Python).
+    Indentation,
 }
 
 /// The compiled queries of one language.

@@ -66,6 +66,7 @@ const BASE: LanguageSpec = LanguageSpec {
     line_rules: crate::LineRules::Plain,
     receivers: crate::receivers::NONE,
     type_spellings: crate::type_spellings::SHARED,
+    blocks: crate::Blocks::Braces,
 };
 
 fn no_grammar() -> tree_sitter::Language {
@@ -138,6 +139,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         overload_stubs: crate::OverloadStubs::Decorated,
         method_words: crate::method_words::PYTHON,
         receivers: crate::receivers::PYTHON,
+        blocks: crate::Blocks::Indentation,
         ..BASE
     },
     ECMASCRIPT,

@@ -121,7 +121,7 @@ pub(super) fn signature(node: Node, name: Node, range: LineRange) -> LineRange {
 /// The body of a definition: its `body` field, a child whose kind ends in `body`, or
 /// (for a function bound to a variable or property) the body of the value, a few levels
 /// down.
-fn find_body<'t>(node: Node<'t>, name: Node<'t>, depth: u32) -> Option<Node<'t>> {
+pub(super) fn find_body<'t>(node: Node<'t>, name: Node<'t>, depth: u32) -> Option<Node<'t>> {
     let after = name.start_byte();
     if let Some(body) = node.child_by_field_name("body") {
         return Some(body);

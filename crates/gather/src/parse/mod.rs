@@ -2,6 +2,7 @@
 //! parsed with tree-sitter (`tags`), other code goes through line rules (`heuristic`),
 //! prose and data are recorded as text with no definitions.
 
+mod blocks;
 mod budget;
 mod candidates;
 mod errors;

@@ -14,6 +14,7 @@ use std::collections::{HashMap, HashSet};
 
 use gather_languages::{LanguageSpec, LineRules};
 
+use super::blocks;
 use super::heuristic;
 use super::overrun;
 use super::tags::{self, Extracted};
@@ -37,6 +38,16 @@ pub(super) fn settle(
     }
     let regions = std::mem::take(&mut extracted.error_regions);
     let swallowed = regions.iter().any(|r| r.len() > FEW_LINES);
+    // Definitions closed early run to the end their block rules give, before the line
+    // rules look for what the regions hid.
+    let extended = blocks::extend(
+        &mut extracted.symbols,
+        &mut extracted.calls,
+        &extracted.block_ends,
+        &regions,
+        text,
+        spec.scope_separator,
+    );
     // Past the line rules' nesting limit the grammar's definitions stand alone.
     let rules = heuristic::Rules {
         shell_functions: spec.line_rules == LineRules::ShellFunctions,
@@ -50,7 +61,7 @@ pub(super) fn settle(
     };
     let recovered = recover(&file, found, &regions, extracted);
     extracted.error_regions = regions;
-    if swallowed || recovered {
+    if swallowed || recovered || extended {
         FileStatus::ParsedWithErrors
     } else {
         FileStatus::Parsed
@@ -76,7 +87,7 @@ struct Added {
 
 /// Adds the line rules' definitions (`found`) declared inside an error region on a line
 /// where the grammar found none; whether any was added. A grammar definition cut short
-/// at a region takes the line rules' end for it.
+/// at a region takes the line rules' end for it, unless its block rules said where it ends.
 fn recover(
     file: &File,
     found: Vec<Symbol>,
@@ -88,6 +99,7 @@ fn recover(
         let at = regions.partition_point(|r| r.end < line);
         regions.get(at).is_some_and(|r| r.contains(line))
     };
+    let ruled = &extracted.block_ends;
     let grammar = &mut extracted.symbols;
     let mut by_name_line: HashMap<Line, usize> = HashMap::new();
     for (at, symbol) in grammar.iter().enumerate() {
@@ -97,6 +109,7 @@ fn recover(
     let mut keep = vec![false; found.len()];
     for (idx, by_lines) in found.iter().enumerate() {
         match by_name_line.get(&by_lines.name_line).copied() {
+            Some(at) if ruled.get(at).is_some_and(Option::is_some) => {}
             Some(at) => lengthen(grammar, at, by_lines.range.end, regions),
             None => {
                 keep[idx] = in_region(by_lines.name_line)

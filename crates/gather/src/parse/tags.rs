@@ -14,7 +14,7 @@ pub(crate) use super::budget::TagsError;
 use super::budget::{self, MAX_NESTING};
 use super::candidates::{candidates, run, Family};
 use super::extent::{anchor, extent, node_lines, signature};
-use super::{refs, testcode};
+use super::{blocks, refs, testcode};
 use crate::lines::{Line, LineRange};
 use crate::record::{CallSite, Import, Symbol, SymbolKind};
 
@@ -49,6 +49,9 @@ pub(crate) struct Extracted {
     pub package: Option<String>,
     /// The tree's error regions, outermost only, in order.
     pub error_regions: Vec<LineRange>,
+    /// Per definition, the last line of its body by the language's block rules, where an
+    /// error region may have closed it early (`blocks.rs`); empty without a region.
+    pub block_ends: Vec<Option<Line>>,
 }
 
 /// Extracts definitions, call sites and imports of `text` with `spec`'s grammar and queries.
@@ -110,12 +113,20 @@ pub fn extract(
         ),
         None => (Vec::new(), None),
     };
+    let error_regions = super::errors::error_regions(&tree);
+    let block_ends = if error_regions.is_empty() {
+        Vec::new()
+    } else {
+        let definitions: Vec<(Node, Node)> = raws.iter().map(|raw| (raw.node, raw.name)).collect();
+        blocks::ends(spec, &tree, &definitions, &symbols, &error_regions, text)
+    };
     Ok(Extracted {
         symbols,
         calls,
         imports,
         package,
-        error_regions: super::errors::error_regions(&tree),
+        error_regions,
+        block_ends,
     })
 }
 

@@ -18,5 +18,6 @@ mod language_questions;
 mod languages;
 mod pack;
 mod properties;
+mod recovery;
 mod rendered;
 mod slices;

@@ -1,0 +1,168 @@
+//! Definitions that the grammar's error recovery closed early: each runs to the end its
+//! block rules give (the matching brace, or where indentation returns), the definitions in
+//! the lines it gains become its members, and their calls its own. One fixture per
+//! language and shape, under `tests/fixtures/recovery/`, with every range pinned.
+
+use gather::index::FileStatus;
+use gather::parse::{self, Parsed};
+
+/// `kind name range` of each definition, marked when the line rules found it.
+fn outline(parsed: &Parsed) -> Vec<String> {
+    (parsed.symbols.iter())
+        .map(|s| {
+            let by = if s.from_line_rules {
+                " by line rules"
+            } else {
+                ""
+            };
+            format!("{} {} {}{by}", s.kind, s.qualified_name, s.range)
+        })
+        .collect()
+}
+
+/// The qualified name of the definition that makes the call to `name` on `line`.
+fn caller(parsed: &Parsed, name: &str, line: u32) -> Option<String> {
+    let call = (parsed.calls.iter())
+        .find(|c| c.name == name && c.line == line)
+        .unwrap_or_else(|| panic!("no call to {name} on line {line}"));
+    call.enclosing
+        .map(|e| parsed.symbols[e as usize].qualified_name.clone())
+}
+
+fn fixture(name: &str) -> Parsed {
+    let path = format!(
+        "{}/../../tests/fixtures/recovery/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    parse::file(name, &text)
+}
+
+/// Overloaded generic call signatures, separated by comments and blank lines: the grammar
+/// closes the interface after the first comment (at line 8, of 3-32) and its error region
+/// swallows the class after it too.
+#[test]
+fn an_interface_closed_at_a_comment_runs_to_its_brace() {
+    let parsed = fixture("pipe.ts");
+    assert_eq!(parsed.status, FileStatus::ParsedWithErrors);
+    assert_eq!(
+        outline(&parsed),
+        [
+            "interface Pipe 3-32",
+            "class Runner 34-40 by line rules",
+            "method Runner.constructor 35-35 by line rules",
+            "method Runner.run 37-39 by line rules",
+            "function pipe 42-45 by line rules",
+        ]
+    );
+}
+
+/// An unclosed call in a method's first line: the grammar ends the method after three
+/// lines and the class with it, and reads the methods after it as top-level functions.
+/// A string and a comment at the first column inside the method close nothing.
+#[test]
+fn a_class_and_its_method_run_to_where_indentation_returns() {
+    let parsed = fixture("shop.py");
+    assert_eq!(parsed.status, FileStatus::ParsedWithErrors);
+    assert_eq!(
+        outline(&parsed),
+        [
+            "class Shop 6-28",
+            "method Shop.__init__ 9-10",
+            "method Shop.total 12-21",
+            "method Shop.empty 23-24",
+            "method Shop.size 26-28",
+            "function discount 31-32 by line rules",
+        ]
+    );
+    let parent = |name: &str| parsed.symbols.iter().find(|s| s.name == name)?.parent;
+    assert_eq!(parent("empty"), Some(0));
+    assert_eq!(parent("size"), Some(0));
+    assert_eq!(caller(&parsed, "debug", 20).as_deref(), Some("Shop.total"));
+    assert_eq!(
+        caller(&parsed, "discount", 15).as_deref(),
+        Some("Shop.total")
+    );
+}
+
+/// An unclosed list: the grammar ends the function a line early; the next one is the line
+/// rules'.
+#[test]
+fn a_function_with_an_unclosed_bracket_keeps_its_last_line() {
+    let parsed = fixture("totals.py");
+    assert_eq!(parsed.status, FileStatus::ParsedWithErrors);
+    assert_eq!(
+        outline(&parsed),
+        [
+            "function weighted 1-7",
+            "function normalise 10-11 by line rules",
+        ]
+    );
+}
+
+/// `for _, it in items {`: the grammar closes the function at the loop's brace (line 13,
+/// of 6-21) and reads the `switch` after it as top-level code. Braces in a comment and a
+/// string there are no braces.
+#[test]
+fn a_go_function_closed_at_a_loop_runs_to_its_brace() {
+    let parsed = fixture("total.go");
+    assert_eq!(parsed.status, FileStatus::ParsedWithErrors);
+    assert_eq!(
+        outline(&parsed),
+        [
+            "function Total 6-21",
+            "function Empty 24-26",
+            "function discount 28-30",
+        ]
+    );
+    assert_eq!(caller(&parsed, "discount", 16).as_deref(), Some("Total"));
+    assert_eq!(caller(&parsed, "len", 18).as_deref(), Some("Total"));
+}
+
+/// A `for` header that lost its closing parenthesis: the grammar ends the function at the
+/// loop's brace (line 11, of 4-17) with two small error regions, which alone would leave
+/// the file `parsed`.
+#[test]
+fn a_rust_function_with_an_unclosed_parenthesis_runs_to_its_brace() {
+    let parsed = fixture("total.rs");
+    assert_eq!(parsed.status, FileStatus::ParsedWithErrors);
+    assert_eq!(
+        outline(&parsed),
+        [
+            "function total 4-17",
+            "struct Shop 19-21",
+            "impl Shop 23-28",
+            "method Shop::empty 25-27",
+            "function discount 30-32",
+        ]
+    );
+    assert_eq!(caller(&parsed, "discount", 14).as_deref(), Some("total"));
+    assert_eq!(caller(&parsed, "Ok", 16).as_deref(), Some("total"));
+}
+
+/// A macro the grammar cannot read after a `for` header (`LIKELY {`): the function ends at
+/// line 10 (of 5-21) in the grammar's reading.
+#[test]
+fn a_cpp_function_with_a_macro_runs_to_its_brace() {
+    let parsed = fixture("total.cpp");
+    assert_eq!(parsed.status, FileStatus::ParsedWithErrors);
+    assert_eq!(
+        outline(&parsed),
+        [
+            "function total 5-21",
+            "class Shop 23-32",
+            "method Shop::empty 26-28",
+            "function discount 34-36",
+        ]
+    );
+    assert_eq!(caller(&parsed, "discount", 18).as_deref(), Some("total"));
+}
+
+/// The interface of `chain.ts` ends where its brace does, as the line rules said before.
+#[test]
+fn an_interface_closed_right_before_its_region_keeps_its_end() {
+    let parsed = fixture("chain.ts");
+    let chain = parsed.symbols.iter().find(|s| s.name == "Chain").unwrap();
+    assert_eq!(chain.range.to_string(), "8-24");
+    assert!(!chain.from_line_rules);
+}
