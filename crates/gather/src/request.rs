@@ -110,11 +110,7 @@ fn answer(index: &Index, texts: &Texts, request: &ContextRequest) -> Result<Pack
             let diff = crate::change::parse(request.diff.as_deref().unwrap_or_default())?;
             let mut touched = crate::change::seeds(index, texts, &diff)?;
             if let Some(scope) = &scope {
-                let in_scope = |path: &str| scope.contains(path);
-                touched
-                    .seeds
-                    .retain(|id| in_scope(&index.symbol(*id).file.path));
-                touched.outside.retain(|(path, _)| in_scope(path));
+                keep_under(index, scope, &mut touched);
             }
             found.seeds = std::mem::take(&mut touched.seeds);
             change = Some(touched);
@@ -159,10 +155,8 @@ fn answer(index: &Index, texts: &Texts, request: &ContextRequest) -> Result<Pack
         line_runs = change.outside;
     }
     let seeded = !found.seeds.is_empty() || !found.line_hits.is_empty() || !line_runs.is_empty();
-    if let (Some(scope), false) = (&scope, seeded || mode == Mode::Slices) {
-        if !omitted.nothing_matched {
-            omitted.empty_scope = Some(scope.shown().to_string());
-        }
+    if !(seeded || mode == Mode::Slices || omitted.nothing_matched) {
+        omitted.empty_scope = scope.map(|s| s.shown().to_string());
     }
     let pack_request = pack::PackRequest {
         mode,
@@ -188,6 +182,13 @@ fn scope_of(index: &Index, request: &ContextRequest) -> Result<Option<workspace:
     (request.scope.as_deref())
         .map(|dir| workspace::Scope::resolve(index.root(), dir))
         .transpose()
+}
+
+/// A diff's seeds and added runs under `scope` only.
+fn keep_under(index: &Index, scope: &workspace::Scope, touched: &mut crate::change::Found) {
+    let in_scope = |path: &str| scope.contains(path);
+    (touched.seeds).retain(|id| in_scope(&index.symbol(*id).file.path));
+    touched.outside.retain(|(path, _)| in_scope(path));
 }
 
 /// The mode a request's shape asks for, or why the shape is wrong.

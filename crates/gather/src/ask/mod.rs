@@ -248,7 +248,7 @@ pub fn seeds(
     line_hits.truncate(limit.saturating_sub(seeds.len()).max(1));
     let unmatched = unmatched_anchors_and_words(question, named.missing, &unmatched_terms);
     let test_matches = if seeds.is_empty() && line_hits.is_empty() && !include_tests {
-        test_matches(index, question)
+        test_matches(index, question, scope)
     } else {
         0
     };
@@ -437,9 +437,9 @@ fn unmatched_anchors_and_words(
     unmatched
 }
 
-/// With no seed and no line hit (tests left out): how many test definitions match, so
-/// the empty answer says where the words are.
-fn test_matches(index: &Index, question: &question::Question) -> usize {
+/// With no seed and no line hit (tests left out): how many test definitions (under the
+/// scope) match, so the empty answer says where the words are.
+fn test_matches(index: &Index, question: &question::Question, scope: Option<&Scope>) -> usize {
     let (with_tests, _) = lexical::search(
         index,
         index.postings(),
@@ -447,9 +447,9 @@ fn test_matches(index: &Index, question: &question::Question) -> usize {
         &|_| true,
         LEXICAL_DEPTH,
     );
-    with_tests
-        .iter()
-        .filter(|(id, _)| index.symbol(*id).symbol.is_test)
+    let keep = keeper(index, true, scope);
+    (with_tests.iter())
+        .filter(|(id, _)| index.symbol(*id).symbol.is_test && keep(id))
         .count()
 }
 

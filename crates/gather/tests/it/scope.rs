@@ -247,3 +247,28 @@ fn find_lists_only_the_definitions_under_its_scope() {
         .unwrap();
     assert_eq!(extra.lookup(&index).unwrap_err().code, ErrorCode::NotFound);
 }
+
+#[test]
+fn test_matches_are_counted_under_the_scope_only() {
+    let ws = crate::common::Workspace::new(&[
+        ("src/app.py", "def serve():\n    return 1\n"),
+        (
+            "tests/test_app.py",
+            "def test_flaky_handshake():\n    assert handshake_retries() == 3\n",
+        ),
+    ]);
+    let index = index::build(ws.root()).unwrap();
+    let ask = |scope: &str| {
+        let request = ContextRequest {
+            question: Some("flaky handshake".into()),
+            scope: Some(scope.into()),
+            ..ContextRequest::default()
+        };
+        pack(&index, &request).1
+    };
+    let tests = ask("tests");
+    assert_eq!(tests["omitted"]["test_matches"], 1);
+    let src = ask("src");
+    assert_eq!(src["omitted"]["test_matches"], 0);
+    assert_eq!(src["omitted"]["empty_scope"], "src");
+}
