@@ -69,6 +69,9 @@ pub enum Command {
         /// Only the definitions in this file (relative to the root).
         #[arg(long)]
         path: Option<String>,
+        /// Only the definitions under this directory (relative to the root).
+        #[arg(long, value_name = "DIR")]
+        scope: Option<String>,
     },
     /// List the definitions in one file.
     Outline {
@@ -170,4 +173,8 @@ pub struct PackOptions {
     /// Pin an explicit slice first (same SPEC as `gather slice`); repeatable.
     #[arg(long = "slice", value_name = "SPEC")]
     pub slices: Vec<String>,
+    /// Take seeds only from under this directory (relative to the root); their callers
+    /// and callees may live anywhere.
+    #[arg(long, value_name = "DIR")]
+    pub scope: Option<String>,
 }

@@ -182,7 +182,9 @@ fn run(args: Args, kept: &mut Option<Session>) -> Result<String, Error> {
     };
     match args.command {
         Command::Index { files, symbols } => index::run(ctx, files, symbols),
-        Command::Find { name, path } => find::run(ctx, kept, &name, path.as_deref()),
+        Command::Find { name, path, scope } => {
+            find::run(ctx, kept, &name, path.as_deref(), scope.as_deref())
+        }
         Command::Ask {
             question,
             question_file,

@@ -36,6 +36,7 @@ pub fn run(
         slices,
         budget: budget(options.budget_lines, options.max_tokens),
         include_tests: options.include_tests,
+        scope: options.scope.clone(),
         ..request
     };
     answer(index, &request, index_ms, timings, json, explain)

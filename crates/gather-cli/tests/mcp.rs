@@ -251,6 +251,7 @@ fn initialize_then_exactly_three_tools_with_object_schemas() {
             "max_tokens",
             "path",
             "question",
+            "scope",
             "symbol"
         ]
     );
@@ -261,7 +262,7 @@ fn initialize_then_exactly_three_tools_with_object_schemas() {
     );
     assert_eq!(
         keys(&by_name("find_symbol")["inputSchema"]["properties"]),
-        ["filePath", "name", "path"]
+        ["filePath", "name", "path", "scope"]
     );
     assert!(server.close().success());
 }

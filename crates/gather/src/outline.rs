@@ -53,6 +53,7 @@ fn read_error(e: ReadError, root: &Path, path: &str) -> Error {
 pub struct Find {
     name: Option<String>,
     rel: Option<String>,
+    scope: Option<workspace::Scope>,
     frontend: Frontend,
 }
 
@@ -99,8 +100,19 @@ impl Find {
         Ok(Find {
             name: name.map(str::to_string),
             rel,
+            scope: None,
             frontend,
         })
+    }
+
+    /// Narrows the request to definitions under the directory `scope` (relative to
+    /// `root`), when one is given; a scope that is not a directory under the root is
+    /// `invalid_request`.
+    pub fn scoped(mut self, root: &Path, scope: Option<&str>) -> Result<Find> {
+        self.scope = scope
+            .map(|dir| workspace::Scope::resolve(root, dir))
+            .transpose()?;
+        Ok(self)
     }
 
     /// The file asked about, root-relative.
@@ -123,6 +135,26 @@ impl Find {
         };
         if hits.is_empty() {
             return Err(not_found(index, name, rel, self.frontend));
+        }
+        if let Some(scope) = &self.scope {
+            let outside = |hits: &[SymbolRef]| {
+                Error::new(
+                    ErrorCode::NotFound,
+                    format!(
+                        "nothing under the scope {} matches; found outside it: {}",
+                        scope.shown(),
+                        index::list_places(hits)
+                    ),
+                )
+            };
+            let under: Vec<SymbolRef> = (hits.iter())
+                .filter(|h| scope.contains(&h.file.path))
+                .copied()
+                .collect();
+            if under.is_empty() {
+                return Err(outside(&hits));
+            }
+            return Ok(under);
         }
         Ok(hits)
     }

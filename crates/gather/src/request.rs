@@ -36,6 +36,9 @@ pub struct ContextRequest {
     pub budget: Budget,
     /// Whether test code may be a neighbour or a seed.
     pub include_tests: bool,
+    /// A directory (relative to the root) the seeds must lie under; their callers and
+    /// callees may live anywhere.
+    pub scope: Option<String>,
     /// Who reads the pack: how its re-requests are spelled.
     pub frontend: Frontend,
     /// Reasons the caller already knows the answer is partial (`index-building`): shown in
@@ -54,6 +57,7 @@ impl Default for ContextRequest {
             slices: Vec::new(),
             budget: Budget::Lines(400),
             include_tests: false,
+            scope: None,
             frontend: Frontend::Cli,
             degraded: Vec::new(),
         }
@@ -96,6 +100,7 @@ fn answer(index: &Index, texts: &Texts, request: &ContextRequest) -> Result<Pack
     // Read once: the shape check and the search lanes use the same reading.
     let read = request.question.as_deref().map(crate::ask::read);
     let mode = mode_of(request, read.as_ref())?;
+    let scope = scope_of(index, request)?;
     let pinned = slice::assemble_from(texts, &slice::dedup(request.slices.clone()))?;
     let mut found = crate::ask::Seeds::default();
     let mut other_definitions = Vec::new();
@@ -104,14 +109,18 @@ fn answer(index: &Index, texts: &Texts, request: &ContextRequest) -> Result<Pack
         (Mode::Change, _) => {
             let diff = crate::change::parse(request.diff.as_deref().unwrap_or_default())?;
             let mut touched = crate::change::seeds(index, texts, &diff)?;
+            if let Some(scope) = &scope {
+                keep_under(index, scope, &mut touched);
+            }
             found.seeds = std::mem::take(&mut touched.seeds);
             change = Some(touched);
         }
         (Mode::Symbol, _) => {
             let symbol = request.symbol.as_deref().unwrap_or_default();
-            let (seed, others) = locate(index, symbol, request)?;
-            found.seeds = vec![seed];
-            other_definitions = others;
+            if let Some((seed, others)) = locate(index, symbol, request, scope.as_ref())? {
+                found.seeds = vec![seed];
+                other_definitions = others;
+            }
         }
         (Mode::Ask, Some(read)) => {
             found = crate::ask::seeds(
@@ -119,6 +128,7 @@ fn answer(index: &Index, texts: &Texts, request: &ContextRequest) -> Result<Pack
                 texts,
                 read,
                 request.include_tests,
+                scope.as_ref(),
                 seed_limit(request.budget),
             );
         }
@@ -144,6 +154,10 @@ fn answer(index: &Index, texts: &Texts, request: &ContextRequest) -> Result<Pack
         omitted.change = change.notes;
         line_runs = change.outside;
     }
+    let seeded = !found.seeds.is_empty() || !found.line_hits.is_empty() || !line_runs.is_empty();
+    if !(seeded || mode == Mode::Slices || omitted.nothing_matched) {
+        omitted.empty_scope = scope.map(|s| s.shown().to_string());
+    }
     let pack_request = pack::PackRequest {
         mode,
         pinned,
@@ -160,6 +174,21 @@ fn answer(index: &Index, texts: &Texts, request: &ContextRequest) -> Result<Pack
         degraded: request.degraded.clone(),
     };
     pack::build(index, texts, &graph, &pack_request)
+}
+
+/// The request's scope checked against the root: a directory under it, or
+/// `invalid_request`.
+fn scope_of(index: &Index, request: &ContextRequest) -> Result<Option<workspace::Scope>> {
+    (request.scope.as_deref())
+        .map(|dir| workspace::Scope::resolve(index.root(), dir))
+        .transpose()
+}
+
+/// A diff's seeds and added runs under `scope` only.
+fn keep_under(index: &Index, scope: &workspace::Scope, touched: &mut crate::change::Found) {
+    let in_scope = |path: &str| scope.contains(path);
+    (touched.seeds).retain(|id| in_scope(&index.symbol(*id).file.path));
+    touched.outside.retain(|(path, _)| in_scope(path));
 }
 
 /// The mode a request's shape asks for, or why the shape is wrong.
@@ -343,11 +372,16 @@ pub fn explain(index: &Index, request: &ContextRequest) -> Vec<crate::ask::expla
     let Some(question) = request.question.as_deref() else {
         return Vec::new();
     };
+    // A scope the pack refused has no seeds to explain.
+    let Ok(scope) = scope_of(index, request) else {
+        return Vec::new();
+    };
     crate::ask::explain(
         index,
         &Texts::of(index),
         &crate::ask::read(question),
         request.include_tests,
+        scope.as_ref(),
         seed_limit(request.budget),
     )
 }
@@ -368,12 +402,15 @@ type OtherDefinition = (String, String, LineRange);
 /// The definition a `symbol [path] [line]` request names (the name may end in `@LINE`);
 /// the path is checked against the root first. With a path and no line, a name defined
 /// several times in that file is answered with its first definition and the others are
-/// returned, to be named in the pack (the command line and MCP answer alike).
+/// returned, to be named in the pack (the command line and MCP answer alike). With a
+/// scope and no path, the name is looked for under the scope alone; `None` when the
+/// definition lies outside the scope.
 fn locate(
     index: &Index,
     name: &str,
     request: &ContextRequest,
-) -> Result<(SymbolId, Vec<OtherDefinition>)> {
+    scope: Option<&workspace::Scope>,
+) -> Result<Option<(SymbolId, Vec<OtherDefinition>)>> {
     let (name, suffix) = crate::index::split_line_suffix(name);
     let line = match (request.line, suffix) {
         (Some(a), Some(b)) if a != b => {
@@ -383,7 +420,18 @@ fn locate(
         }
         (a, b) => a.or(b),
     };
-    let (chosen, path) = locate_in(index, name, request.path.as_deref(), line)?;
+    let mut path = request.path.clone();
+    if let (Some(scope), None) = (scope, &path) {
+        match file_under(index, name, scope)? {
+            Under::Nowhere => {}
+            Under::OutsideOnly => return Ok(None),
+            Under::File(file) => path = Some(file),
+        }
+    }
+    let (chosen, path) = locate_in(index, name, path.as_deref(), line)?;
+    if scope.is_some_and(|scope| !scope.contains(&index.symbol(chosen).file.path)) {
+        return Ok(None);
+    }
     let mut others = Vec::new();
     if let (Some(path), None) = (&path, line) {
         for other in index.find(name) {
@@ -396,7 +444,41 @@ fn locate(
             }
         }
     }
-    Ok((chosen, others))
+    Ok(Some((chosen, others)))
+}
+
+/// Where the definitions of `name` lie with respect to a scope.
+enum Under {
+    /// No definition anywhere: the lookup names it not found.
+    Nowhere,
+    /// Definitions, none under the scope.
+    OutsideOnly,
+    /// The one file under the scope that defines it.
+    File(String),
+}
+
+/// The file under `scope` that defines `name`; several such files is `invalid_request`
+/// naming them, as an ambiguous name without a scope is.
+fn file_under(index: &Index, name: &str, scope: &workspace::Scope) -> Result<Under> {
+    let all = index.find(name);
+    let under: Vec<_> = (all.iter())
+        .filter(|s| scope.contains(&s.file.path))
+        .copied()
+        .collect();
+    let mut files: Vec<&str> = under.iter().map(|s| s.file.path.as_str()).collect();
+    files.sort_unstable();
+    files.dedup();
+    match files.as_slice() {
+        [] if all.is_empty() => Ok(Under::Nowhere),
+        [] => Ok(Under::OutsideOnly),
+        [file] => Ok(Under::File(file.to_string())),
+        _ => Err(invalid(format!(
+            "{name} is defined {} times under the scope {}; add a path: {}",
+            under.len(),
+            scope.shown(),
+            crate::index::list_places(&under)
+        ))),
+    }
 }
 
 /// The definition `name` (plain or qualified) names, choosing by `line` among same-named

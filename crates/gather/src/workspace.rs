@@ -63,6 +63,67 @@ pub fn resolve(root: &Path, path: &str) -> Result<Resolved> {
     Ok(Resolved { rel, abs, exists })
 }
 
+/// A subtree of the workspace that a request's seeds must come from (its callers and
+/// callees may live anywhere): a directory, root-relative.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scope {
+    /// Root-relative directory with `/` separators and no trailing `/`; empty for the root.
+    dir: String,
+}
+
+impl Scope {
+    /// Checks `dir` (relative to `root`, or absolute) names a directory under the root.
+    /// Anything else, an escape included, is `invalid_request`: a scope narrows a request,
+    /// it never names a file to read.
+    pub fn resolve(root: &Path, dir: &str) -> Result<Scope> {
+        let invalid = |why: String| Error::new(ErrorCode::InvalidRequest, why);
+        if dir.trim().is_empty() {
+            return Err(invalid(
+                "empty scope: name a directory relative to the workspace root, such as src".into(),
+            ));
+        }
+        let resolved = resolve(root, dir).map_err(|e| match e.code {
+            ErrorCode::OutsideRoot => invalid(format!(
+                "scope {} is outside the workspace root {}: name a directory under the root",
+                dir.trim(),
+                root.display()
+            )),
+            _ => invalid(e.message),
+        })?;
+        if !resolved.exists || !resolved.abs.is_dir() {
+            return Err(invalid(format!(
+                "scope {} is not a directory under the workspace root {}: name one such as src",
+                dir.trim(),
+                root.display()
+            )));
+        }
+        Ok(Scope { dir: resolved.rel })
+    }
+
+    /// The directory, root-relative (empty for the root).
+    pub fn dir(&self) -> &str {
+        &self.dir
+    }
+
+    /// The directory as messages name it: `.` for the root.
+    pub fn shown(&self) -> &str {
+        if self.dir.is_empty() {
+            "."
+        } else {
+            &self.dir
+        }
+    }
+
+    /// Whether the root-relative `path` lies under the scope, by whole components:
+    /// `src/a` holds `src/a/x.rs`, not `src/ab/x.rs`.
+    pub fn contains(&self, path: &str) -> bool {
+        self.dir.is_empty()
+            || path
+                .strip_prefix(self.dir.as_str())
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+    }
+}
+
 /// Removes `.` and folds `..` without touching the file system.
 fn normalize(path: &Path) -> PathBuf {
     let mut out = PathBuf::new();
@@ -100,6 +161,45 @@ mod tests {
         assert_eq!(
             resolve(&root, " ").unwrap_err().code,
             ErrorCode::InvalidRequest
+        );
+    }
+
+    #[test]
+    fn a_scope_is_a_directory_under_the_root() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = std::fs::canonicalize(dir.path()).unwrap();
+        std::fs::create_dir_all(root.join("src/a")).unwrap();
+        std::fs::create_dir_all(root.join("src/ab")).unwrap();
+        std::fs::write(root.join("src/a/x.rs"), "x").unwrap();
+        for spelling in ["src/a", "./src/a/", "src/ab/../a", "src\\a"] {
+            let scope = Scope::resolve(&root, spelling).unwrap();
+            assert_eq!(scope.dir(), "src/a", "{spelling}");
+        }
+        let scope = Scope::resolve(&root, "src/a").unwrap();
+        assert!(scope.contains("src/a/x.rs"));
+        assert!(scope.contains("src/a/deep/y.rs"));
+        assert!(!scope.contains("src/ab/x.rs"), "components, not characters");
+        assert!(!scope.contains("src/x.rs"));
+        let whole = Scope::resolve(&root, ".").unwrap();
+        assert!(whole.contains("anything/at/all.rs"));
+        let abs = root.join("src").display().to_string();
+        assert_eq!(Scope::resolve(&root, &abs).unwrap().dir(), "src");
+        for bad in [
+            "..",
+            "../x",
+            "/etc",
+            "src/../../x",
+            "src/a/x.rs",
+            "nosuch",
+            " ",
+        ] {
+            let error = Scope::resolve(&root, bad).unwrap_err();
+            assert_eq!(error.code, ErrorCode::InvalidRequest, "{bad}");
+        }
+        let outside = Scope::resolve(&root, "/etc").unwrap_err().message;
+        assert!(
+            outside.starts_with("scope /etc is outside the workspace root"),
+            "{outside}"
         );
     }
 }

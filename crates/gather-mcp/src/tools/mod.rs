@@ -170,6 +170,8 @@ pub struct GatherContextArgs {
     /// Synonym of include_tests.
     #[serde(rename = "includeTests")]
     pub include_tests_camel: Option<bool>,
+    /// A directory relative to the workspace root: seeds only from under it (callers and callees from anywhere).
+    pub scope: Option<String>,
 }
 
 /// Arguments of `assemble_context`.
@@ -194,6 +196,8 @@ pub struct FindSymbolArgs {
     /// Synonym of path.
     #[serde(rename = "filePath")]
     pub file_path: Option<String>,
+    /// A directory relative to the workspace root: only definitions under it.
+    pub scope: Option<String>,
 }
 
 /// One of two spellings of the same argument; both given must agree.
@@ -215,12 +219,12 @@ const FILES_FORM: &str = spec::FIELDS_FORM;
 fn usage(tool: &str) -> &'static str {
     match tool {
         GATHER_CONTEXT => {
-            r#"send {"question": "..."}, {"symbol": "name", "path": "file", "line"?: 12} or {"diff": "diff --git ..."}, optionally "files": [{"path": ...}], "budget_lines" or "max_tokens", "include_tests""#
+            r#"send {"question": "..."}, {"symbol": "name", "path": "file", "line"?: 12} or {"diff": "diff --git ..."}, optionally "files": [{"path": ...}], "budget_lines" or "max_tokens", "include_tests", "scope""#
         }
         ASSEMBLE_CONTEXT => {
             r#"send {"files": [{"path": "src/x.py", "symbol"?: "name", "lines"?: "10-20"}], "max_tokens"?: 8000}"#
         }
-        _ => r#"send {"name": "parse"}, {"path": "src/x.py"} or both"#,
+        _ => r#"send {"name": "parse"}, {"path": "src/x.py"} or both, optionally "scope": "src""#,
     }
 }
 
@@ -307,6 +311,7 @@ fn gather_context(workspace: &Workspace, args: GatherContextArgs) -> Result<Answ
         slices: slice_requests(args.files.unwrap_or_default())?,
         budget,
         include_tests: include_tests.unwrap_or(false),
+        scope: args.scope,
         frontend: Frontend::Mcp,
         ..ContextRequest::default()
     };
@@ -349,7 +354,8 @@ fn find_symbol(workspace: &Workspace, args: FindSymbolArgs) -> Result<Answer> {
         args.name.as_deref(),
         path.as_deref(),
         Frontend::Mcp,
-    )?;
+    )?
+    .scoped(workspace.root().path(), args.scope.as_deref())?;
     let answer = |hits: &[SymbolRef], building: bool| {
         let (text, json) = render::find(hits, building);
         Answer { text, json }

@@ -200,6 +200,7 @@ fn omitted_schema() -> Value {
             "copies": {"type": "array", "items": copy, "description": "identical copies of seeds"},
             "test_matches": integer("matches only in test code, when nothing else matched"),
             "nothing_matched": {"type": "boolean", "description": "whether nothing the question names exists"},
+            "empty_scope": {"type": "string", "description": "the scope, when nothing under it matches the request"},
             "unmet_slices": {
                 "type": "array",
                 "description": "requested files that could not be sliced",

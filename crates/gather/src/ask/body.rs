@@ -41,7 +41,6 @@ pub(super) struct Body {
 pub(super) fn lanes(
     index: &Index,
     detail: &Detail,
-    include_tests: bool,
     keep: &impl Fn(&SymbolId) -> bool,
     votes: &mut Votes,
 ) -> Body {
@@ -68,7 +67,7 @@ pub(super) fn lanes(
         index,
         index.postings(),
         &detail.terms,
-        include_tests,
+        keep,
         super::FOCUS_DEPTH,
     );
     let lexical: Vec<SymbolId> = lexical.into_iter().map(|(id, _)| id).collect();

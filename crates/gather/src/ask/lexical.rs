@@ -23,12 +23,12 @@ const MIN_COMPOUND_CAP: f32 = 10.0;
 const PERIPHERAL: f32 = 0.5;
 
 /// Scores every definition against `terms` (stemmed, weighted); returns the `depth` best
-/// hits, best first (ties by path, then line), and the terms no document holds.
+/// hits `keep` accepts, best first (ties by path, then line), and the terms no document holds.
 pub(crate) fn search(
     index: &Index,
     postings: &Postings,
     terms: &[(String, f32)],
-    include_tests: bool,
+    keep: &impl Fn(&SymbolId) -> bool,
     depth: usize,
 ) -> (Vec<(SymbolId, f32)>, Vec<String>) {
     let n = postings.n_docs();
@@ -54,7 +54,7 @@ pub(crate) fn search(
         .enumerate()
         .filter(|(_, &s)| s > 0.0)
         .map(|(doc, &s)| (postings.doc(doc as u32), s))
-        .filter(|(id, _)| include_tests || !index.symbol(*id).symbol.is_test)
+        .filter(|(id, _)| keep(id))
         .map(|(id, s)| {
             let found = index.symbol(id);
             let len = found.symbol.range.len() as f32;
@@ -254,6 +254,11 @@ mod tests {
         }
     }
 
+    /// What question mode keeps by default: everything but test code.
+    fn no_tests(index: &Index) -> impl Fn(&SymbolId) -> bool + '_ {
+        |id| !index.symbol(*id).symbol.is_test
+    }
+
     #[test]
     fn a_term_in_the_name_outranks_the_same_term_in_a_body() {
         let (_dir, index) = index_of(&[(
@@ -264,7 +269,7 @@ mod tests {
             &index,
             index.postings(),
             &[("timeout".into(), 1.0)],
-            false,
+            &no_tests(&index),
             100,
         );
         assert_eq!(names(&index, &hits), ["read_timeout", "helper"]);
@@ -282,7 +287,7 @@ mod tests {
             ("rare".to_string(), 1.0),
             ("absent".to_string(), 1.0),
         ];
-        let (hits, unmatched) = search(&index, index.postings(), &terms, false, 100);
+        let (hits, unmatched) = search(&index, index.postings(), &terms, &no_tests(&index), 100);
         assert_eq!(names(&index, &hits)[0], "a");
         assert!(hits[0].1 > hits[1].1 * 1.5);
         assert_eq!(unmatched, ["absent"]);
@@ -297,7 +302,13 @@ mod tests {
         )]);
         let question = crate::ask::question::read("offsetText");
         assert!(question.terms.iter().any(|(t, _)| t == "=offsettext"));
-        let (hits, unmatched) = search(&index, index.postings(), &question.terms, false, 100);
+        let (hits, unmatched) = search(
+            &index,
+            index.postings(),
+            &question.terms,
+            &no_tests(&index),
+            100,
+        );
         assert_eq!(names(&index, &hits)[0], "draw");
         assert!(unmatched.is_empty());
         // Without the whole-identifier term, its parts alone favour `layout`.
@@ -305,7 +316,7 @@ mod tests {
             .filter(|(t, _)| !crate::terms::is_compound(t))
             .cloned()
             .collect();
-        let (hits, _) = search(&index, index.postings(), &parts, false, 100);
+        let (hits, _) = search(&index, index.postings(), &parts, &no_tests(&index), 100);
         assert_eq!(names(&index, &hits)[0], "layout");
     }
 
@@ -319,9 +330,9 @@ mod tests {
             ),
         ]);
         let terms = [("config".to_string(), 1.0)];
-        let (hits, _) = search(&index, index.postings(), &terms, false, 100);
+        let (hits, _) = search(&index, index.postings(), &terms, &no_tests(&index), 100);
         assert_eq!(names(&index, &hits), ["load_config"]);
-        let (hits, _) = search(&index, index.postings(), &terms, true, 100);
+        let (hits, _) = search(&index, index.postings(), &terms, &|_| true, 100);
         assert_eq!(hits.len(), 2);
     }
 }

@@ -44,6 +44,7 @@ use rustc_hash::FxHashMap as HashMap;
 use crate::index::texts::Texts;
 use crate::index::{Index, SymbolId};
 use crate::lines::Line;
+use crate::workspace::Scope;
 use votes::{Lane, Votes};
 
 /// Lane weights. An exact identifier is the strongest evidence the asker gave; a quoted
@@ -108,9 +109,18 @@ pub fn read(text: &str) -> question::Question {
     question
 }
 
-/// Which definitions may be seeds: test code only when asked for.
-fn keeper(index: &Index, include_tests: bool) -> impl Fn(&SymbolId) -> bool + Copy + '_ {
-    move |id: &SymbolId| include_tests || !index.symbol(*id).symbol.is_test
+/// Which definitions may be seeds: test code only when asked for, and only under the
+/// scope when there is one.
+fn keeper<'a>(
+    index: &'a Index,
+    include_tests: bool,
+    scope: Option<&'a Scope>,
+) -> impl Fn(&SymbolId) -> bool + Copy + 'a {
+    move |id: &SymbolId| {
+        let found = index.symbol(*id);
+        (include_tests || !found.symbol.is_test)
+            && scope.is_none_or(|scope| scope.contains(&found.file.path))
+    }
 }
 
 /// What the lanes found for a question, before the ranking.
@@ -130,9 +140,10 @@ fn run_lanes(
     texts: &Texts,
     question: &question::Question,
     include_tests: bool,
+    scope: Option<&Scope>,
 ) -> Result<Lanes, Box<Seeds>> {
     let postings = index.postings_reading(texts);
-    let keep = keeper(index, include_tests);
+    let keep = keeper(index, include_tests, scope);
 
     let mut votes = Votes::default();
     let mut named = names::lookup(index, question, keep);
@@ -141,13 +152,8 @@ fn run_lanes(
 
     // Lexical lane, and the same ranking grouped by file: a file whose definitions match
     // well as a group lifts its best definitions (file first, then function).
-    let (lexical, unmatched_terms) = lexical::search(
-        index,
-        postings,
-        &question.terms,
-        include_tests,
-        LEXICAL_DEPTH,
-    );
+    let (lexical, unmatched_terms) =
+        lexical::search(index, postings, &question.terms, &keep, LEXICAL_DEPTH);
     let lexical_ids: Vec<SymbolId> = lexical.iter().map(|(id, _)| *id).collect();
     votes.vote(Lane::Lexical, &lexical_ids, W_LEXICAL);
     votes.vote(Lane::File, &by_file(&lexical, &named.files), W_FILE);
@@ -155,9 +161,16 @@ fn run_lanes(
     let body = question
         .detail
         .as_deref()
-        .map(|detail| body::lanes(index, detail, include_tests, &keep, &mut votes));
+        .map(|detail| body::lanes(index, detail, &keep, &mut votes));
     let (literals, probes) = body::grep_needles(question, &named.unnamed, body.as_ref());
-    let (grep_ids, line_hits, missing) = grep_lane(index, texts, &literals, &probes, include_tests);
+    let (mut grep_ids, mut line_hits, missing) =
+        grep_lane(index, texts, &literals, &probes, include_tests);
+    // Literals are looked for everywhere (one missing from the workspace is named), but
+    // only hits under the scope can seed.
+    if let Some(scope) = scope {
+        grep_ids.retain(keep);
+        line_hits.retain(|(path, _)| scope.contains(path));
+    }
     named.missing.extend(missing);
     let body_found = body.as_ref().is_some_and(|b| b.found) || !grep_ids.is_empty();
     if !body_found {
@@ -167,7 +180,7 @@ fn run_lanes(
     }
     votes.vote(Lane::Grep, &grep_ids, W_GREP);
 
-    let feedback_terms = feedback_lane(index, texts, question, include_tests, &mut votes);
+    let feedback_terms = feedback_lane(index, texts, question, &keep, &mut votes);
     beside::lanes(index, texts, body.as_ref(), &keep, &mut votes);
     Ok(Lanes {
         votes,
@@ -187,20 +200,21 @@ pub fn candidates(
     question: &question::Question,
     include_tests: bool,
 ) -> Vec<features::Candidate> {
-    let Ok(lanes) = run_lanes(index, texts, question, include_tests) else {
+    let Ok(lanes) = run_lanes(index, texts, question, include_tests, None) else {
         return Vec::new();
     };
-    let keep = keeper(index, include_tests);
+    let keep = keeper(index, include_tests, None);
     features::candidates(index, question, &lanes.votes, &lanes.named.files, &keep)
 }
 
 /// Finds up to `limit` seeds for a question (see [`read`]), reading files through
-/// `texts`, the request's store.
+/// `texts`, the request's store; with a `scope`, only definitions and lines under it.
 pub fn seeds(
     index: &Index,
     texts: &Texts,
     question: &question::Question,
     include_tests: bool,
+    scope: Option<&Scope>,
     limit: usize,
 ) -> Seeds {
     let Lanes {
@@ -210,12 +224,16 @@ pub fn seeds(
         unmatched_terms,
         feedback_terms: extra,
         frame_lines,
-    } = match run_lanes(index, texts, question, include_tests) {
+    } = match run_lanes(index, texts, question, include_tests, scope) {
         Ok(lanes) => lanes,
         Err(nothing) => return *nothing,
     };
-    let keep = keeper(index, include_tests);
+    let keep = keeper(index, include_tests, scope);
     let (mut fused, _) = rank(index, question, &votes, &named.files, &keep);
+    if scope.is_some() {
+        // Lanes that vote for what lies beside a leading answer may step out of the scope.
+        fused.retain(|(id, _)| keep(id));
+    }
     let copies = choose::collapse_copies(index, &mut fused, &named.files);
     let seeds = choose::choose(index, &fused, limit);
     let score_of: HashMap<SymbolId, f32> = fused.iter().copied().collect();
@@ -230,7 +248,7 @@ pub fn seeds(
     line_hits.truncate(limit.saturating_sub(seeds.len()).max(1));
     let unmatched = unmatched_anchors_and_words(question, named.missing, &unmatched_terms);
     let test_matches = if seeds.is_empty() && line_hits.is_empty() && !include_tests {
-        test_matches(index, question)
+        test_matches(index, question, scope)
     } else {
         0
     };
@@ -292,18 +310,22 @@ pub fn explain(
     texts: &Texts,
     question: &question::Question,
     include_tests: bool,
+    scope: Option<&Scope>,
     limit: usize,
 ) -> Vec<explain::Explained> {
-    let Ok(lanes) = run_lanes(index, texts, question, include_tests) else {
+    let Ok(lanes) = run_lanes(index, texts, question, include_tests, scope) else {
         return Vec::new();
     };
-    let keep = keeper(index, include_tests);
+    let keep = keeper(index, include_tests, scope);
     // The seeds exactly as `seeds` ranks and chooses them; the hand fusion's candidates
     // are scored here only for their features.
     let (mut ordered, mut candidates) =
         rank(index, question, &lanes.votes, &lanes.named.files, &keep);
     if candidates.is_empty() {
         candidates = features::candidates(index, question, &lanes.votes, &lanes.named.files, &keep);
+    }
+    if scope.is_some() {
+        ordered.retain(|(id, _)| keep(id));
     }
     choose::collapse_copies(index, &mut ordered, &lanes.named.files);
     let seeds = choose::choose(index, &ordered, limit);
@@ -377,7 +399,7 @@ fn feedback_lane(
     index: &Index,
     texts: &Texts,
     question: &question::Question,
-    include_tests: bool,
+    keep: &impl Fn(&SymbolId) -> bool,
     votes: &mut Votes,
 ) -> Vec<(String, f32)> {
     let postings = index.postings();
@@ -392,7 +414,7 @@ fn feedback_lane(
     );
     if !extra.is_empty() {
         let terms = [question.terms.as_slice(), &extra].concat();
-        let (again, _) = lexical::search(index, postings, &terms, include_tests, LEXICAL_DEPTH);
+        let (again, _) = lexical::search(index, postings, &terms, keep, LEXICAL_DEPTH);
         let again: Vec<SymbolId> = again.into_iter().map(|(id, _)| id).collect();
         votes.vote(Lane::Feedback, &again, W_FEEDBACK);
     }
@@ -415,19 +437,19 @@ fn unmatched_anchors_and_words(
     unmatched
 }
 
-/// With no seed and no line hit (tests left out): how many test definitions match, so
-/// the empty answer says where the words are.
-fn test_matches(index: &Index, question: &question::Question) -> usize {
+/// With no seed and no line hit (tests left out): how many test definitions (under the
+/// scope) match, so the empty answer says where the words are.
+fn test_matches(index: &Index, question: &question::Question, scope: Option<&Scope>) -> usize {
     let (with_tests, _) = lexical::search(
         index,
         index.postings(),
         &question.terms,
-        true,
+        &|_| true,
         LEXICAL_DEPTH,
     );
-    with_tests
-        .iter()
-        .filter(|(id, _)| index.symbol(*id).symbol.is_test)
+    let keep = keeper(index, true, scope);
+    (with_tests.iter())
+        .filter(|(id, _)| index.symbol(*id).symbol.is_test && keep(id))
         .count()
 }
 

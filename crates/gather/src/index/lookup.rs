@@ -145,7 +145,7 @@ impl Index {
     }
 }
 
-fn list_places(hits: &[SymbolRef]) -> String {
+pub(crate) fn list_places(hits: &[SymbolRef]) -> String {
     let mut places: Vec<String> = hits
         .iter()
         .take(8)

@@ -21,7 +21,7 @@ pub use crate::record::{
 };
 
 pub use lookup::{check_name, MAX_NAME_PARTS, MAX_NAME_PART_BYTES};
-pub(crate) use lookup::{similar_names, split_line_suffix, split_qualified};
+pub(crate) use lookup::{list_places, similar_names, split_line_suffix, split_qualified};
 pub(crate) use refresh::{apply_scan, scan};
 pub use refresh::{refresh, Changes};
 

@@ -221,6 +221,9 @@ pub struct Omitted {
     pub test_matches: usize,
     /// Nothing the question names exists in the workspace (see `unmatched_terms`).
     pub nothing_matched: bool,
+    /// The request's scope (a root-relative directory, `.` for the root) when nothing under it could seed
+    /// the pack, so the empty answer says why.
+    pub empty_scope: Option<String>,
     /// Pinned slices that could not be met as asked: (path, symbol, reason). Those that
     /// show nothing appear only here, so no request vanishes.
     pub unmet_slices: Vec<(String, Option<String>, String)>,

@@ -102,6 +102,11 @@ fn calls(omitted: &Omitted, parts: &mut Vec<String>) {
 
 /// Question words that matched nothing (all of them, or some).
 fn unmatched(omitted: &Omitted, parts: &mut Vec<String>) {
+    if let Some(dir) = &omitted.empty_scope {
+        parts.push(format!(
+            "nothing under the scope {dir} matches the request, so no code from it is shown"
+        ));
+    }
     if omitted.nothing_matched {
         parts.push(format!(
             "nothing in the workspace matches the question (no match for {}), so no code is shown",

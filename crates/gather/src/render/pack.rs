@@ -204,7 +204,7 @@ fn change_json(notes: &crate::pack::ChangeNotes, omitted: &mut Value) {
 fn omitted_json(omitted: &Omitted) -> Value {
     let range =
         |path: &str, r: &LineRange| json!({"path": path, "line_start": r.start, "line_end": r.end});
-    json!({
+    let mut value = json!({
         "tests_excluded": omitted.tests_excluded,
         "external_callees": omitted.external_callees.len(),
         "external_names": omitted.external_callees,
@@ -225,5 +225,10 @@ fn omitted_json(omitted: &Omitted) -> Value {
         "other_definitions": omitted.other_definitions.iter().map(|(path, name, r)| json!({
             "path": path, "symbol": name, "line_start": r.start, "line_end": r.end,
         })).collect::<Vec<_>>(),
-    })
+    });
+    // Only a scoped request can have an empty scope: other packs keep their shape.
+    if let Some(dir) = &omitted.empty_scope {
+        value["empty_scope"] = json!(dir);
+    }
+    value
 }

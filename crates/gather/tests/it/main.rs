@@ -20,4 +20,5 @@ mod pack;
 mod properties;
 mod recovery;
 mod rendered;
+mod scope;
 mod slices;
