@@ -129,27 +129,7 @@ fn cli_scope_outside_the_root_or_empty_says_so() {
 }
 
 /// The diff that added both `validate` calls.
-const DIFF: &str = "--- a/api/handlers.py
-+++ b/api/handlers.py
-@@ -5,6 +5,7 @@
- 
- def handle_save(request):
-     \"\"\"Save the record a request carries and answer with its key.\"\"\"
-+    validate(request)
-     return {\"saved\": save_record(request[\"record\"])}
- 
- 
---- a/core/store.py
-+++ b/core/store.py
-@@ -5,6 +5,7 @@
- 
- def save_record(record):
-     \"\"\"Save a record under its key, replacing any record saved before.\"\"\"
-+    validate(record)
-     RECORDS[record[\"key\"]] = record
-     return record[\"key\"]
- 
-";
+const DIFF: &str = include_str!("../../../tests/fixtures/scope.diff");
 
 /// `gather serve` on the fixture, spoken to one request at a time.
 struct Server {

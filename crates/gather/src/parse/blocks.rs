@@ -464,14 +464,7 @@ fn reassign_calls(symbols: &[Symbol], calls: &mut [CallSite], gained: &[LineRang
         else {
             continue;
         };
-        let around = call.enclosing.is_none_or(|e| {
-            symbols[e as usize]
-                .range
-                .covers(&symbols[own as usize].range)
-        });
-        if around {
-            call.enclosing = Some(own);
-        }
+        super::recover::give_call(call, own, symbols);
     }
 }
 

@@ -23,27 +23,7 @@ fn index() -> Index {
 const QUESTION: &str = "how is a record saved?";
 
 /// The diff that added both `validate` calls.
-const DIFF: &str = "--- a/api/handlers.py
-+++ b/api/handlers.py
-@@ -5,6 +5,7 @@
- 
- def handle_save(request):
-     \"\"\"Save the record a request carries and answer with its key.\"\"\"
-+    validate(request)
-     return {\"saved\": save_record(request[\"record\"])}
- 
- 
---- a/core/store.py
-+++ b/core/store.py
-@@ -5,6 +5,7 @@
- 
- def save_record(record):
-     \"\"\"Save a record under its key, replacing any record saved before.\"\"\"
-+    validate(record)
-     RECORDS[record[\"key\"]] = record
-     return record[\"key\"]
- 
-";
+const DIFF: &str = include_str!("../../../../tests/fixtures/scope.diff");
 
 fn question(scope: Option<&str>) -> ContextRequest {
     ContextRequest {
