@@ -441,17 +441,7 @@ fn reassign_calls(symbols: &[Symbol], calls: &mut [CallSite], gained: &[LineRang
             *slot = Some(idx);
         }
     }
-    let callable = |idx: usize| {
-        let mut at = Some(idx as u32);
-        while let Some(i) = at {
-            let symbol = &symbols[i as usize];
-            if matches!(symbol.kind, SymbolKind::Function | SymbolKind::Method) {
-                return Some(i);
-            }
-            at = symbol.parent;
-        }
-        None
-    };
+    let callable = |idx: usize| super::refs::callable(symbols, idx as u32);
     for call in calls {
         if !gained.iter().any(|g| g.contains(call.line)) {
             continue;

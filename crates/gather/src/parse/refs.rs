@@ -274,23 +274,9 @@ impl EnclosingTable {
                 }
             }
         }
-        // The caller is the innermost function or method around the line: a constant or a
-        // class declared inside a function runs as part of it, and calls directly in a
-        // class, module or module-level constant body have no caller.
-        let callable = |idx: u32| {
-            let mut at = Some(idx);
-            while let Some(i) = at {
-                let symbol = &symbols[i as usize];
-                if matches!(symbol.kind, SymbolKind::Function | SymbolKind::Method) {
-                    return Some(i);
-                }
-                at = symbol.parent;
-            }
-            None
-        };
         let by_line = innermost
             .iter()
-            .map(|slot| slot.and_then(|(idx, _)| callable(idx)))
+            .map(|slot| slot.and_then(|(idx, _)| callable(symbols, idx)))
             .collect();
         EnclosingTable {
             by_line,
@@ -473,6 +459,21 @@ pub(crate) fn split_top_level(text: &str) -> Vec<&str> {
     }
     parts.push(&text[start..]);
     parts.into_iter().filter(|p| !p.trim().is_empty()).collect()
+}
+
+/// The caller of a call inside definition `idx`: the innermost function or method around
+/// it. A constant or a class declared inside a function runs as part of it, and calls
+/// directly in a class, module or module-level constant body have no caller.
+pub(super) fn callable(symbols: &[Symbol], idx: u32) -> Option<u32> {
+    let mut at = Some(idx);
+    while let Some(i) = at {
+        let symbol = &symbols[i as usize];
+        if matches!(symbol.kind, SymbolKind::Function | SymbolKind::Method) {
+            return Some(i);
+        }
+        at = symbol.parent;
+    }
+    None
 }
 
 #[cfg(test)]
