@@ -454,7 +454,7 @@ fn reassign_calls(symbols: &[Symbol], calls: &mut [CallSite], gained: &[LineRang
         else {
             continue;
         };
-        super::recover::give_call(call, own, symbols);
+        super::refs::give_call(call, own, symbols);
     }
 }
 

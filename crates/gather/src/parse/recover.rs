@@ -486,7 +486,7 @@ fn merge(extracted: &mut Extracted, added: Added) {
         let Some(&Some(own)) = innermost.get(call.line as usize) else {
             continue;
         };
-        give_call(call, own, &symbols);
+        super::refs::give_call(call, own, &symbols);
     }
     calls.extend(added.calls.into_iter().map(|call| CallSite {
         enclosing: call.enclosing.map(|e| new_at[e as usize]),
@@ -518,19 +518,6 @@ fn innermost_added_callables(symbols: &[Symbol]) -> Vec<Option<u32>> {
         }
     }
     innermost
-}
-
-/// Gives `call` to the callable `own` when it has no caller or one around `own`: the
-/// innermost callable holding a call's line is its caller.
-pub(super) fn give_call(call: &mut CallSite, own: u32, symbols: &[Symbol]) {
-    let around = call.enclosing.is_none_or(|e| {
-        symbols[e as usize]
-            .range
-            .covers(&symbols[own as usize].range)
-    });
-    if around {
-        call.enclosing = Some(own);
-    }
 }
 
 #[cfg(test)]

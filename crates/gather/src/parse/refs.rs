@@ -461,6 +461,19 @@ pub(crate) fn split_top_level(text: &str) -> Vec<&str> {
     parts.into_iter().filter(|p| !p.trim().is_empty()).collect()
 }
 
+/// Gives `call` to the callable `own` when it has no caller or one around `own`: the
+/// innermost callable holding a call's line is its caller.
+pub(super) fn give_call(call: &mut CallSite, own: u32, symbols: &[Symbol]) {
+    let around = call.enclosing.is_none_or(|e| {
+        symbols[e as usize]
+            .range
+            .covers(&symbols[own as usize].range)
+    });
+    if around {
+        call.enclosing = Some(own);
+    }
+}
+
 /// The caller of a call inside definition `idx`: the innermost function or method around
 /// it. A constant or a class declared inside a function runs as part of it, and calls
 /// directly in a class, module or module-level constant body have no caller.
