@@ -230,10 +230,6 @@ pub fn seeds(
     };
     let keep = keeper(index, include_tests, scope);
     let (mut fused, _) = rank(index, question, &votes, &named.files, &keep);
-    if scope.is_some() {
-        // Lanes that vote for what lies beside a leading answer may step out of the scope.
-        fused.retain(|(id, _)| keep(id));
-    }
     let copies = choose::collapse_copies(index, &mut fused, &named.files);
     let seeds = choose::choose(index, &fused, limit);
     let score_of: HashMap<SymbolId, f32> = fused.iter().copied().collect();
@@ -269,6 +265,8 @@ pub fn seeds(
 /// learned ranking chosen (see [`ranker::learned`]) the shipped model's, as weights in
 /// (0, 1] relative to the first (`exp` of the score's distance from it over the model's
 /// temperature). With the learned ranking, also the candidates it scored (else none).
+/// Only what `keep` accepts is ranked: the lanes that vote beside a leading answer may step
+/// out of a scope.
 fn rank(
     index: &Index,
     question: &question::Question,
@@ -276,14 +274,17 @@ fn rank(
     named_files: &[u32],
     keep: &impl Fn(&SymbolId) -> bool,
 ) -> (Vec<(SymbolId, f32)>, Vec<features::Candidate>) {
-    if !ranker::learned() {
+    let (mut order, candidates) = if ranker::learned() {
+        let candidates = features::candidates(index, question, votes, named_files, keep);
+        (learned_order(&candidates), candidates)
+    } else {
         let mut fused: Vec<(SymbolId, f32)> =
             votes.fused().iter().map(|(id, s)| (*id, *s)).collect();
         lexical::sort_hits(index, &mut fused);
-        return (fused, Vec::new());
-    }
-    let candidates = features::candidates(index, question, votes, named_files, keep);
-    (learned_order(&candidates), candidates)
+        (fused, Vec::new())
+    };
+    order.retain(|(id, _)| keep(id));
+    (order, candidates)
 }
 
 /// The candidates ordered by the shipped model, with their weights (see [`rank`]).
@@ -323,9 +324,6 @@ pub fn explain(
         rank(index, question, &lanes.votes, &lanes.named.files, &keep);
     if candidates.is_empty() {
         candidates = features::candidates(index, question, &lanes.votes, &lanes.named.files, &keep);
-    }
-    if scope.is_some() {
-        ordered.retain(|(id, _)| keep(id));
     }
     choose::collapse_copies(index, &mut ordered, &lanes.named.files);
     let seeds = choose::choose(index, &ordered, limit);

@@ -53,7 +53,7 @@ impl History {
             .arg("-C")
             .arg(root)
             .args(["-c", "core.quotepath=off", "--no-pager", "log", &window])
-            .args(["--no-merges", "--no-renames", "--relative", "--name-only"])
+            .args(["--no-merges", "--no-renames", "--name-only"])
             .args(["--no-color", "--no-ext-diff", "--no-textconv"])
             .args(["--format=%x1e%B%x1f", &head, "--", "."])
             .stdin(Stdio::null())

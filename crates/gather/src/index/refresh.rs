@@ -43,7 +43,6 @@ pub(crate) fn refresh_observed(
         scanned_ns,
         postings,
         history,
-        root: previous_root,
         ..
     } = previous;
     let mut index = apply_scan(files, scanned_ns, scan, progress, Some((by_path, by_name)));
@@ -54,7 +53,7 @@ pub(crate) fn refresh_observed(
     }
     // The history depends on the commit only: keep it while the work tree is at it.
     if let Some(Some(h)) = history.get() {
-        if h.is_current(previous_root.path()) {
+        if h.is_current(index.root()) {
             index.history = history;
         }
     }
