@@ -26,6 +26,7 @@ pub mod ask;
 pub mod budget;
 pub mod cache;
 pub mod change;
+pub mod changed;
 pub mod confined;
 pub mod defaults;
 pub mod error;

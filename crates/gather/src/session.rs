@@ -7,6 +7,7 @@ use std::thread::JoinHandle;
 use std::time::Instant;
 
 use crate::cache::{self, Cache, CacheState, PostingsState, Report};
+use crate::changed::ChangedPaths;
 use crate::confined::Root;
 use crate::error::{Error, ErrorCode, Result};
 use crate::index::{self, ms_since, Index, IndexOptions, Progress};
@@ -198,7 +199,21 @@ impl Session {
 
     /// The index brought up to date with the disk: changed, added and deleted files are
     /// indexed again. Stores nothing.
-    pub fn refresh(mut self, options: &IndexOptions) -> Result<Session> {
+    pub fn refresh(self, options: &IndexOptions) -> Result<Session> {
+        self.refresh_by(|index| index::refresh(index, options))
+    }
+
+    /// [`Session::refresh`] told what changed on disk since the last open or refresh (by a
+    /// file watcher): only those paths are looked at again ([`index::refresh_changed`]).
+    pub fn refresh_changed(
+        self,
+        options: &IndexOptions,
+        changed: &ChangedPaths,
+    ) -> Result<Session> {
+        self.refresh_by(|index| index::refresh_changed(index, options, changed))
+    }
+
+    fn refresh_by(mut self, refresh: impl FnOnce(Index) -> Result<Index>) -> Result<Session> {
         self.wait_for_saves();
         self.calls_since_failure = self.calls_since_failure.saturating_add(1);
         // Once the stores have ended, nothing else holds the index.
@@ -209,7 +224,7 @@ impl Session {
             )
         })?;
         let started = Instant::now();
-        let index = index::refresh(index, options)?;
+        let index = refresh(index)?;
         self.report.changes = index.changes();
         self.report.update_ms = ms_since(started);
         self.report.save_ms = None;

@@ -9,6 +9,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
+use crate::changed::ChangedPaths;
 use crate::record::SkipReason;
 
 /// What the walk found at one path.
@@ -42,7 +43,7 @@ impl Default for WalkOptions {
 }
 
 /// Directories that belong to version control, never to the workspace's code.
-const VCS_DIRS: &[&str] = &[".git", ".hg", ".svn", ".jj"];
+pub(crate) const VCS_DIRS: &[&str] = &[".git", ".hg", ".svn", ".jj"];
 
 /// Walks `root` (canonical), handing each file to `found` as soon as it is seen, in walk
 /// order; callers that need path order sort afterwards.
@@ -74,8 +75,29 @@ pub fn first(root: &Path, options: &WalkOptions, limit: usize) -> Vec<WalkedFile
 /// Every file under `root` (canonical), in path order, found by several threads at once:
 /// the same files as [`each`], for callers that need the whole list before they start.
 pub fn all(root: &Path, options: &WalkOptions) -> Vec<WalkedFile> {
+    walk_all(root, options, None)
+}
+
+/// The files of [`all`] that `changed` covers, in path order, found by entering only the
+/// directories that lead to a changed path: what a refresh told what changed needs to look
+/// at. Each is judged by the same ignore files as in the walk of the whole tree.
+pub fn region(root: &Path, options: &WalkOptions, changed: &ChangedPaths) -> Vec<WalkedFile> {
+    if changed.is_everything() {
+        return all(root, options);
+    }
+    let mut files = walk_all(root, options, Some(Arc::new(changed.clone())));
+    // A refused directory on the way is reported though it lies outside the region.
+    files.retain(|f| changed.covers(&f.rel));
+    files
+}
+
+fn walk_all(
+    root: &Path,
+    options: &WalkOptions,
+    region: Option<Arc<ChangedPaths>>,
+) -> Vec<WalkedFile> {
     let (sender, receiver) = std::sync::mpsc::channel();
-    let (builder, refused) = builder(root);
+    let (builder, refused) = builder_in(root, region);
     builder.build_parallel().run(|| {
         let sender = sender.clone();
         Box::new(move |entry| {
@@ -99,15 +121,38 @@ type Refused = Arc<Mutex<Vec<PathBuf>>>;
 
 /// The walk's settings, and where it records the directories it refuses to enter.
 fn builder(root: &Path) -> (ignore::WalkBuilder, Refused) {
+    builder_in(root, None)
+}
+
+/// [`builder`], entering only what leads to a path of `region` when one is given.
+fn builder_in(root: &Path, region: Option<Arc<ChangedPaths>>) -> (ignore::WalkBuilder, Refused) {
     let refused: Refused = Arc::default();
     let record = Arc::clone(&refused);
     let mut builder = ignore::WalkBuilder::new(root);
+    let walk_root = root.to_path_buf();
     builder
         .hidden(false)
         .follow_links(false)
         .require_git(false)
         .filter_entry(move |entry| {
-            if entry.depth() == 0 || !entry.file_type().is_some_and(|t| t.is_dir()) {
+            if entry.depth() == 0 {
+                return true;
+            }
+            let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
+            if let Some(region) = &region {
+                let rel = relative(&walk_root, entry.path())
+                    .or_else(|| lossy_relative(&walk_root, entry.path()))
+                    .unwrap_or_default();
+                let wanted = if is_dir {
+                    region.leads_into(&rel)
+                } else {
+                    region.covers(&rel)
+                };
+                if !wanted {
+                    return false;
+                }
+            }
+            if !is_dir {
                 return true;
             }
             if entry

@@ -5,6 +5,7 @@
 pub mod history;
 mod lookup;
 pub(crate) use crate::imports as modules;
+mod partial;
 pub mod postings;
 mod refresh;
 pub mod texts;
@@ -22,6 +23,7 @@ pub use crate::record::{
 
 pub use lookup::{check_name, MAX_NAME_PARTS, MAX_NAME_PART_BYTES};
 pub(crate) use lookup::{list_places, similar_names, split_line_suffix, split_qualified};
+pub use partial::refresh_changed;
 pub(crate) use refresh::{apply_scan, scan};
 pub use refresh::{refresh, Changes};
 

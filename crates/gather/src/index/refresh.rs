@@ -11,6 +11,7 @@ use super::{
     ms_since, now_ns, parse_bytes, read_and_parse, skipped_record, BuildTimings, Index,
     IndexOptions, Progress, SymbolId,
 };
+use crate::changed::ChangedPaths;
 use crate::confined::Root;
 use crate::error::Result;
 use crate::record::{FileRecord, FileStatus, SkipReason};
@@ -74,12 +75,21 @@ pub(crate) struct Scan {
 
 /// Walks `root` for a refresh: metadata only, no file is read.
 pub(crate) fn scan(root: &Root, options: &IndexOptions) -> Result<Scan> {
+    scan_region(root, options, &ChangedPaths::everything())
+}
+
+/// [`scan`] of the part of the tree `changed` covers (see [`walk::region`]).
+pub(super) fn scan_region(
+    root: &Root,
+    options: &IndexOptions,
+    changed: &ChangedPaths,
+) -> Result<Scan> {
     let root = root.with_limit(options.walk.max_file_size);
     root.check_in_place()?;
     walk::check_ignore_files(root.path())?;
     let started_ns = now_ns();
     let started = Instant::now();
-    let files = walk::all(root.path(), &options.walk);
+    let files = walk::region(root.path(), &options.walk, changed);
     root.check_in_place()?;
     Ok(Scan {
         root,
@@ -94,6 +104,19 @@ pub(crate) fn scan(root: &Root, options: &IndexOptions) -> Result<Scan> {
 /// rebuilt when the set of paths did not change.
 pub(crate) fn apply_scan(
     records: Vec<FileRecord>,
+    previous_ns: i64,
+    scan: Scan,
+    progress: &Progress,
+    tables: Option<Tables>,
+) -> Index {
+    apply_scan_around(records, Vec::new(), previous_ns, scan, progress, tables)
+}
+
+/// [`apply_scan`] of a scan that covered only part of the tree: `records` are the previous
+/// records of that part, `unchanged` (in path order) those of the rest, kept as they are.
+pub(super) fn apply_scan_around(
+    records: Vec<FileRecord>,
+    unchanged: Vec<FileRecord>,
     previous_ns: i64,
     scan: Scan,
     progress: &Progress,
@@ -118,6 +141,11 @@ pub(crate) fn apply_scan(
         })
         .collect();
     let reparsed_paths = count_updates(updated, &mut kept, &mut changes);
+    if !unchanged.is_empty() {
+        changes.reused += unchanged.len();
+        kept.sort_unstable_by(|a, b| a.path.cmp(&b.path));
+        kept = merge_by_path(unchanged, kept);
+    }
     let parse_ms = ms_since(started);
     let started = Instant::now();
     let mut index = match tables {
@@ -130,7 +158,9 @@ pub(crate) fn apply_scan(
                 && changes.removed == 0
                 && reparsed_paths.len() * PATCH_SHARE <= kept.len() =>
         {
-            kept.sort_unstable_by(|a, b| a.path.cmp(&b.path));
+            if !kept.is_sorted_by(|a, b| a.path <= b.path) {
+                kept.sort_unstable_by(|a, b| a.path.cmp(&b.path));
+            }
             let mut index = Index {
                 root,
                 files: kept,
@@ -160,6 +190,20 @@ pub(crate) fn apply_scan(
         tables_ms: ms_since(started),
     };
     index
+}
+
+/// Two lists of records in path order, with no path in both, as one in path order.
+fn merge_by_path(a: Vec<FileRecord>, b: Vec<FileRecord>) -> Vec<FileRecord> {
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let mut b = b.into_iter().peekable();
+    for record in a {
+        while let Some(before) = b.next_if(|r| r.path < record.path) {
+            out.push(before);
+        }
+        out.push(record);
+    }
+    out.extend(b);
+    out
 }
 
 /// A walked file with its previous record, if it had one, for [`update`] to decide on.

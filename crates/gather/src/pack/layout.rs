@@ -17,8 +17,19 @@ pub(crate) fn header_placeholder(pack: &Pack, stale: &[String]) -> String {
     header(pack, pack.budget.limit(), "00000000", stale)
 }
 
-/// Why the pack is partial: the pack's own reasons, then the files that changed since
-/// they were indexed.
+/// The `degraded` reason of an answer whose freshness check walked the whole tree because
+/// the server's file watcher could not be trusted for it (it could not start, lost events,
+/// or did not answer): the answer is as complete as any, only slower to make.
+pub const WATCH_FALLBACK: &str = "watch-fallback";
+
+/// Whether a `degraded` reason makes an answer partial (`complete: false`); only
+/// [`WATCH_FALLBACK`] does not.
+pub fn is_partial(reason: &str) -> bool {
+    reason != WATCH_FALLBACK
+}
+
+/// Why the pack is partial, or was made the slow way: the pack's own reasons, then the
+/// files that changed since they were indexed.
 pub fn degraded(pack: &Pack, stale: &[String]) -> Vec<String> {
     let mut degraded = pack.degraded.clone();
     degraded.extend(stale.iter().map(|p| format!("stale-file({p})")));
@@ -78,8 +89,10 @@ pub fn header(pack: &Pack, used: usize, stamp: &str, stale: &[String]) -> String
     let degraded = degraded(pack, stale);
     let partial = if degraded.is_empty() {
         String::new()
-    } else {
+    } else if degraded.iter().any(|d| is_partial(d)) {
         format!(" · complete:false · degraded: {}", degraded.join(", "))
+    } else {
+        format!(" · degraded: {}", degraded.join(", "))
     };
     // A budget past the cap is cut to it, visibly.
     let asked = match pack.budget_asked {

@@ -163,6 +163,8 @@ fn find_json(hits: &[SymbolRef]) -> Value {
     json!({"success": true, "definitions": defs})
 }
 
+pub use crate::pack::layout::WATCH_FALLBACK;
+
 /// The reason a list of definitions gives while the first index is built.
 pub const INDEX_BUILDING: &str = "index-building";
 
@@ -172,16 +174,24 @@ const BUILDING: &str = "# complete:false · degraded: index-building (the first 
 /// `find` results as text and JSON, saying whether the list is whole: `building` marks it
 /// partial, answered from the one file asked about while the first index is built.
 pub fn find(hits: &[SymbolRef], building: bool) -> (String, Value) {
+    find_noting(hits, building, &[])
+}
+
+/// [`find`], also naming `notes`: `degraded` reasons that do not make the list partial
+/// ([`WATCH_FALLBACK`]), on a line of their own and in `degraded`.
+pub fn find_noting(hits: &[SymbolRef], building: bool, notes: &[String]) -> (String, Value) {
     let mut text = find_text(hits);
     let mut json = find_json(hits);
+    let mut degraded: Vec<&str> = notes.iter().map(String::as_str).collect();
+    if !notes.is_empty() {
+        text.insert_str(0, &format!("# degraded: {}\n", notes.join(", ")));
+    }
     if building {
         text.insert_str(0, BUILDING);
-        json["complete"] = json!(false);
-        json["degraded"] = json!([INDEX_BUILDING]);
-    } else {
-        json["complete"] = json!(true);
-        json["degraded"] = json!([]);
+        degraded.insert(0, INDEX_BUILDING);
     }
+    json["complete"] = json!(!building);
+    json["degraded"] = json!(degraded);
     (text, json)
 }
 

@@ -123,7 +123,7 @@ pub fn pack_json(pack: &Pack, used: usize, text: &str) -> Value {
         "budget": {"unit": pack.budget.unit(), "limit": pack.budget.limit(), "used": used,
                    "tokens_estimated": crate::budget::estimate_tokens(text),
                    "code_lines": code_lines, "frame_lines": text_lines.saturating_sub(code_lines)},
-        "complete": degraded.is_empty(),
+        "complete": !degraded.iter().any(|d| crate::pack::layout::is_partial(d)),
         "degraded": degraded,
         "items": items,
         "omitted": omitted,

@@ -22,3 +22,4 @@ mod recovery;
 mod rendered;
 mod scope;
 mod slices;
+mod watched;

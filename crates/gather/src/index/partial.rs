@@ -1,0 +1,93 @@
+//! Bringing an index up to date with what a file watcher said changed: only the changed
+//! paths, and what lies under them, are walked and compared with their records; every
+//! other record is kept as it is, unread and unstatted.
+
+use super::refresh::{apply_scan_around, refresh, scan_region};
+use super::{Changes, Index, IndexOptions, Progress};
+use crate::changed::ChangedPaths;
+use crate::error::Result;
+
+/// Brings `previous` up to date given every path that changed under its root since it was
+/// made (`changed`, as a watcher reports them): the result equals [`refresh`]'s, and a
+/// full [`refresh`] is what `ChangedPaths::everything` asks for.
+///
+/// The records of unchanged paths are trusted without a look. So the index keeps the time
+/// of its last whole walk (`scanned_ns`): a later whole walk checks by content every file
+/// modified since shortly before it, whichever refresh last read the file.
+pub fn refresh_changed(
+    previous: Index,
+    options: &IndexOptions,
+    changed: &ChangedPaths,
+) -> Result<Index> {
+    if changed.is_everything() {
+        return refresh(previous, options);
+    }
+    previous.root.check_in_place()?;
+    if changed.is_empty() {
+        let mut index = previous;
+        index.changes = Changes {
+            reused: index.files.len(),
+            ..Changes::default()
+        };
+        return Ok(index);
+    }
+    let scan = scan_region(&previous.root, options, changed)?;
+    let Index {
+        files,
+        by_path,
+        by_name,
+        scanned_ns,
+        postings,
+        history,
+        ..
+    } = previous;
+    let (inside, outside): (Vec<_>, Vec<_>) =
+        files.into_iter().partition(|r| changed.covers(&r.path));
+    let mut index = apply_scan_around(
+        inside,
+        outside,
+        scanned_ns,
+        scan,
+        &Progress::default(),
+        Some((by_path, by_name)),
+    );
+    index.scanned_ns = scanned_ns;
+    let changes = index.changes;
+    if changes.reparsed + changes.added + changes.removed == 0 {
+        index.postings = postings;
+    }
+    // The commit moves only with a change under the version-control directory (or a
+    // checkout, which changes files too).
+    if let Some(Some(h)) = history.get() {
+        if (!changed.vcs_changed() && !changes.dirty) || h.is_current(index.root()) {
+            index.history = history;
+        }
+    }
+    Ok(index)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refreshed(index: Index, paths: &[&str]) -> Index {
+        let mut changed = ChangedPaths::none();
+        for path in paths {
+            changed.add(path);
+        }
+        refresh_changed(index, &IndexOptions::default(), &changed).unwrap()
+    }
+
+    #[test]
+    fn the_postings_are_kept_while_no_content_changes() {
+        let (ws, index) = super::super::index_of(&[("a.py", "def alpha():\n    pass\n")]);
+        assert!(index.postings().n_docs() > 0);
+        let index = refreshed(index, &[]);
+        assert!(index.has_postings(), "nothing changed");
+        let index = refreshed(index, &["gone.py"]);
+        assert!(index.has_postings(), "a change that touched no file");
+        std::fs::write(ws.path().join("a.py"), "def beta():\n    pass\n").unwrap();
+        let index = refreshed(index, &["a.py"]);
+        assert!(!index.has_postings(), "contents changed");
+    }
+}
