@@ -6,13 +6,17 @@
 //!
 //! The protocol is the official SDK's (`rmcp`); [`stdio`] puts a line filter in front of it
 //! and owns stdout, which carries protocol messages only. The index is built in the
-//! background at start and brought up to date before every answer ([`state`]).
+//! background at start and brought up to date before every answer ([`state`]): only the
+//! paths its file watcher saw change ([`fresh`]), or the whole tree where none is trusted.
 
+pub mod fresh;
 pub mod pool;
 mod server;
 pub mod state;
 pub mod stdio;
 pub mod tools;
+#[cfg(target_os = "linux")]
+pub mod watch;
 
 use std::time::Duration;
 

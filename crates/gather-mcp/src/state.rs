@@ -6,8 +6,11 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use gather::cache::Cache;
+use gather::changed::ChangedPaths;
 use gather::index::{ms_since, Index, IndexOptions, Progress};
 use gather::session::Session;
+
+use crate::fresh::{Check, Freshness};
 use gather::{Error, ErrorCode, Result};
 
 enum Slot {
@@ -32,6 +35,9 @@ pub struct Workspace {
     built: Condvar,
     /// When the first build is held until the first call: what lets it start.
     release: Mutex<Option<std::sync::mpsc::Sender<()>>>,
+    /// How a call learns what changed; set before the first build walks the tree, so no
+    /// edit after that walk goes unseen.
+    freshness: Mutex<Option<Freshness>>,
 }
 
 impl Workspace {
@@ -73,6 +79,7 @@ impl Workspace {
             slot: Mutex::new(Slot::Building),
             built: Condvar::new(),
             release: Mutex::new(release),
+            freshness: Mutex::new(None),
         });
         let builder = Arc::clone(&workspace);
         std::thread::spawn(move || {
@@ -81,6 +88,7 @@ impl Workspace {
                 let _ = held.recv();
             }
             let started = Instant::now();
+            *builder.freshness() = Some(Freshness::start(builder.root.path()));
             let built = first_session(&builder.root, &builder.options, cache);
             let mut slot = builder.lock();
             *slot = match built {
@@ -118,13 +126,31 @@ impl Workspace {
         self.slot.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
+    fn freshness(&self) -> MutexGuard<'_, Option<Freshness>> {
+        self.freshness
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// What changed since the last call (everything before the watcher started).
+    fn check(&self) -> Check {
+        match self.freshness().as_mut() {
+            Some(freshness) => freshness.check(),
+            None => Check {
+                changed: ChangedPaths::everything(),
+                notes: Vec::new(),
+            },
+        }
+    }
+
     /// Runs `answer` on the index brought up to date with the disk (changed, added and
-    /// deleted files re-indexed), so an edit made before this call is always seen. While the
-    /// first build is still running after the wait, runs `partial` instead. Calls are
+    /// deleted files re-indexed), so an edit made before this call is always seen, with the
+    /// `degraded` reasons the check of freshness gives the answer (`watch-fallback`). While
+    /// the first build is still running after the wait, runs `partial` instead. Calls are
     /// answered one at a time, so a refresh never races another.
     pub fn with_index<T>(
         &self,
-        answer: impl FnOnce(&Index) -> Result<T>,
+        answer: impl FnOnce(&Index, &[String]) -> Result<T>,
         partial: impl FnOnce() -> Result<T>,
     ) -> Result<T> {
         let held = self
@@ -151,8 +177,12 @@ impl Workspace {
                 .unwrap_or_else(PoisonError::into_inner)
                 .0;
         }
+        // What changed is taken before the refresh reads the disk: an edit made while it
+        // runs is left for the next call.
+        let check = self.check();
         let fresh = match std::mem::replace(&mut *slot, Slot::Empty) {
-            Slot::Ready(previous) => previous.refresh(&self.options).map(|mut session| {
+            Slot::Ready(previous) => (previous.refresh_changed(&self.options, &check.changed))
+                .map(|mut session| {
                 // Stored as it changes, so the next start (or a rebuild after a failed
                 // refresh) begins from this index rather than an older one.
                 session.save_in_background();
@@ -181,7 +211,7 @@ impl Workspace {
         for warning in session.take_warnings() {
             eprintln!("gather serve: warning: {warning}");
         }
-        let answered = answer(session.index());
+        let answered = answer(session.index(), &check.notes);
         // Postings the answer built are stored, so the next start need not build them.
         session.store_postings_in_background();
         answered
@@ -203,6 +233,9 @@ fn first_session(root: &Root, options: &IndexOptions, cache: Option<Cache>) -> R
     Ok(session)
 }
 
+#[cfg(all(test, target_os = "linux"))]
+mod watched;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -218,7 +251,7 @@ mod tests {
     }
 
     fn call(workspace: &Workspace) -> Result<Vec<String>> {
-        workspace.with_index(|index| Ok(names(index)), || Ok(Vec::new()))
+        workspace.with_index(|index, _| Ok(names(index)), || Ok(Vec::new()))
     }
 
     #[test]
@@ -281,7 +314,7 @@ mod tests {
         // A question needs the postings.
         let ask = |workspace: &Workspace| {
             workspace
-                .with_index(|index| Ok(index.postings().n_docs()), || Ok(0))
+                .with_index(|index, _| Ok(index.postings().n_docs()), || Ok(0))
                 .unwrap()
         };
         let first = start();
@@ -305,7 +338,10 @@ mod tests {
             Workspace::start(root, IndexOptions::default(), Duration::from_secs(60), None);
         assert_eq!(call(&workspace).unwrap(), ["alpha"]);
         let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            workspace.with_index(|_| -> Result<()> { panic!("an answer failed") }, || Ok(()))
+            workspace.with_index(
+                |_, _| -> Result<()> { panic!("an answer failed") },
+                || Ok(()),
+            )
         }));
         assert!(panicked.is_err());
         // Still Ready: a call that must wait for a build would get the partial answer.

@@ -316,7 +316,14 @@ fn gather_context(workspace: &Workspace, args: GatherContextArgs) -> Result<Answ
         ..ContextRequest::default()
     };
     let pack = workspace.with_index(
-        |index| request::context_pack(index, &request),
+        |index, notes| {
+            if notes.is_empty() {
+                return request::context_pack(index, &request);
+            }
+            let mut noted = request.clone();
+            noted.degraded.extend_from_slice(notes);
+            request::context_pack(index, &noted)
+        },
         || {
             request::context_unindexed(
                 workspace.root(),
@@ -356,18 +363,18 @@ fn find_symbol(workspace: &Workspace, args: FindSymbolArgs) -> Result<Answer> {
         Frontend::Mcp,
     )?
     .scoped(workspace.root().path(), args.scope.as_deref())?;
-    let answer = |hits: &[SymbolRef], building: bool| {
-        let (text, json) = render::find(hits, building);
+    let answer = |hits: &[SymbolRef], building: bool, notes: &[String]| {
+        let (text, json) = render::find_noting(hits, building, notes);
         Answer { text, json }
     };
     workspace.with_index(
-        |index| Ok(answer(&find.lookup(index)?, false)),
+        |index, notes| Ok(answer(&find.lookup(index)?, false, notes)),
         || {
             // While the first index is built, the one file asked about is indexed alone.
             let files: Vec<String> = find.file().iter().map(|f| f.to_string()).collect();
             let index = index::build_files(workspace.root(), &files)?;
             let hits = find.lookup(&index).unwrap_or_default();
-            Ok(answer(&hits, true))
+            Ok(answer(&hits, true, &[]))
         },
     )
 }
