@@ -129,6 +129,11 @@ pub enum Command {
         /// that answer from outside).
         #[arg(long, hide = true)]
         hold_first_build: bool,
+        /// Check that the index is fresh by walking the whole tree before every call
+        /// instead of watching the tree for changes (for file systems whose changes a
+        /// watcher is not told of, such as network mounts).
+        #[arg(long, env = "GATHER_NO_WATCH")]
+        no_watch: bool,
     },
     /// Cut exact slices out of files, in request order, within a budget.
     Slice {

@@ -212,7 +212,8 @@ fn run(args: Args, kept: &mut Option<Session>) -> Result<String, Error> {
         Command::Serve {
             wait_ms,
             hold_first_build,
-        } => serve::run(ctx, wait_ms, hold_first_build),
+            no_watch,
+        } => serve::run(ctx, wait_ms, hold_first_build, !no_watch),
         Command::Slice {
             specs,
             max_tokens,

@@ -40,6 +40,9 @@ pub struct ServeOptions {
     /// Start the first build only once the first tool call has been answered (without an
     /// index), so the partial answer can be checked from outside.
     pub hold_first_build: bool,
+    /// Learn what changed from a file watcher (where one is trusted) rather than by
+    /// walking the whole tree before every call.
+    pub watch: bool,
 }
 
 /// Serves MCP on stdin/stdout until stdin ends or the client goes away (closes stdout, so
@@ -55,6 +58,7 @@ pub fn serve(options: ServeOptions) -> Result<(), Error> {
         options.wait,
         options.cache,
         options.hold_first_build,
+        options.watch,
     );
     let stdout_closed = std::sync::Arc::new(tokio::sync::Notify::new());
     let (out, writer) = stdio::spawn_writer(std::io::stdout(), stdout_closed.clone());

@@ -51,19 +51,21 @@ impl Workspace {
         wait: Duration,
         cache: Option<Cache>,
     ) -> Arc<Workspace> {
-        Workspace::start_with(root, options, wait, cache, false)
+        Workspace::start_with(root, options, wait, cache, false, true)
     }
 
     /// [`Workspace::start`]; with `hold_first_build`, the first build starts only once the
     /// first tool call has been answered, and that call is answered at once without an
     /// index (the partial answer every call gets while a long first build runs), so that
-    /// answer can be checked from outside on any workspace.
+    /// answer can be checked from outside on any workspace. Without `watch`, every call
+    /// walks the tree to learn what changed.
     pub fn start_with(
         root: Root,
         options: IndexOptions,
         wait: Duration,
         cache: Option<Cache>,
         hold_first_build: bool,
+        watch: bool,
     ) -> Arc<Workspace> {
         let (release, held) = if hold_first_build {
             let (sender, receiver) = std::sync::mpsc::channel();
@@ -88,7 +90,11 @@ impl Workspace {
                 let _ = held.recv();
             }
             let started = Instant::now();
-            *builder.freshness() = Some(Freshness::start(builder.root.path()));
+            *builder.freshness() = Some(if watch {
+                Freshness::start(builder.root.path())
+            } else {
+                Freshness::Walking { why: None }
+            });
             let built = first_session(&builder.root, &builder.options, cache);
             let mut slot = builder.lock();
             *slot = match built {

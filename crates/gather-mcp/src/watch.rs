@@ -19,6 +19,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use gather::changed::ChangedPaths;
+use gather::walk;
 use notify::event::{AccessKind, AccessMode};
 use notify::{Event, EventKind, RecursiveMode, Watcher};
 
@@ -105,7 +106,7 @@ impl Watch {
             root: root.to_path_buf(),
             cookies,
             next_cookie: 0,
-            outside: stamps(outside_ignore_files(root)),
+            outside: stamps(walk::ignore_files_outside(root)),
         })
     }
 
@@ -130,7 +131,7 @@ impl Watch {
             self.shared.lock().broken = Some(why.clone());
             return Checked::Walk { why, broken: true };
         }
-        let outside = stamps(outside_ignore_files(&self.root));
+        let outside = stamps(walk::ignore_files_outside(&self.root));
         if outside != self.outside {
             // Not a failure: what the walk leaves out changed from outside the tree.
             self.outside = outside;
@@ -267,31 +268,6 @@ fn stamps(files: Vec<PathBuf>) -> Vec<(PathBuf, Option<Stamp>)> {
             (file, stamp)
         })
         .collect()
-}
-
-/// The ignore files outside the root that the walk reads: those of the root's ancestors
-/// and git's global ones (the configuration that may name an excludes file, and the
-/// default excludes file). A stat of each at every call replaces watching their
-/// directories.
-fn outside_ignore_files(root: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    for dir in root.ancestors().skip(1) {
-        for name in [".gitignore", ".ignore", ".git/info/exclude"] {
-            files.push(dir.join(name));
-        }
-    }
-    let config = std::env::var_os("XDG_CONFIG_HOME")
-        .filter(|d| !d.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".config")));
-    if let Some(config) = config {
-        files.push(config.join("git/ignore"));
-        files.push(config.join("git/config"));
-    }
-    if let Some(home) = std::env::var_os("HOME") {
-        files.push(Path::new(&home).join(".gitconfig"));
-    }
-    files
 }
 
 #[cfg(test)]

@@ -17,6 +17,10 @@ pub struct ChangedPaths {
     vcs: bool,
 }
 
+/// Directories that belong to version control, never to the workspace's code: the walk
+/// skips them.
+pub(crate) const VCS_DIRS: &[&str] = &[".git", ".hg", ".svn", ".jj"];
+
 /// Past this many paths one walk of the tree costs less than finding each of them.
 const MAX_PATHS: usize = 20_000;
 
@@ -149,7 +153,7 @@ impl ChangedPaths {
 fn vcs_part(rel: &str) -> Option<usize> {
     let mut at = 0;
     for part in rel.split('/') {
-        if crate::walk::VCS_DIRS.contains(&part) {
+        if VCS_DIRS.contains(&part) {
             return Some(at);
         }
         at += part.len() + 1;

@@ -9,7 +9,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use crate::changed::ChangedPaths;
+use crate::changed::{ChangedPaths, VCS_DIRS};
 use crate::record::SkipReason;
 
 /// What the walk found at one path.
@@ -42,8 +42,6 @@ impl Default for WalkOptions {
     }
 }
 
-/// Directories that belong to version control, never to the workspace's code.
-pub(crate) const VCS_DIRS: &[&str] = &[".git", ".hg", ".svn", ".jj"];
 
 /// Walks `root` (canonical), handing each file to `found` as soon as it is seen, in walk
 /// order; callers that need path order sort afterwards.
@@ -225,6 +223,56 @@ pub(crate) fn unsafe_ignore_file(dir: &Path) -> Option<PathBuf> {
         PathBuf::from(common)
     };
     bad(common.join("info/exclude"))
+}
+
+/// The ignore files outside `root` (canonical) that a walk of it may read: those of its
+/// ancestors, git's exclude file where the root's `.git` is a file naming a directory
+/// elsewhere, and git's global ones (the configuration files that may name an excludes
+/// file, and the default excludes file). A watcher of the tree sees none of them change;
+/// a stat of each tells.
+pub fn ignore_files_outside(root: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for dir in root.ancestors().skip(1) {
+        for name in [".gitignore", ".ignore", ".git/info/exclude"] {
+            files.push(dir.join(name));
+        }
+    }
+    let first_line = |path: &Path| -> Option<String> {
+        let bytes = crate::confined::read_own_file(path, IGNORE_FILE_LIMIT).ok()?;
+        String::from_utf8_lossy(&bytes)
+            .lines()
+            .next()
+            .map(str::to_string)
+    };
+    let git = root.join(".git");
+    if std::fs::symlink_metadata(&git).is_ok_and(|m| m.is_file()) {
+        if let Some(dir) =
+            first_line(&git).and_then(|l| Some(PathBuf::from(l.strip_prefix("gitdir: ")?)))
+        {
+            let dir = if dir.is_relative() {
+                root.join(dir)
+            } else {
+                dir
+            };
+            files.push(dir.join("commondir"));
+            files.push(dir.join("info/exclude"));
+            if let Some(common) = first_line(&dir.join("commondir")) {
+                files.push(dir.join(common).join("info/exclude"));
+            }
+        }
+    }
+    let config = std::env::var_os("XDG_CONFIG_HOME")
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".config")));
+    if let Some(config) = config {
+        files.push(config.join("git/ignore"));
+        files.push(config.join("git/config"));
+    }
+    if let Some(home) = std::env::var_os("HOME") {
+        files.push(Path::new(&home).join(".gitconfig"));
+    }
+    files
 }
 
 /// Refuses a walk of `root` when the root or one of its ancestors has an ignore file that

@@ -69,7 +69,7 @@ fn portable(value: &mut Value) {
     }
 }
 
-const PARTIAL_NOTE: &str = "complete is false while the answer is partial; degraded says why (index-building: the first index is still being built, call again in a few seconds)";
+const PARTIAL_NOTE: &str = "complete is false while the answer is partial; degraded says why (index-building: the first index is still being built, call again in a few seconds; watch-fallback, which leaves complete true: the server walked the whole tree to check freshness because its file watcher could not be trusted for this call)";
 
 /// An output schema: `properties` on success; a failed call (`isError`) has
 /// `{"success": false, "code", "message"}` instead, so only `success` is required.
