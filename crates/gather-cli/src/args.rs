@@ -132,7 +132,7 @@ pub enum Command {
         /// Check that the index is fresh by walking the whole tree before every call
         /// instead of watching the tree for changes (for file systems whose changes a
         /// watcher is not told of, such as network mounts).
-        #[arg(long, env = "GATHER_NO_WATCH")]
+        #[arg(long, env = "GATHER_NO_WATCH", value_parser = clap::builder::BoolishValueParser::new())]
         no_watch: bool,
     },
     /// Cut exact slices out of files, in request order, within a budget.

@@ -662,8 +662,18 @@ fn each_error_code_is_a_tool_result() {
 
 #[test]
 fn an_edit_between_two_calls_shows_in_the_second_answer() {
+    edits_between_calls_are_seen(&[]);
+}
+
+#[test]
+fn without_the_watcher_an_edit_between_two_calls_shows_too() {
+    edits_between_calls_are_seen(&["--no-watch"]);
+}
+
+/// Each edit shows in the next call's answer, which calls it complete.
+fn edits_between_calls_are_seen(extra: &[&str]) {
     let root = fixture_copy();
-    let mut server = Server::ready(root.path(), &[]);
+    let mut server = Server::ready(root.path(), extra);
     let args = json!({"symbol": "rate", "path": "shop/tax.py"});
     let before = server.call("gather_context", args.clone());
     let seed = ok(&before)["items"][0]["content"]

@@ -147,7 +147,8 @@ impl Watch {
     }
 
     /// Writes the next cookie and waits until its event arrives: then every event of an
-    /// edit made before this call has arrived too.
+    /// edit made before this call has arrived too. A loss of events ends the wait at once,
+    /// since the call walks anyway (and a full queue may have dropped the cookie's event).
     fn sync(&mut self) -> Result<(), String> {
         self.next_cookie += 1;
         let n = self.next_cookie;
@@ -155,7 +156,7 @@ impl Watch {
         std::fs::File::create(&cookie).map_err(|e| format!("cannot write its cookie: {e}"))?;
         let deadline = Instant::now() + COOKIE_WAIT;
         let mut seen = self.shared.lock();
-        while seen.cookie < n {
+        while seen.cookie < n && seen.lost.is_none() && seen.broken.is_none() {
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
                 drop(seen);
@@ -212,12 +213,14 @@ fn note(shared: &Shared, root: &Path, cookies: &Path, event: notify::Result<Even
             } else {
                 seen.lost = Some(why);
             }
+            shared.arrived.notify_all();
             return;
         }
     };
     let mut seen = shared.lock();
     if event.need_rescan() {
         seen.lost = Some("the file watcher lost events (its queue overflowed)".to_string());
+        shared.arrived.notify_all();
     }
     // Opening or reading a file changes nothing; every answer reads files.
     let reads = matches!(event.kind, EventKind::Access(kind)

@@ -42,7 +42,6 @@ impl Default for WalkOptions {
     }
 }
 
-
 /// Walks `root` (canonical), handing each file to `found` as soon as it is seen, in walk
 /// order; callers that need path order sort afterwards.
 pub fn each(root: &Path, options: &WalkOptions, mut found: impl FnMut(WalkedFile)) {
