@@ -24,7 +24,7 @@ use notify::event::{AccessKind, AccessMode};
 use notify::{Event, EventKind, RecursiveMode, Watcher};
 
 /// How long a call waits for its cookie's event before it walks the tree instead.
-const COOKIE_WAIT: Duration = Duration::from_secs(1);
+const COOKIE_WAIT: Duration = Duration::from_secs(2);
 
 /// A watcher of one workspace root.
 pub struct Watch {
@@ -95,7 +95,10 @@ impl Watch {
             let cookie_dir = cookies.path().to_path_buf();
             move |event| note(&shared, &root, &cookie_dir, event)
         };
-        let mut watcher = notify::recommended_watcher(handler).map_err(|e| e.to_string())?;
+        // A link is never followed out of the tree, as the walk follows none.
+        let config = notify::Config::default().with_follow_symlinks(false);
+        let mut watcher =
+            notify::RecommendedWatcher::new(handler, config).map_err(|e| e.to_string())?;
         // The cookies first: the same watcher, so the same queue as the tree's events.
         (watcher.watch(cookies.path(), RecursiveMode::NonRecursive))
             .and_then(|()| watcher.watch(root, RecursiveMode::Recursive))
@@ -153,7 +156,15 @@ impl Watch {
         self.next_cookie += 1;
         let n = self.next_cookie;
         let cookie = self.cookies.path().join(n.to_string());
-        std::fs::File::create(&cookie).map_err(|e| format!("cannot write its cookie: {e}"))?;
+        if std::fs::File::create(&cookie).is_err() {
+            // A cleaner of the temporary directory may have removed an idle server's
+            // directory, and its watch with it: made and watched again.
+            let dir = self.cookies.path();
+            let _ = std::fs::create_dir(dir);
+            (self.watcher.watch(dir, RecursiveMode::NonRecursive))
+                .map_err(|e| format!("cannot watch its cookies again: {e}"))?;
+            std::fs::File::create(&cookie).map_err(|e| format!("cannot write its cookie: {e}"))?;
+        }
         let deadline = Instant::now() + COOKIE_WAIT;
         let mut seen = self.shared.lock();
         while seen.cookie < n && seen.lost.is_none() && seen.broken.is_none() {
@@ -313,6 +324,16 @@ mod tests {
         assert!(matches!(watch.check(), Checked::Changed(_)), "once");
         watch.deliver(Err(notify::Error::new(notify::ErrorKind::MaxFilesWatch)));
         assert!(matches!(watch.check(), Checked::Walk { broken: true, .. }));
+    }
+
+    #[test]
+    fn a_cookie_directory_removed_under_the_watcher_is_made_again() {
+        let ws = tempfile::tempdir().unwrap();
+        let (_cookies, mut watch) = watch(ws.path());
+        assert!(changed(&mut watch).is_empty());
+        std::fs::remove_dir(watch.cookies.path()).unwrap();
+        std::fs::write(ws.path().join("a.py"), "x = 1\n").unwrap();
+        assert_eq!(changed(&mut watch), ["a.py"]);
     }
 
     #[test]
