@@ -23,12 +23,19 @@ pub fn refresh_changed(
         return refresh(previous, options);
     }
     previous.root.check_in_place()?;
-    if changed.is_empty() {
+    if changed.paths().next().is_none() {
+        // No file changed; at most the commit moved.
         let mut index = previous;
         index.changes = Changes {
             reused: index.files.len(),
             ..Changes::default()
         };
+        let stale = |h: &Option<super::history::History>| {
+            h.as_ref().is_some_and(|h| !h.is_current(index.root.path()))
+        };
+        if changed.vcs_changed() && index.history.get().is_some_and(stale) {
+            index.history = std::sync::OnceLock::new();
+        }
         return Ok(index);
     }
     let scan = scan_region(&previous.root, options, changed)?;
@@ -76,6 +83,27 @@ mod tests {
             changed.add(path);
         }
         refresh_changed(index, &IndexOptions::default(), &changed).unwrap()
+    }
+
+    #[test]
+    fn the_history_is_read_again_only_after_the_commit_moved() {
+        use crate::index::history::tests::git;
+        let (ws, index) = super::super::index_of(&[("a.py", "def alpha():\n    pass\n")]);
+        git(ws.path(), &["init", "-q"]);
+        git(ws.path(), &["add", "."]);
+        git(ws.path(), &["commit", "-q", "-m", "alpha"]);
+        assert_eq!(index.history().map(|h| h.len()), Some(1));
+        let index = refreshed(index, &[]);
+        assert!(index.read_history().is_some(), "kept");
+        git(
+            ws.path(),
+            &["commit", "-q", "--allow-empty", "-m", "nothing"],
+        );
+        let index = refreshed(index, &[".git/HEAD", ".git/refs/heads/main"]);
+        assert!(index.read_history().is_none(), "dropped");
+        assert_eq!(index.history().map(|h| h.len()), Some(1), "read again");
+        let index = refreshed(index, &[".git/index"]);
+        assert!(index.read_history().is_some(), "kept at the same commit");
     }
 
     #[test]
