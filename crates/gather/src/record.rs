@@ -3,12 +3,15 @@
 //! They are serialisable because the persistent index stores them (postcard: field order is
 //! the wire format); the output wire format is defined separately, at the rendering edge.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::lines::{Line, LineRange};
 
 /// What a definition is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum SymbolKind {
     /// A free function.

@@ -19,6 +19,9 @@ pub use evidence::Evidence;
 pub use fit::{fit, minimum};
 pub use sources::Sources;
 
+use schemars::JsonSchema;
+use serde::Serialize;
+
 use crate::budget::Budget;
 use crate::graph::{CallGraph, Confidence};
 use crate::index::texts::Texts;
@@ -28,7 +31,8 @@ use crate::slice::Slice;
 use zoom::Frontend;
 
 /// What a pack answers: a named definition, a question, or explicit slices alone.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
 pub enum Mode {
     /// A definition named by the request.
     Symbol,
@@ -40,21 +44,10 @@ pub enum Mode {
     Change,
 }
 
-impl Mode {
-    /// The mode's name in output (`symbol`, `ask`, `slices`, `change`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Mode::Symbol => "symbol",
-            Mode::Ask => "ask",
-            Mode::Slices => "slices",
-            Mode::Change => "change",
-        }
-    }
-}
-
+/// `symbol`, `ask`, `slices` or `change`.
 impl std::fmt::Display for Mode {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
+        crate::names::write(self, f)
     }
 }
 
@@ -102,7 +95,8 @@ impl Role {
 }
 
 /// How much of an item is printed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
 pub enum Rendered {
     /// Every line.
     Body,
@@ -113,18 +107,6 @@ pub enum Rendered {
     Signature,
     /// Only named under `## Beyond budget`.
     Stub,
-}
-
-impl Rendered {
-    /// The name used in output.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Rendered::Body => "body",
-            Rendered::Elided => "elided",
-            Rendered::Signature => "signature",
-            Rendered::Stub => "stub",
-        }
-    }
 }
 
 /// One candidate for the pack.

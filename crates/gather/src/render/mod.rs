@@ -7,10 +7,16 @@ use std::fmt::Write;
 
 use serde_json::{json, Value};
 
+pub mod answer;
 pub mod explain;
 pub mod pack;
 /// Re-requests, spelled for the front end (they live with the pack, which prices them).
 pub use crate::pack::zoom;
+
+use answer::find::{FindAnswer, SymbolEntry};
+use answer::graph::GraphAnswer;
+use answer::slices::SlicesAnswer;
+use answer::Failure;
 
 use crate::budget::Fitted;
 use crate::cache::{CacheState, Report};
@@ -19,64 +25,13 @@ use crate::index::{FileRecord, FileStatus, Index, Symbol, SymbolRef};
 
 /// `{"success": false, "code", "message"}`.
 pub fn error_json(error: &Error) -> Value {
-    json!({"success": false, "code": error.code.as_str(), "message": error.message})
+    answer::value(&Failure::from(error))
 }
 
-/// The slices result: `{"success", "slices": [...], "budget_report": {...}}`. Each slice has
-/// exactly `file, symbol, line_start, line_end, content, found`, plus `reason` when not
-/// found and `note` when there is something to know.
+/// The slices result, of `gather slice --json` and `assemble_context`: `{"success",
+/// "slices": [...], "budget_report": {...}}` (see [`SlicesAnswer`]).
 pub fn slices_json(fitted: &Fitted) -> Value {
-    let slices = slice_values(fitted);
-    json!({"success": true, "slices": slices, "budget_report": fitted.report})
-}
-
-/// Each included slice as JSON: exactly `file, symbol, line_start, line_end, content,
-/// found`, plus `reason` when not found and `note` when there is something to know.
-fn slice_values(fitted: &Fitted) -> Vec<Value> {
-    fitted
-        .included
-        .iter()
-        .map(|s| {
-            let mut v = json!({
-                "file": s.file,
-                "symbol": s.symbol,
-                "line_start": s.line_start,
-                "line_end": s.line_end,
-                "content": s.content,
-                "found": s.found,
-            });
-            if let Some(reason) = &s.reason {
-                v["reason"] = json!(reason);
-            }
-            if let Some(note) = &s.note {
-                v["note"] = json!(note);
-            }
-            v
-        })
-        .collect()
-}
-
-/// The MCP `assemble_context` result, exactly `{"success", "slices": [{"file", "symbol",
-/// "line_start", "line_end", "content", "found"}], "budget_report": {"total_slices",
-/// "included_slices", "dropped_slices", "estimated_tokens_used", "budget_tokens",
-/// "budget_exceeded", "dropped_files"}}`, each slice with `reason` when not found and
-/// `note` when there is something to know (also said in [`slices_text`]).
-pub fn assemble_context_json(fitted: &Fitted) -> Value {
-    let slices = slice_values(fitted);
-    let r = &fitted.report;
-    json!({
-        "success": true,
-        "slices": slices,
-        "budget_report": {
-            "total_slices": r.total_slices,
-            "included_slices": r.included_slices,
-            "dropped_slices": r.dropped_slices,
-            "estimated_tokens_used": r.estimated_tokens_used,
-            "budget_tokens": r.budget_tokens,
-            "budget_exceeded": r.budget_exceeded,
-            "dropped_files": r.dropped_files,
-        },
-    })
+    answer::value(&SlicesAnswer::new(fitted))
 }
 
 /// Slices as text: a fenced block per slice under a `## path:start-end symbol` header,
@@ -136,33 +91,6 @@ pub fn slices_text(fitted: &Fitted) -> String {
     out
 }
 
-/// One symbol as JSON.
-pub(crate) fn symbol_json(path: &str, symbol: &Symbol, symbols: &[Symbol]) -> Value {
-    json!({
-        "path": path,
-        "name": symbol.name,
-        "qualified_name": symbol.qualified_name,
-        "kind": symbol.kind.as_str(),
-        "line_start": symbol.range.start,
-        "line_end": symbol.range.end,
-        "name_line": symbol.name_line,
-        "signature": [symbol.signature.start, symbol.signature.end],
-        "doc": symbol.doc.map(|d| [d.start, d.end]),
-        "parent": symbol.parent.map(|p| symbols[p as usize].qualified_name.clone()),
-        "is_test": symbol.is_test,
-        "from_line_rules": symbol.from_line_rules,
-    })
-}
-
-/// `find` results as JSON.
-fn find_json(hits: &[SymbolRef]) -> Value {
-    let defs: Vec<Value> = hits
-        .iter()
-        .map(|h| symbol_json(&h.file.path, h.symbol, &h.file.symbols))
-        .collect();
-    json!({"success": true, "definitions": defs})
-}
-
 /// The reason a list of definitions gives while the first index is built.
 pub const INDEX_BUILDING: &str = "index-building";
 
@@ -173,16 +101,22 @@ const BUILDING: &str = "# complete:false · degraded: index-building (the first 
 /// partial, answered from the one file asked about while the first index is built.
 pub fn find(hits: &[SymbolRef], building: bool) -> (String, Value) {
     let mut text = find_text(hits);
-    let mut json = find_json(hits);
     if building {
         text.insert_str(0, BUILDING);
-        json["complete"] = json!(false);
-        json["degraded"] = json!([INDEX_BUILDING]);
-    } else {
-        json["complete"] = json!(true);
-        json["degraded"] = json!([]);
     }
-    (text, json)
+    let answer = FindAnswer {
+        complete: !building,
+        degraded: if building {
+            vec![INDEX_BUILDING.to_string()]
+        } else {
+            Vec::new()
+        },
+        definitions: (hits.iter())
+            .map(|h| SymbolEntry::new(&h.file.path, h.symbol, &h.file.symbols))
+            .collect(),
+        success: true,
+    };
+    (text, answer::value(&answer))
 }
 
 /// `find` results as text: `kind qualified_name path:start-end` per line.
@@ -233,7 +167,7 @@ pub fn outline_json(path: &str, parsed: &crate::parse::Parsed) -> Value {
     let symbols = &parsed.symbols;
     let items: Vec<Value> = symbols
         .iter()
-        .map(|s| symbol_json(path, s, symbols))
+        .map(|s| answer::value(&SymbolEntry::new(path, s, symbols)))
         .collect();
     let calls: Vec<Value> = parsed
         .calls
@@ -278,10 +212,7 @@ pub fn summarize(index: &Index) -> IndexSummary {
                 .or_default() += 1;
         }
         for symbol in &file.symbols {
-            *summary
-                .kinds
-                .entry(symbol.kind.as_str().to_string())
-                .or_default() += 1;
+            *summary.kinds.entry(symbol.kind.to_string()).or_default() += 1;
         }
     }
     summary
@@ -336,7 +267,7 @@ pub fn cache_text(report: &Report) -> String {
     let c = report.changes;
     let mut out = format!(
         "cache: {}; {} reused, {} rehashed, {} reparsed, {} added, {} removed; load {:.0} ms, {} {:.0} ms",
-        report.state.as_str(),
+        report.state,
         c.reused,
         c.rehashed,
         c.reparsed,
@@ -361,7 +292,7 @@ pub fn cache_json(report: &Report) -> Value {
     let c = report.changes;
     let round = |ms: f64| (ms * 10.0).round() / 10.0;
     json!({
-        "state": report.state.as_str(),
+        "state": report.state,
         "file": report.file.as_ref().map(|f| f.display().to_string()),
         "reused": c.reused,
         "rehashed": c.rehashed,
@@ -409,19 +340,11 @@ pub fn index_json(index: &Index, elapsed_ms: f64, list_files: bool, list_symbols
             .flat_map(|f| {
                 f.symbols
                     .iter()
-                    .map(move |s| symbol_json(&f.path, s, &f.symbols))
+                    .map(move |s| answer::value(&SymbolEntry::new(&f.path, s, &f.symbols)))
             })
             .collect();
     }
     v
-}
-
-/// A symbol reference as JSON: `{path, symbol, kind, line_start, line_end}`.
-pub(crate) fn place_json(index: &Index, id: crate::index::SymbolId) -> Value {
-    let s = index.symbol(id);
-    let range = s.symbol.full_range();
-    json!({"path": s.file.path, "symbol": s.symbol.qualified_name, "kind": s.symbol.kind.as_str(),
-           "line_start": range.start, "line_end": range.end})
 }
 
 /// `gather graph` as JSON.
@@ -430,38 +353,7 @@ pub fn graph_json(
     graph: &crate::graph::CallGraph,
     id: crate::index::SymbolId,
 ) -> Value {
-    let edge = |other: crate::index::SymbolId, e: &crate::graph::Edge| {
-        let mut v = place_json(index, other);
-        v["call_line"] = json!(e.line);
-        v["confidence"] = json!(e.confidence.as_str());
-        v
-    };
-    let callers: Vec<Value> = graph
-        .callers(id)
-        .iter()
-        .map(|e| edge(e.caller, e))
-        .collect();
-    let callees: Vec<Value> = graph
-        .callees(id)
-        .iter()
-        .map(|e| edge(e.callee, e))
-        .collect();
-    let ambiguous: Vec<Value> = graph
-        .ambiguous_from(id)
-        .iter()
-        .map(|a| json!({"direction": "callee", "name": a.name, "call_line": a.line,
-                        "candidates": a.candidates.iter().map(|c| place_json(index, *c)).collect::<Vec<_>>()}))
-        .chain(graph.ambiguous_to(id).iter().map(|a| {
-            let mut v = place_json(index, a.caller);
-            v["direction"] = json!("caller");
-            v["call_line"] = json!(a.line);
-            v["candidates"] = json!(a.candidates.len());
-            v
-        }))
-        .collect();
-    let external = graph.external_from(id);
-    json!({"success": true, "symbol": place_json(index, id), "callers": callers, "callees": callees,
-           "external_callees": external.len(), "external_names": external, "ambiguous": ambiguous})
+    answer::value(&GraphAnswer::new(index, graph, id))
 }
 
 /// `gather graph` as text.
@@ -490,7 +382,7 @@ pub fn graph_text(
     for (label, edges, far_end) in sides {
         let _ = writeln!(out, "{label} ({}):", edges.len());
         for e in &edges {
-            let (place, line, confidence) = (place(far_end(e)), e.line, e.confidence.as_str());
+            let (place, line, confidence) = (place(far_end(e)), e.line, e.confidence);
             let _ = writeln!(out, "  {place} (line {line}, {confidence})");
         }
     }
