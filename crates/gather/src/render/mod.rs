@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
 pub mod answer;
 pub mod explain;
@@ -15,6 +15,7 @@ pub use crate::pack::zoom;
 
 use answer::find::{FindAnswer, SymbolEntry};
 use answer::graph::GraphAnswer;
+use answer::index::{tenths, CacheAnswer, FileEntry, IndexAnswer, OutlineAnswer, Timings};
 use answer::slices::SlicesAnswer;
 use answer::Failure;
 
@@ -164,26 +165,7 @@ pub fn outline_text(path: &str, status: &str, symbols: &[Symbol]) -> String {
 
 /// A file's outline as JSON: its definitions, call sites and imports.
 pub fn outline_json(path: &str, parsed: &crate::parse::Parsed) -> Value {
-    let symbols = &parsed.symbols;
-    let items: Vec<Value> = symbols
-        .iter()
-        .map(|s| answer::value(&SymbolEntry::new(path, s, symbols)))
-        .collect();
-    let calls: Vec<Value> = parsed
-        .calls
-        .iter()
-        .map(|c| {
-            json!({"line": c.line, "name": c.name, "qualifier": c.qualifier, "kind": c.kind,
-                   "enclosing": c.enclosing.map(|e| symbols[e as usize].qualified_name.clone())})
-        })
-        .collect();
-    let imports: Vec<Value> = parsed
-        .imports
-        .iter()
-        .map(|i| json!({"line": i.line, "local": i.local, "source": i.source, "name": i.name, "reexport": i.is_reexport}))
-        .collect();
-    json!({"success": true, "path": path, "language": parsed.language, "status": parsed.status.label(),
-           "package": parsed.package, "symbols": items, "calls": calls, "imports": imports})
+    answer::value(&OutlineAnswer::new(path, parsed))
 }
 
 /// Counts for `gather index`.
@@ -287,64 +269,40 @@ pub fn cache_text(report: &Report) -> String {
     out
 }
 
-/// The `cache` object of `gather index --json`.
-pub fn cache_json(report: &Report) -> Value {
-    let c = report.changes;
-    let round = |ms: f64| (ms * 10.0).round() / 10.0;
-    json!({
-        "state": report.state,
-        "file": report.file.as_ref().map(|f| f.display().to_string()),
-        "reused": c.reused,
-        "rehashed": c.rehashed,
-        "reparsed": c.reparsed,
-        "added": c.added,
-        "removed": c.removed,
-        "load_ms": round(report.load_ms),
-        "update_ms": round(report.update_ms),
-        "save_ms": report.save_ms.map(round),
-    })
-}
-
-/// `gather index` as JSON.
-pub fn index_json(index: &Index, elapsed_ms: f64, list_files: bool, list_symbols: bool) -> Value {
+/// `gather index --json`: the index's counts, what building it cost, and what the cache
+/// did (`report`).
+pub fn index_json(
+    index: &Index,
+    elapsed_ms: f64,
+    report: &Report,
+    list_files: bool,
+    list_symbols: bool,
+) -> Value {
     let summary = summarize(index);
-    let mut v = json!({
-        "success": true,
-        "files": index.file_count(),
-        "skipped": index.files().len() - index.file_count(),
-        "symbols": index.symbol_count(),
-        "elapsed_ms": (elapsed_ms * 10.0).round() / 10.0,
-        "timings_ms": {
-            "walk": (index.timings().walk_ms * 10.0).round() / 10.0,
-            "parse": (index.timings().parse_ms * 10.0).round() / 10.0,
-            "tables": (index.timings().tables_ms * 10.0).round() / 10.0,
+    let t = index.timings();
+    let answer = IndexAnswer {
+        cache: CacheAnswer::new(report),
+        elapsed_ms: tenths(elapsed_ms),
+        file_list: list_files.then(|| index.files().iter().map(FileEntry::new).collect()),
+        files: index.file_count(),
+        kinds: summary.kinds,
+        languages: summary.languages,
+        skipped: index.files().len() - index.file_count(),
+        status: summary.statuses,
+        success: true,
+        symbol_list: list_symbols.then(|| {
+            (index.files().iter())
+                .flat_map(|f| (f.symbols.iter()).map(|s| SymbolEntry::new(&f.path, s, &f.symbols)))
+                .collect()
+        }),
+        symbols: index.symbol_count(),
+        timings_ms: Timings {
+            parse: tenths(t.parse_ms),
+            tables: tenths(t.tables_ms),
+            walk: tenths(t.walk_ms),
         },
-        "languages": summary.languages,
-        "status": summary.statuses,
-        "kinds": summary.kinds,
-    });
-    if list_files {
-        v["file_list"] = index
-            .files()
-            .iter()
-            .map(|f| {
-                json!({"path": f.path, "language": f.language, "status": f.status.label(),
-                       "lines": f.n_lines, "symbols": f.symbols.len(), "size": f.size})
-            })
-            .collect();
-    }
-    if list_symbols {
-        v["symbol_list"] = index
-            .files()
-            .iter()
-            .flat_map(|f| {
-                f.symbols
-                    .iter()
-                    .map(move |s| answer::value(&SymbolEntry::new(&f.path, s, &f.symbols)))
-            })
-            .collect();
-    }
-    v
+    };
+    answer::value(&answer)
 }
 
 /// `gather graph` as JSON.

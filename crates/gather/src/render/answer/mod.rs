@@ -15,8 +15,10 @@ use serde_json::Value;
 use crate::error::{Error, ErrorCode};
 use crate::lines::{Line, LineRange};
 
+pub mod explain;
 pub mod find;
 pub mod graph;
+pub mod index;
 pub mod pack;
 pub mod slices;
 
