@@ -102,8 +102,9 @@ impl JsonSchema for Num {
     }
 
     fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        // A string of digits is read as its number (see `Deserialize`).
-        schemars::json_schema!({"type": ["integer", "string"]})
+        // A string of digits is read as its number (see `Deserialize`). `anyOf` rather than
+        // a list of types: some clients map schemas onto a dialect with one type each.
+        schemars::json_schema!({"anyOf": [{"type": "integer"}, {"type": "string"}]})
     }
 }
 
@@ -114,18 +115,19 @@ impl Num {
     }
 }
 
-/// One file to slice.
+/// One file to slice. (Its fields say it all: the schema gives no description of its own.)
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(description = "")]
 pub struct FileArg {
     /// Root-relative file.
     pub path: Option<String>,
     /// Synonym of path.
     #[serde(rename = "filePath")]
     pub file_path: Option<String>,
-    /// A definition, plain or qualified, or NAME@LINE: its whole body.
+    /// A definition (plain, qualified or NAME@LINE): its whole body.
     pub symbol: Option<String>,
-    /// A line: picks among same-named definitions, or alone gives the definition holding it.
+    /// Picks among same-named definitions; alone, the definition holding this line.
     pub line_hint: Option<Num>,
     /// Exact lines, START-END or N.
     pub lines: Option<String>,
@@ -133,7 +135,7 @@ pub struct FileArg {
     pub line_start: Option<Num>,
     /// Last line of an exact range.
     pub line_end: Option<Num>,
-    /// Lines from the top when only path is given (default 40).
+    /// Lines from the top, path alone (default 40).
     pub head_lines: Option<Num>,
 }
 
@@ -141,11 +143,11 @@ pub struct FileArg {
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GatherContextArgs {
-    /// A question in plain words, or a whole issue as it is (code, tracebacks, output). Send one of question, symbol, diff.
+    /// A question in plain words, or a whole issue as is (code, tracebacks, output). One of question, symbol, diff.
     pub question: Option<String>,
     /// A definition's name, plain or qualified (Client.send), or NAME@LINE: it, its callers and callees.
     pub symbol: Option<String>,
-    /// A unified diff (git diff): the definitions it touches, changed lines shown, then their callers and callees.
+    /// A unified diff: the definitions it touches, changed lines shown, with callers and callees.
     pub diff: Option<String>,
     /// The file defining symbol.
     pub path: Option<String>,

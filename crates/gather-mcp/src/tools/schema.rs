@@ -50,19 +50,30 @@ fn output_schema<T: JsonSchema>() -> Arc<JsonObject> {
     }
     let description = object.remove("description");
     object.values_mut().for_each(|v| compact(v, false));
-    object.values_mut().for_each(answer_only);
+    // The answer's own fields keep their descriptions; below them, the types' docs speak.
+    if let Some(Value::Object(properties)) = object.get_mut("properties") {
+        for field in properties.values_mut().filter_map(Value::as_object_mut) {
+            field.values_mut().for_each(answer_only);
+        }
+    }
+    if let Some(definitions) = object.get_mut("$defs") {
+        answer_only(definitions);
+    }
     inline_single_uses(&mut object);
     object.insert("required".to_string(), json!(["success"]));
-    if let Some(description) = description {
-        object.insert("description".to_string(), description);
+    if let Some(Value::String(description)) = description {
+        object.insert(
+            "description".to_string(),
+            description.replace('\n', " ").into(),
+        );
     }
     Arc::new(object)
 }
 
-/// An answer's schema says what each field holds, for a program reading the answer: which
-/// fields a result must have is the server's business (`required` goes below the root), and
-/// what they mean is said once, in the answer's own description and in the library's docs
-/// of its types (field descriptions go; a model reads the text content, not the schema).
+/// Below an answer's own fields, its schema says what each field holds, for a program
+/// reading the answer: which fields a result must have is the server's business
+/// (`required` goes), and what they mean is said once, in the library's docs of the answer
+/// types (a model reads the text content, which names what it shows).
 fn answer_only(value: &mut Value) {
     match value {
         Value::Object(object) => {
@@ -176,6 +187,8 @@ fn compact(value: &mut Value, optional_not_null: bool) {
             enum_of_consts(object);
             if optional_not_null {
                 not_null(object);
+            } else {
+                nullable_as_any_of(object);
             }
             for (key, inner) in object.iter_mut() {
                 match (key.as_str(), inner) {
@@ -205,6 +218,28 @@ fn enum_of_consts(object: &mut JsonObject) {
         object.remove("oneOf");
         object.insert("type".to_string(), json!("string"));
         object.insert("enum".to_string(), Value::Array(names));
+    }
+}
+
+/// `type: [T, "null"]` as `anyOf: [{"type": T, …}, {"type": "null"}]`, the form a client
+/// that maps schemas onto a dialect with one `type` per schema reads.
+fn nullable_as_any_of(object: &mut JsonObject) {
+    let Some(Value::Array(types)) = object.get("type") else {
+        return;
+    };
+    let null = json!("null");
+    let (true, Some(other)) = (
+        types.len() == 2 && types.contains(&null),
+        types.iter().find(|t| **t != null).cloned(),
+    ) else {
+        return;
+    };
+    let description = object.remove("description");
+    let mut inner = std::mem::take(object);
+    inner.insert("type".to_string(), other);
+    object.insert("anyOf".to_string(), json!([inner, {"type": "null"}]));
+    if let Some(description) = description {
+        object.insert("description".to_string(), description);
     }
 }
 

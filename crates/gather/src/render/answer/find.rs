@@ -7,17 +7,16 @@ use super::Span;
 use crate::index::{Symbol, SymbolKind};
 use crate::lines::Line;
 
-/// Definitions in (path, line) order. complete is false while the list is partial;
-/// degraded says why (index-building: call again in a few seconds).
+/// Definitions in (path, line) order.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct FindAnswer {
     /// Whether the list is whole.
     pub complete: bool,
-    /// Why it is partial.
+    /// Why it is partial (index-building: call again in a few seconds).
     pub degraded: Vec<String>,
     /// One per definition.
     pub definitions: Vec<SymbolEntry>,
-    /// False when the call failed: code and message say why.
+    /// False on failure (see code and message).
     pub success: bool,
 }
 

@@ -57,9 +57,9 @@ impl Lines {
 /// A call that could not be performed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct Failure {
-    /// Why.
+    /// Why it failed.
     pub code: ErrorCode,
-    /// What went wrong and what to send instead.
+    /// What went wrong; what to send instead.
     pub message: String,
     /// Always false.
     pub success: bool,

@@ -11,15 +11,14 @@ use crate::lines::Line;
 use crate::pack::{Mode, Rendered};
 
 /// A context pack: items in rank order, each its verbatim lines or a stub naming how to
-/// request it. complete is false while it is partial; degraded says why (index-building:
-/// call again in a few seconds).
+/// request it.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct PackAnswer {
     /// What the pack may take and took.
     pub budget: BudgetUse,
     /// Whether the pack is whole.
     pub complete: bool,
-    /// Why it is partial.
+    /// Why it is partial (index-building: call again in a few seconds).
     pub degraded: Vec<String>,
     /// The index it was cut from.
     pub index: IndexFacts,
@@ -29,7 +28,7 @@ pub struct PackAnswer {
     pub mode: Mode,
     /// What was left out, and why.
     pub omitted: Omitted,
-    /// False when the call failed: code and message say why.
+    /// False on failure (see code and message).
     pub success: bool,
 }
 

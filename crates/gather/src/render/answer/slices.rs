@@ -14,7 +14,7 @@ pub struct SlicesAnswer {
     pub budget_report: BudgetReport,
     /// The slices kept, in request order.
     pub slices: Vec<SliceEntry>,
-    /// False when the call failed: code and message say why.
+    /// False on failure (see code and message).
     pub success: bool,
 }
 
