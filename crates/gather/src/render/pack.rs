@@ -6,16 +6,15 @@ use serde_json::Value;
 
 use super::answer::pack::{
     AmbiguousCall, BudgetUse, ChangeOmitted, Definition, Duplicate, Edge, IndexFacts, Item,
-    Omitted, PackAnswer, Rename, StaleHunk, UnmetSlice, Zoom, ZoomFile,
+    Omitted, PackAnswer, UnmetSlice, Zoom, ZoomFile,
 };
 use super::answer::{self, Lines, Span};
-use crate::lines::LineRange;
 use crate::pack::layout::{
     file_close, file_open, header, item_body, item_text, item_zoom, more_line, shown_ranges,
     stub_line, BEYOND_HEADER,
 };
 use crate::pack::trailer::trailer;
-use crate::pack::{ChangeNotes, Mode, Pack, PackItem, Rendered};
+use crate::pack::{ChangeNotes, Mode, NamedRange, Pack, PackItem, Rendered};
 
 /// The pack as text and as JSON, `used` measured on the text.
 pub fn render(pack: &Pack) -> (String, Value) {
@@ -197,10 +196,10 @@ fn omitted_of(pack: &Pack) -> Omitted {
     let omitted = &pack.omitted;
     Omitted {
         ambiguous: (omitted.ambiguous.iter())
-            .map(|(name, line, candidates)| AmbiguousCall {
-                call_line: *line,
-                candidates: *candidates,
-                name: name.clone(),
+            .map(|a| AmbiguousCall {
+                call_line: a.line,
+                candidates: a.candidates,
+                name: a.name.clone(),
             })
             .collect(),
         beyond_budget: (pack.items.iter())
@@ -208,11 +207,11 @@ fn omitted_of(pack: &Pack) -> Omitted {
             .count(),
         change: (pack.mode == Mode::Change).then(|| change_of(&omitted.change)),
         copies: (omitted.copies.iter())
-            .map(|(path, r, kept, kept_range)| Duplicate {
-                copy_of: Lines::new(kept, *kept_range),
-                line_end: r.end,
-                line_start: r.start,
-                path: path.clone(),
+            .map(|c| Duplicate {
+                copy_of: Lines::new(&c.kept.path, c.kept.range),
+                line_end: c.copy.range.end,
+                line_start: c.copy.range.start,
+                path: c.copy.path.clone(),
             })
             .collect(),
         empty_scope: omitted.empty_scope.clone(),
@@ -220,30 +219,28 @@ fn omitted_of(pack: &Pack) -> Omitted {
         external_names: omitted.external_callees.clone(),
         merged: omitted.merged,
         nothing_matched: omitted.nothing_matched,
-        other_definitions: (omitted.other_definitions.iter())
-            .map(|(path, name, r)| definition(path, name, *r))
-            .collect(),
+        other_definitions: omitted.other_definitions.iter().map(definition).collect(),
         question_left_out: omitted.question_left_out,
         test_matches: omitted.test_matches,
         tests_excluded: omitted.tests_excluded,
         unmatched_terms: omitted.unmatched_terms.clone(),
         unmet_slices: (omitted.unmet_slices.iter())
-            .map(|(path, symbol, reason)| UnmetSlice {
+            .map(|u| UnmetSlice {
                 found: false,
-                path: path.clone(),
-                reason: reason.clone(),
-                symbol: symbol.clone(),
+                path: u.path.clone(),
+                reason: u.reason.clone(),
+                symbol: u.symbol.clone(),
             })
             .collect(),
     }
 }
 
-fn definition(path: &str, name: &str, range: LineRange) -> Definition {
+fn definition(d: &NamedRange) -> Definition {
     Definition {
-        line_end: range.end,
-        line_start: range.start,
-        path: path.to_string(),
-        symbol: name.to_string(),
+        line_end: d.range.end,
+        line_start: d.range.start,
+        path: d.path.clone(),
+        symbol: d.name.clone(),
     }
 }
 
@@ -251,23 +248,11 @@ fn definition(path: &str, name: &str, range: LineRange) -> Definition {
 fn change_of(notes: &ChangeNotes) -> ChangeOmitted {
     ChangeOmitted {
         binary_files: notes.binary.clone(),
-        deleted: (notes.deleted.iter())
-            .map(|(path, name, r)| definition(path, name, *r))
-            .collect(),
+        deleted: notes.deleted.iter().map(definition).collect(),
         deleted_files: notes.deleted_files.clone(),
         no_code: notes.no_code,
         not_code: notes.not_code.clone(),
-        renamed: (notes.renamed.iter())
-            .map(|(from, to)| Rename {
-                from: from.clone(),
-                to: to.clone(),
-            })
-            .collect(),
-        stale_hunks: (notes.stale_hunks.iter())
-            .map(|(hunk, reason)| StaleHunk {
-                hunk: hunk.clone(),
-                reason: reason.clone(),
-            })
-            .collect(),
+        renamed: notes.renamed.clone(),
+        stale_hunks: notes.stale_hunks.clone(),
     }
 }

@@ -8,7 +8,7 @@ use super::{Lines, Span};
 use crate::graph::Confidence;
 use crate::index::SymbolKind;
 use crate::lines::Line;
-use crate::pack::{Mode, Rendered};
+use crate::pack::{Mode, Rename, Rendered, StaleHunk};
 
 /// A context pack: items in rank order, each its verbatim lines or a stub naming how to
 /// request it.
@@ -255,22 +255,4 @@ pub struct ChangeOmitted {
     pub renamed: Vec<Rename>,
     /// Hunks (or files) that do not match the workspace.
     pub stale_hunks: Vec<StaleHunk>,
-}
-
-/// A rename.
-#[derive(Clone, Debug, Serialize, JsonSchema)]
-pub struct Rename {
-    /// The old path.
-    pub from: String,
-    /// The new path.
-    pub to: String,
-}
-
-/// A hunk left out.
-#[derive(Clone, Debug, Serialize, JsonSchema)]
-pub struct StaleHunk {
-    /// path@@-A,B +C,D, or the path.
-    pub hunk: String,
-    /// Why it does not match.
-    pub reason: String,
 }
