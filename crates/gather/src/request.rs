@@ -166,9 +166,7 @@ fn answer(index: &Index, texts: &Texts, request: &ContextRequest) -> Result<Pack
         budget: request.budget,
         include_tests: request.include_tests,
         neighbours_of,
-        line_hits: (found.line_hits.into_iter())
-            .map(|(path, line)| Location { path, line })
-            .collect(),
+        line_hits: locations(found.line_hits),
         line_runs,
         omitted,
         evidence,
@@ -296,6 +294,13 @@ fn evidence_of(index: &Index, question: &Question, found: &crate::ask::Seeds) ->
 const W_SPAN_EVIDENCE: f32 = 1.5;
 const W_CODE_EVIDENCE: f32 = 0.75;
 const W_BODY_EVIDENCE: f32 = 0.5;
+
+/// A question's literal hits outside every definition, as places.
+fn locations(hits: Vec<(String, Line)>) -> Vec<Location> {
+    (hits.into_iter())
+        .map(|(path, line)| Location { path, line })
+        .collect()
+}
 
 /// What the question stage already left out, for the pack to name.
 fn omitted_of(
