@@ -4,7 +4,6 @@
 //! context, so the schemas are kept small: shared shapes once under `$defs`, no formats or
 //! bounds a model does not need, and descriptions only where the doc comments give them.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use gather::render::answer::find::FindAnswer;
@@ -59,7 +58,7 @@ fn output_schema<T: JsonSchema>() -> Arc<JsonObject> {
     if let Some(definitions) = object.get_mut("$defs") {
         answer_only(definitions);
     }
-    inline_single_uses(&mut object);
+    inline_definitions(&mut object);
     object.insert("required".to_string(), json!(["success"]));
     if let Some(Value::String(description)) = description {
         object.insert(
@@ -86,63 +85,43 @@ fn answer_only(value: &mut Value) {
     }
 }
 
-/// A shape used once is written where it is used: its `$ref` would cost more than it saves.
-fn inline_single_uses(object: &mut JsonObject) {
-    let Some(Value::Object(mut definitions)) = object.remove("$defs") else {
+/// Every shared shape is written where it is used: an output schema holds no `$ref`, as an
+/// input schema holds none, since not every client resolves one. The answers' shared shapes
+/// are few and small (`Span`, `Definition`): written out, they cost about 200 bytes.
+fn inline_definitions(object: &mut JsonObject) {
+    let Some(Value::Object(definitions)) = object.remove("$defs") else {
         return;
     };
-    let mut uses: BTreeMap<String, usize> = BTreeMap::new();
-    count_refs(&Value::Object(object.clone()), &mut uses);
-    count_refs(&Value::Object(definitions.clone()), &mut uses);
-    let once: JsonObject = definitions
-        .iter()
-        .filter(|(name, _)| uses.get(*name) == Some(&1))
-        .map(|(name, schema)| (name.clone(), schema.clone()))
-        .collect();
-    definitions.retain(|name, _| !once.contains_key(name));
-    object.values_mut().for_each(|v| substitute(v, &once));
-    definitions.values_mut().for_each(|v| substitute(v, &once));
-    if !definitions.is_empty() {
-        object.insert("$defs".to_string(), Value::Object(definitions));
-    }
+    object
+        .values_mut()
+        .for_each(|v| substitute(v, &definitions, 0));
 }
 
 const DEFS: &str = "#/$defs/";
 
-fn count_refs(value: &Value, uses: &mut BTreeMap<String, usize>) {
-    match value {
-        Value::Object(object) => {
-            if let Some(name) = object
-                .get("$ref")
-                .and_then(Value::as_str)
-                .and_then(|r| r.strip_prefix(DEFS))
-            {
-                *uses.entry(name.to_string()).or_default() += 1;
-            }
-            object.values().for_each(|v| count_refs(v, uses));
-        }
-        Value::Array(items) => items.iter().for_each(|v| count_refs(v, uses)),
-        _ => {}
-    }
-}
+/// The answer types nest a few levels; a shape that held itself would stop here.
+const MAX_DEPTH: usize = 32;
 
-/// Replaces each `$ref` to a shape of `once` by the shape itself.
-fn substitute(value: &mut Value, once: &JsonObject) {
+/// Replaces each `$ref` to one of `definitions` by the shape itself.
+fn substitute(value: &mut Value, definitions: &JsonObject, depth: usize) {
+    if depth > MAX_DEPTH {
+        return;
+    }
     match value {
         Value::Object(object) => {
-            let target = object
-                .get("$ref")
-                .and_then(Value::as_str)
-                .and_then(|r| r.strip_prefix(DEFS));
-            if let Some(Value::Object(shape)) = target.and_then(|name| once.get(name)) {
+            let target =
+                (object.get("$ref").and_then(Value::as_str)).and_then(|r| r.strip_prefix(DEFS));
+            if let Some(Value::Object(shape)) = target.and_then(|name| definitions.get(name)) {
                 object.remove("$ref");
                 for (key, inner) in shape {
                     object.entry(key.clone()).or_insert_with(|| inner.clone());
                 }
             }
-            object.values_mut().for_each(|v| substitute(v, once));
+            (object.values_mut()).for_each(|v| substitute(v, definitions, depth + 1));
         }
-        Value::Array(items) => items.iter_mut().for_each(|v| substitute(v, once)),
+        Value::Array(items) => {
+            (items.iter_mut()).for_each(|v| substitute(v, definitions, depth + 1))
+        }
         _ => {}
     }
 }
@@ -185,6 +164,7 @@ fn compact(value: &mut Value, optional_not_null: bool) {
                 *description = description.replace('\n', " ");
             }
             enum_of_consts(object);
+            same_items(object);
             if optional_not_null {
                 not_null(object);
             } else {
@@ -240,6 +220,23 @@ fn nullable_as_any_of(object: &mut JsonObject) {
     object.insert("anyOf".to_string(), json!([inner, {"type": "null"}]));
     if let Some(description) = description {
         object.insert("description".to_string(), description);
+    }
+}
+
+/// A tuple of one type (`Span`'s `[first, last]`) as `items` of that type: with `minItems`
+/// and `maxItems` equal to its length it says the same, shorter.
+fn same_items(object: &mut JsonObject) {
+    let Some(Value::Array(prefix)) = object.get("prefixItems") else {
+        return;
+    };
+    let Some(first) = prefix.first().cloned() else {
+        return;
+    };
+    let length = json!(prefix.len());
+    let exact = object.get("minItems") == Some(&length) && object.get("maxItems") == Some(&length);
+    if exact && prefix.iter().all(|p| *p == first) {
+        object.remove("prefixItems");
+        object.insert("items".to_string(), first);
     }
 }
 
