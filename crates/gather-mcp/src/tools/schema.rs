@@ -1,8 +1,8 @@
 //! The three tools as clients see them: names, descriptions, and the JSON Schemas of their
 //! arguments and results, all derived from the types that read the arguments and write the
 //! answers (`gather::render::answer`). Every client loads `tools/list` into its model's
-//! context, so the schemas are kept small: shared shapes once under `$defs`, no formats or
-//! bounds a model does not need, and descriptions only where the doc comments give them.
+//! context, so the schemas are kept small: no formats, bounds or `required` lists a model
+//! does not need, and descriptions for the arguments and for an answer's own fields only.
 
 use std::sync::Arc;
 
@@ -26,7 +26,7 @@ fn input_schema<T: JsonSchema>() -> Arc<JsonObject> {
     let mut settings = SchemaSettings::draft2020_12();
     settings.inline_subschemas = true;
     let mut object = object_of(settings.into_generator().into_root_schema_for::<T>());
-    object.values_mut().for_each(|v| compact(v, true));
+    compact_object(&mut object, true);
     object.remove("description");
     Arc::new(object)
 }
@@ -47,25 +47,19 @@ fn output_schema<T: JsonSchema>() -> Arc<JsonObject> {
             }
         }
     }
-    let description = object.remove("description");
-    object.values_mut().for_each(|v| compact(v, false));
+    compact_object(&mut object, false);
     // The answer's own fields keep their descriptions; below them, the types' docs speak.
     if let Some(Value::Object(properties)) = object.get_mut("properties") {
-        for field in properties.values_mut().filter_map(Value::as_object_mut) {
-            field.values_mut().for_each(answer_only);
-        }
+        properties
+            .values_mut()
+            .filter_map(Value::as_object_mut)
+            .for_each(answer_only_below);
     }
-    if let Some(definitions) = object.get_mut("$defs") {
-        answer_only(definitions);
+    if let Some(Value::Object(definitions)) = object.get_mut("$defs") {
+        definitions.values_mut().for_each(answer_only);
     }
     inline_definitions(&mut object);
     object.insert("required".to_string(), json!(["success"]));
-    if let Some(Value::String(description)) = description {
-        object.insert(
-            "description".to_string(),
-            description.replace('\n', " ").into(),
-        );
-    }
     Arc::new(object)
 }
 
@@ -78,10 +72,21 @@ fn answer_only(value: &mut Value) {
         Value::Object(object) => {
             object.remove("required");
             object.remove("description");
-            object.values_mut().for_each(answer_only);
+            answer_only_below(object);
         }
         Value::Array(items) => items.iter_mut().for_each(answer_only),
         _ => {}
+    }
+}
+
+/// [`answer_only`] for what a schema holds, keeping its own description.
+fn answer_only_below(object: &mut JsonObject) {
+    for (key, inner) in object.iter_mut() {
+        match (key.as_str(), inner) {
+            // A map of field names: each value is a schema, the map is not.
+            ("properties", Value::Object(fields)) => fields.values_mut().for_each(answer_only),
+            (_, inner) => answer_only(inner),
+        }
     }
 }
 
@@ -145,43 +150,45 @@ fn object_of(schema: Schema) -> JsonObject {
 /// than sent as null, so its `null` alternative goes.
 fn compact(value: &mut Value, optional_not_null: bool) {
     match value {
-        Value::Object(object) => {
-            let rust_format =
-                |f: &str| f.starts_with("uint") || f.starts_with("int") || f == "double";
-            if object
-                .get("format")
-                .and_then(Value::as_str)
-                .is_some_and(rust_format)
-            {
-                object.remove("format");
-                if object.get("minimum") == Some(&json!(0)) {
-                    object.remove("minimum");
-                }
-            }
-            object.remove("title");
-            // Doc comments are wrapped at 100 columns; a description is one line.
-            if let Some(Value::String(description)) = object.get_mut("description") {
-                *description = description.replace('\n', " ");
-            }
-            enum_of_consts(object);
-            same_items(object);
-            if optional_not_null {
-                not_null(object);
-            } else {
-                nullable_as_any_of(object);
-            }
-            for (key, inner) in object.iter_mut() {
-                match (key.as_str(), inner) {
-                    // Maps of names to schemas: each value is a schema, the map is not.
-                    ("properties" | "$defs", Value::Object(named)) => named
-                        .values_mut()
-                        .for_each(|v| compact(v, optional_not_null)),
-                    (_, inner) => compact(inner, optional_not_null),
-                }
-            }
-        }
+        Value::Object(object) => compact_object(object, optional_not_null),
         Value::Array(items) => items.iter_mut().for_each(|v| compact(v, optional_not_null)),
         _ => {}
+    }
+}
+
+/// [`compact`] for one schema object.
+fn compact_object(object: &mut JsonObject, optional_not_null: bool) {
+    let rust_format = |f: &str| f.starts_with("uint") || f.starts_with("int") || f == "double";
+    if object
+        .get("format")
+        .and_then(Value::as_str)
+        .is_some_and(rust_format)
+    {
+        object.remove("format");
+        if object.get("minimum") == Some(&json!(0)) {
+            object.remove("minimum");
+        }
+    }
+    object.remove("title");
+    // Doc comments are wrapped at 100 columns; a description is one line.
+    if let Some(Value::String(description)) = object.get_mut("description") {
+        *description = description.replace('\n', " ");
+    }
+    enum_of_consts(object);
+    same_items(object);
+    if optional_not_null {
+        not_null(object);
+    } else {
+        nullable_as_any_of(object);
+    }
+    for (key, inner) in object.iter_mut() {
+        match (key.as_str(), inner) {
+            // Maps of names to schemas: each value is a schema, the map is not.
+            ("properties" | "$defs", Value::Object(named)) => named
+                .values_mut()
+                .for_each(|v| compact(v, optional_not_null)),
+            (_, inner) => compact(inner, optional_not_null),
+        }
     }
 }
 
