@@ -173,23 +173,10 @@ pub enum SkipReason {
     ParseFailed,
 }
 
-impl SkipReason {
-    /// The reason as it appears in output.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            SkipReason::Binary => "binary",
-            SkipReason::TooLarge => "too-large",
-            SkipReason::Unreadable => "unreadable",
-            SkipReason::InvalidUtf8 => "invalid-utf8",
-            SkipReason::Symlink => "symlink",
-            SkipReason::SymlinkOutsideRoot => "symlink-outside-root",
-            SkipReason::NotRegular => "not-regular",
-            SkipReason::Minified => "minified",
-            SkipReason::NameNotUtf8 => "name-not-utf8",
-            SkipReason::IgnoreFileNotRegular => "ignore-file-not-regular",
-            SkipReason::TooComplex => "too-complex",
-            SkipReason::ParseFailed => "parse-failed",
-        }
+/// The reason as it appears in output (`too-large`, `invalid-utf8`, …).
+impl std::fmt::Display for SkipReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        crate::names::write(self, f)
     }
 }
 
@@ -219,7 +206,7 @@ impl FileStatus {
             FileStatus::ParsedWithErrors => "parsed-with-errors".into(),
             FileStatus::Heuristic => "heuristic".into(),
             FileStatus::Text => "text".into(),
-            FileStatus::Skipped(reason) => format!("skipped({})", reason.as_str()),
+            FileStatus::Skipped(reason) => format!("skipped({reason})"),
         }
     }
 
