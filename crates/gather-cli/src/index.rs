@@ -18,8 +18,7 @@ pub fn run(ctx: Ctx, files: bool, symbols: bool) -> Result<String, Error> {
     open::warn_all(session.take_warnings());
     let index = session.index();
     let output = if json {
-        let mut v = render::index_json(index, elapsed, files, symbols);
-        v["cache"] = render::cache_json(session.report());
+        let v = render::index_json(index, elapsed, session.report(), files, symbols);
         format!("{v}\n")
     } else {
         render::index_text(index, elapsed, files) + &render::cache_text(session.report())

@@ -48,7 +48,7 @@ fn main() -> ExitCode {
             if json {
                 emit(&format!("{}\n", render::error_json(&error)));
             } else {
-                eprintln!("error[{}]: {}", error.code.as_str(), error.message);
+                eprintln!("error[{}]: {}", error.code, error.message);
             }
             ExitCode::FAILURE
         }

@@ -209,15 +209,15 @@ fn initialize_then_exactly_three_tools_with_object_schemas() {
             assert_eq!(schema["type"], "object", "{tool}");
             let properties = schema["properties"].as_object().unwrap();
             assert!(!properties.is_empty());
-            for (name, property) in properties {
-                assert!(property["description"].is_string(), "{name} in {tool}");
-                if let Some(required) = schema["required"].as_array() {
-                    for r in required {
-                        assert!(properties.contains_key(r.as_str().unwrap()), "{tool}");
-                    }
-                }
+            for r in schema["required"].as_array().into_iter().flatten() {
+                assert!(properties.contains_key(r.as_str().unwrap()), "{tool}");
             }
         }
+        // Every argument says what it is; an answer says what it is once, at its root.
+        for (name, property) in tool["inputSchema"]["properties"].as_object().unwrap() {
+            assert!(property["description"].is_string(), "{name} in {tool}");
+        }
+        assert!(tool["outputSchema"]["description"].is_string(), "{tool}");
         assert!(!tool["inputSchema"].to_string().contains("$ref"), "{tool}");
     }
     let by_name = |n: &str| tools.iter().find(|t| t["name"] == n).unwrap();
@@ -264,6 +264,17 @@ fn initialize_then_exactly_three_tools_with_object_schemas() {
         keys(&by_name("find_symbol")["inputSchema"]["properties"]),
         ["filePath", "name", "path", "scope"]
     );
+    assert!(server.close().success());
+}
+
+/// A client loads `tools/list` into its model's context in every session: the three tools,
+/// their descriptions and schemas take at most 12 KB (the whole response, as sent).
+#[test]
+fn tools_list_takes_at_most_12_kb() {
+    let mut server = Server::ready(&fixture(), &[]);
+    let list = server.request("tools/list", json!({}));
+    let bytes = serde_json::to_string(&list).unwrap().len();
+    assert!(bytes <= 12 * 1024, "tools/list takes {bytes} bytes");
     assert!(server.close().success());
 }
 

@@ -48,8 +48,7 @@ pub fn failure(error: &Error) -> CallToolResult {
     let mut result = CallToolResult::structured_error(render::error_json(error));
     result.content = vec![ContentBlock::text(format!(
         "error[{}]: {}",
-        error.code.as_str(),
-        error.message
+        error.code, error.message
     ))];
     result
 }

@@ -2,6 +2,7 @@
 //! that does not fit is dropped whole, never cut. Token counts are the conservative
 //! estimate ceil(chars / 4).
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::slice::Slice;
@@ -46,7 +47,7 @@ impl Budget {
 }
 
 /// What fitting slices to a budget kept and dropped.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct BudgetReport {
     /// Slices requested.
     pub total_slices: usize,
@@ -64,9 +65,11 @@ pub struct BudgetReport {
     pub dropped_files: Vec<String>,
     /// Set in a line budget: the line limit.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "usize")]
     pub budget_lines: Option<usize>,
     /// Set in a line budget: lines of the kept slices' content.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "usize")]
     pub lines_used: Option<usize>,
 }
 

@@ -2,10 +2,11 @@
 //! caller should change. Used for calls that cannot be performed at all; a request that is
 //! merely not met (a missing file in a slice list) is reported inside the result instead.
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 /// Why a call could not be performed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
     /// The request itself is malformed.
@@ -20,22 +21,16 @@ pub enum ErrorCode {
     IndexError,
 }
 
-impl ErrorCode {
-    /// The code as it appears in output.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ErrorCode::InvalidRequest => "invalid_request",
-            ErrorCode::NotFound => "not_found",
-            ErrorCode::OutsideRoot => "outside_root",
-            ErrorCode::IoError => "io_error",
-            ErrorCode::IndexError => "index_error",
-        }
+/// The code as it appears in output: `invalid_request`, `not_found`, …
+impl std::fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        crate::names::write(self, f)
     }
 }
 
 /// An error with its code.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{}: {message}", code.as_str())]
+#[error("{code}: {message}")]
 pub struct Error {
     /// What kind of failure.
     pub code: ErrorCode,

@@ -34,6 +34,7 @@ pub mod graph;
 mod imports;
 pub mod index;
 pub mod lines;
+mod names;
 pub mod outline;
 pub mod pack;
 pub mod parse;

@@ -24,6 +24,24 @@ pub struct LineRange {
     pub end: Line,
 }
 
+/// A line of a file.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Location {
+    /// Root-relative path.
+    pub path: String,
+    /// The line.
+    pub line: Line,
+}
+
+/// Lines of a file.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct FileRange {
+    /// Root-relative path.
+    pub path: String,
+    /// The lines.
+    pub range: LineRange,
+}
+
 impl LineRange {
     /// A range from `start` to `end`, swapped if given backwards.
     pub fn new(start: Line, end: Line) -> LineRange {

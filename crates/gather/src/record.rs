@@ -3,12 +3,15 @@
 //! They are serialisable because the persistent index stores them (postcard: field order is
 //! the wire format); the output wire format is defined separately, at the rendering edge.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::lines::{Line, LineRange};
 
 /// What a definition is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum SymbolKind {
     /// A free function.
@@ -170,23 +173,10 @@ pub enum SkipReason {
     ParseFailed,
 }
 
-impl SkipReason {
-    /// The reason as it appears in output.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            SkipReason::Binary => "binary",
-            SkipReason::TooLarge => "too-large",
-            SkipReason::Unreadable => "unreadable",
-            SkipReason::InvalidUtf8 => "invalid-utf8",
-            SkipReason::Symlink => "symlink",
-            SkipReason::SymlinkOutsideRoot => "symlink-outside-root",
-            SkipReason::NotRegular => "not-regular",
-            SkipReason::Minified => "minified",
-            SkipReason::NameNotUtf8 => "name-not-utf8",
-            SkipReason::IgnoreFileNotRegular => "ignore-file-not-regular",
-            SkipReason::TooComplex => "too-complex",
-            SkipReason::ParseFailed => "parse-failed",
-        }
+/// The reason as it appears in output (`too-large`, `invalid-utf8`, …).
+impl std::fmt::Display for SkipReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        crate::names::write(self, f)
     }
 }
 
@@ -216,7 +206,7 @@ impl FileStatus {
             FileStatus::ParsedWithErrors => "parsed-with-errors".into(),
             FileStatus::Heuristic => "heuristic".into(),
             FileStatus::Text => "text".into(),
-            FileStatus::Skipped(reason) => format!("skipped({})", reason.as_str()),
+            FileStatus::Skipped(reason) => format!("skipped({reason})"),
         }
     }
 
@@ -255,7 +245,9 @@ pub struct FileRecord {
 }
 
 /// What kind of call a call site is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum CallKind {
     /// A function or method call.

@@ -9,9 +9,9 @@ use crate::budget::Budget;
 use crate::error::{Error, ErrorCode, Result};
 use crate::index::texts::Texts;
 use crate::index::{Index, SymbolId};
-use crate::lines::{Line, LineRange};
+use crate::lines::{FileRange, Line, Location};
 use crate::pack::zoom::Frontend;
-use crate::pack::{Mode, Pack};
+use crate::pack::{Mode, NamedRange, Pack, SeedCopy};
 use crate::slice::{self, SliceRequest};
 use crate::{graph, pack, workspace};
 
@@ -166,7 +166,7 @@ fn answer(index: &Index, texts: &Texts, request: &ContextRequest) -> Result<Pack
         budget: request.budget,
         include_tests: request.include_tests,
         neighbours_of,
-        line_hits: found.line_hits,
+        line_hits: locations(found.line_hits),
         line_runs,
         omitted,
         evidence,
@@ -188,7 +188,7 @@ fn scope_of(index: &Index, request: &ContextRequest) -> Result<Option<workspace:
 fn keep_under(index: &Index, scope: &workspace::Scope, touched: &mut crate::change::Found) {
     let in_scope = |path: &str| scope.contains(path);
     (touched.seeds).retain(|id| in_scope(&index.symbol(*id).file.path));
-    touched.outside.retain(|(path, _)| in_scope(path));
+    touched.outside.retain(|run| in_scope(&run.path));
 }
 
 /// The mode a request's shape asks for, or why the shape is wrong.
@@ -295,12 +295,19 @@ const W_SPAN_EVIDENCE: f32 = 1.5;
 const W_CODE_EVIDENCE: f32 = 0.75;
 const W_BODY_EVIDENCE: f32 = 0.5;
 
+/// A question's literal hits outside every definition, as places.
+fn locations(hits: Vec<(String, Line)>) -> Vec<Location> {
+    (hits.into_iter())
+        .map(|(path, line)| Location { path, line })
+        .collect()
+}
+
 /// What the question stage already left out, for the pack to name.
 fn omitted_of(
     index: &Index,
     read: Option<&Question>,
     found: &crate::ask::Seeds,
-    other_definitions: Vec<OtherDefinition>,
+    other_definitions: Vec<NamedRange>,
 ) -> pack::Omitted {
     pack::Omitted {
         unmatched_terms: crate::ask::question::name_unmatched(found.unmatched.clone()),
@@ -309,13 +316,17 @@ fn omitted_of(
             .copies
             .iter()
             .map(|&(copy, kept)| {
-                let (copy, kept) = (index.symbol(copy), index.symbol(kept));
-                (
-                    copy.file.path.clone(),
-                    copy.symbol.range,
-                    kept.file.path.clone(),
-                    kept.symbol.range,
-                )
+                let lines = |id| {
+                    let s = index.symbol(id);
+                    FileRange {
+                        path: s.file.path.clone(),
+                        range: s.symbol.range,
+                    }
+                };
+                SeedCopy {
+                    copy: lines(copy),
+                    kept: lines(kept),
+                }
             })
             .collect(),
         test_matches: found.test_matches,
@@ -396,9 +407,6 @@ fn seed_limit(budget: Budget) -> usize {
     (lines / 10).clamp(3, 40)
 }
 
-/// Another definition of a requested name: (path, qualified name, range).
-type OtherDefinition = (String, String, LineRange);
-
 /// The definition a `symbol [path] [line]` request names (the name may end in `@LINE`);
 /// the path is checked against the root first. With a path and no line, a name defined
 /// several times in that file is answered with its first definition and the others are
@@ -410,7 +418,7 @@ fn locate(
     name: &str,
     request: &ContextRequest,
     scope: Option<&workspace::Scope>,
-) -> Result<Option<(SymbolId, Vec<OtherDefinition>)>> {
+) -> Result<Option<(SymbolId, Vec<NamedRange>)>> {
     let (name, suffix) = crate::index::split_line_suffix(name);
     let line = match (request.line, suffix) {
         (Some(a), Some(b)) if a != b => {
@@ -436,11 +444,11 @@ fn locate(
     if let (Some(path), None) = (&path, line) {
         for other in index.find(name) {
             if other.id != chosen && &other.file.path == path {
-                others.push((
-                    path.clone(),
-                    other.symbol.qualified_name.clone(),
-                    other.symbol.full_range(),
-                ));
+                others.push(NamedRange {
+                    path: path.clone(),
+                    name: other.symbol.qualified_name.clone(),
+                    range: other.symbol.full_range(),
+                });
             }
         }
     }
@@ -500,6 +508,7 @@ pub fn locate_in(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lines::LineRange;
 
     /// A whole issue runs every lane (postings, names, grep, feedback, the call lanes, the
     /// resolver) and pins slices of files the lanes read too; the pack's sources read them

@@ -102,12 +102,9 @@ impl JsonSchema for Num {
     }
 
     fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        schemars::json_schema!({
-            "anyOf": [
-                {"type": "integer", "minimum": 1},
-                {"type": "string", "pattern": "^[0-9]+$"}
-            ]
-        })
+        // A string of digits is read as its number (see `Deserialize`). `anyOf` rather than
+        // a list of types: some clients map schemas onto a dialect with one type each.
+        schemars::json_schema!({"anyOf": [{"type": "integer"}, {"type": "string"}]})
     }
 }
 
@@ -118,26 +115,27 @@ impl Num {
     }
 }
 
-/// One file to slice.
+/// One file to slice. (Its fields say it all: the schema gives no description of its own.)
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(description = "")]
 pub struct FileArg {
-    /// File, relative to the workspace root (an absolute path inside the root also works; backslashes are read as slashes).
+    /// Root-relative file.
     pub path: Option<String>,
     /// Synonym of path.
     #[serde(rename = "filePath")]
     pub file_path: Option<String>,
-    /// A definition in the file, plain or qualified (`parse`, `Client.send`), optionally with the line its range starts at (`Client.send@120`): its whole body is shown.
+    /// A definition (plain, qualified or NAME@LINE): its whole body.
     pub symbol: Option<String>,
-    /// A line number: picks among same-named definitions, or alone shows the definition that contains the line.
+    /// Picks among same-named definitions; alone, the definition holding this line.
     pub line_hint: Option<Num>,
-    /// Exact lines "START-END" (or one line "N"), as re-requests name them.
+    /// Exact lines, START-END or N.
     pub lines: Option<String>,
-    /// First line of an exact range (with line_end).
+    /// First line of an exact range.
     pub line_start: Option<Num>,
-    /// Last line of an exact range (with line_start).
+    /// Last line of an exact range.
     pub line_end: Option<Num>,
-    /// Lines shown from the top of the file when only path is given (default 40).
+    /// Lines from the top, path alone (default 40).
     pub head_lines: Option<Num>,
 }
 
@@ -145,32 +143,32 @@ pub struct FileArg {
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GatherContextArgs {
-    /// A natural-language question about the code, e.g. "how does the retry backoff get its delay?", or a whole issue as it is (title, prose, code, tracebacks, output). Send one of question, symbol or diff.
+    /// A question in plain words, or a whole issue as is (code, tracebacks, output). One of question, symbol, diff.
     pub question: Option<String>,
-    /// A definition's name, plain or qualified (`parse`, `Client.send`), optionally with the line its range starts at (`Client.send@120`): the answer is that definition with its direct callers and callees. Send path with it when the name is defined more than once.
+    /// A definition's name, plain or qualified (Client.send), or NAME@LINE: it, its callers and callees.
     pub symbol: Option<String>,
-    /// A unified diff, as `git diff` or `diff -u` prints it (several files, renames, new and deleted files): the answer is the definitions it touches in the workspace as it is now, their changed lines always shown, then their callers and callees; deleted definitions, stale hunks and binary files are named. At most 4 MiB.
+    /// A unified diff: the definitions it touches, changed lines shown, with callers and callees.
     pub diff: Option<String>,
-    /// The file that defines symbol, relative to the workspace root.
+    /// The file defining symbol.
     pub path: Option<String>,
     /// Synonym of path.
     #[serde(rename = "filePath")]
     pub file_path: Option<String>,
-    /// Any line of the definition, to choose among same-named definitions in path (without it the first is answered and the others are named).
+    /// A line of the definition, when its name is defined more than once in path.
     pub line: Option<Num>,
-    /// Exact slices pinned first, in order, always shown whole (at most 256). Alone (no question, no symbol) they are the whole answer.
+    /// Slices pinned first, shown whole; alone, the whole answer.
     #[schemars(length(max = 256))]
     pub files: Option<Vec<FileArg>>,
-    /// Line budget for everything returned (default 400; more than 800 is cut to 800, and the pack says so).
+    /// Lines for everything returned (default 400, at most 800).
     pub budget_lines: Option<Num>,
-    /// Token budget instead of lines (tokens estimated as characters / 4).
+    /// A token budget instead (characters / 4).
     pub max_tokens: Option<Num>,
-    /// Let test code be a seed or a neighbour (default false).
+    /// Let test code be a seed or neighbour.
     pub include_tests: Option<bool>,
     /// Synonym of include_tests.
     #[serde(rename = "includeTests")]
     pub include_tests_camel: Option<bool>,
-    /// A directory relative to the workspace root: seeds only from under it (callers and callees from anywhere).
+    /// A directory: seeds only from under it.
     pub scope: Option<String>,
 }
 
@@ -178,10 +176,10 @@ pub struct GatherContextArgs {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AssembleContextArgs {
-    /// The slices, most important first (an empty list is an empty answer). A slice that does not fit the budget is dropped whole and named in budget_report.dropped_files. At most 256.
+    /// The slices, most important first; one that does not fit is dropped whole.
     #[schemars(length(max = 256))]
     pub files: Vec<FileArg>,
-    /// Token budget for the slices' content (default 8000; tokens estimated as characters / 4).
+    /// Tokens for the content (default 8000; characters / 4).
     pub max_tokens: Option<Num>,
 }
 
@@ -189,14 +187,14 @@ pub struct AssembleContextArgs {
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FindSymbolArgs {
-    /// A definition's name, plain or qualified (`parse`, `Client.send`); not `name@LINE` (send path to narrow).
+    /// A definition's name, plain or qualified (Client.send).
     pub name: Option<String>,
-    /// A file relative to the workspace root: alone, lists its definitions; with name, only definitions in that file.
+    /// A file: alone, all its definitions; with name, only those in it.
     pub path: Option<String>,
     /// Synonym of path.
     #[serde(rename = "filePath")]
     pub file_path: Option<String>,
-    /// A directory relative to the workspace root: only definitions under it.
+    /// A directory: only definitions under it.
     pub scope: Option<String>,
 }
 
@@ -350,7 +348,7 @@ fn assemble_context(workspace: &Workspace, args: AssembleContextArgs) -> Result<
     let fitted = budget::fit_slices(slices, budget);
     Ok(Answer {
         text: render::slices_text(&fitted),
-        json: render::assemble_context_json(&fitted),
+        json: render::slices_json(&fitted),
     })
 }
 

@@ -1,11 +1,18 @@
 //! The three tools as clients see them: names, descriptions, and the JSON Schemas of their
-//! arguments and of their results.
+//! arguments and results, all derived from the types that read the arguments and write the
+//! answers (`gather::render::answer`). Every client loads `tools/list` into its model's
+//! context, so the schemas are kept small: no formats, bounds or `required` lists a model
+//! does not need, and descriptions for the arguments and for an answer's own fields only.
 
 use std::sync::Arc;
 
+use gather::render::answer::find::FindAnswer;
+use gather::render::answer::pack::PackAnswer;
+use gather::render::answer::slices::SlicesAnswer;
+use gather::render::answer::Failure;
 use rmcp::model::{JsonObject, Tool, ToolAnnotations};
 use schemars::generate::SchemaSettings;
-use schemars::JsonSchema;
+use schemars::{JsonSchema, Schema};
 use serde_json::{json, Value};
 
 use super::{
@@ -13,416 +20,283 @@ use super::{
     GATHER_CONTEXT,
 };
 
-/// The input schema of `T`: JSON Schema 2020-12, inlined, optional fields not nullable.
+/// The input schema of `T`: JSON Schema 2020-12, inlined (some clients resolve no `$ref`
+/// in arguments), optional fields not nullable.
 fn input_schema<T: JsonSchema>() -> Arc<JsonObject> {
     let mut settings = SchemaSettings::draft2020_12();
     settings.inline_subschemas = true;
-    let schema = settings.into_generator().into_root_schema_for::<T>();
-    let mut value = serde_json::to_value(schema).unwrap_or_default();
-    portable(&mut value);
-    let mut object = match value {
-        Value::Object(object) => object,
-        _ => JsonObject::new(),
-    };
-    object.remove("title");
+    let mut object = object_of(settings.into_generator().into_root_schema_for::<T>());
+    compact_object(&mut object, true);
     object.remove("description");
     Arc::new(object)
 }
 
-/// Keeps schemas portable: an optional argument is left out rather than sent as null, so
-/// `"type": ["string", "null"]` becomes `"type": "string"`; Rust's integer formats (`uint32`)
-/// are not JSON Schema formats and go.
-fn portable(value: &mut Value) {
+/// The output schema of answers of type `T`. A failed call (`isError`) has `{"success":
+/// false, "code", "message"}` instead ([`Failure`]), so the root also lists those two and
+/// requires only `success`.
+fn output_schema<T: JsonSchema>() -> Arc<JsonObject> {
+    let mut generator = gather::render::answer::schema_generator();
+    let failure = object_of(generator.root_schema_for::<Failure>());
+    let mut object = object_of(generator.into_root_schema_for::<T>());
+    if let (Some(Value::Object(properties)), Some(Value::Object(failed))) =
+        (object.get_mut("properties"), failure.get("properties"))
+    {
+        for key in ["code", "message"] {
+            if let Some(field) = failed.get(key) {
+                properties.insert(key.to_string(), field.clone());
+            }
+        }
+    }
+    compact_object(&mut object, false);
+    // The answer's own fields keep their descriptions; below them, the types' docs speak.
+    if let Some(Value::Object(properties)) = object.get_mut("properties") {
+        properties
+            .values_mut()
+            .filter_map(Value::as_object_mut)
+            .for_each(answer_only_below);
+    }
+    if let Some(Value::Object(definitions)) = object.get_mut("$defs") {
+        definitions.values_mut().for_each(answer_only);
+    }
+    inline_definitions(&mut object);
+    object.insert("required".to_string(), json!(["success"]));
+    Arc::new(object)
+}
+
+/// Below an answer's own fields, its schema says what each field holds, for a program
+/// reading the answer: which fields a result must have is the server's business
+/// (`required` goes), and what they mean is said once, in the library's docs of the answer
+/// types (a model reads the text content, which names what it shows).
+fn answer_only(value: &mut Value) {
     match value {
         Value::Object(object) => {
-            if object
-                .get("format")
-                .and_then(Value::as_str)
-                .is_some_and(|f| f.starts_with("uint") || f.starts_with("int"))
-            {
-                object.remove("format");
-            }
-            // `Option<T>` of a type with its own schema is `anyOf: [T, null]`: T alone.
-            if let Some(Value::Array(options)) = object.get_mut("anyOf") {
-                options.retain(|o| o != &json!({"type": "null"}));
-                if options.len() == 1 {
-                    let only = options.remove(0);
-                    object.remove("anyOf");
-                    if let Value::Object(inner) = only {
-                        for (key, value) in inner {
-                            object.entry(key).or_insert(value);
-                        }
-                    }
-                }
-            }
-            if let Some(Value::Array(types)) = object.get_mut("type") {
-                types.retain(|t| t != "null");
-                if types.len() == 1 {
-                    let only = types.remove(0);
-                    object.insert("type".to_string(), only);
-                }
-            }
-            object.values_mut().for_each(portable);
+            object.remove("required");
+            object.remove("description");
+            answer_only_below(object);
         }
-        Value::Array(items) => items.iter_mut().for_each(portable),
+        Value::Array(items) => items.iter_mut().for_each(answer_only),
         _ => {}
     }
 }
 
-const PARTIAL_NOTE: &str = "complete is false while the answer is partial; degraded says why (index-building: the first index is still being built, call again in a few seconds; watch-fallback, which leaves complete true: the server walked the whole tree to check freshness because its file watcher could not be trusted for this call)";
-
-/// An output schema: `properties` on success; a failed call (`isError`) has
-/// `{"success": false, "code", "message"}` instead, so only `success` is required.
-fn output_schema(description: &str, properties: Value) -> Arc<JsonObject> {
-    let mut properties = properties;
-    properties["success"] = json!({"type": "boolean", "description": "false when the call failed (the result then has isError, code and message)"});
-    properties["code"] = json!({"type": "string", "description": "on failure: invalid_request, not_found, outside_root, io_error or index_error"});
-    properties["message"] = json!({"type": "string", "description": "on failure: what went wrong and what to send instead"});
-    match json!({
-        "type": "object",
-        "description": description,
-        "properties": properties,
-        "required": ["success"],
-    }) {
-        Value::Object(object) => Arc::new(object),
-        _ => Arc::new(JsonObject::new()),
+/// [`answer_only`] for what a schema holds, keeping its own description.
+fn answer_only_below(object: &mut JsonObject) {
+    for (key, inner) in object.iter_mut() {
+        match (key.as_str(), inner) {
+            // A map of field names: each value is a schema, the map is not.
+            ("properties", Value::Object(fields)) => fields.values_mut().for_each(answer_only),
+            (_, inner) => answer_only(inner),
+        }
     }
 }
 
-/// `{"type": "integer"}` with a description.
-fn integer(description: &str) -> Value {
-    json!({"type": "integer", "description": description})
+/// Every shared shape is written where it is used: an output schema holds no `$ref`, as an
+/// input schema holds none, since not every client resolves one. The answers' shared shapes
+/// are few and small (`Span`, `Definition`): written out, they cost about 200 bytes.
+fn inline_definitions(object: &mut JsonObject) {
+    let Some(Value::Object(definitions)) = object.remove("$defs") else {
+        return;
+    };
+    object
+        .values_mut()
+        .for_each(|v| substitute(v, &definitions, 0));
 }
 
-/// A first and last line, `[start, end]`.
-fn line_pair(description: &str) -> Value {
-    json!({"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2, "description": description})
-}
+const DEFS: &str = "#/$defs/";
 
-/// A string, or null when there is none.
-fn string_or_null(description: &str) -> Value {
-    json!({"anyOf": [{"type": "string"}, {"type": "null"}], "description": description})
-}
+/// The answer types nest a few levels; a shape that held itself would stop here.
+const MAX_DEPTH: usize = 32;
 
-/// `{path, line_start, line_end}`: lines of a file.
-fn file_lines(description: &str) -> Value {
-    json!({
-        "type": "object",
-        "description": description,
-        "properties": {
-            "path": {"type": "string", "description": "root-relative file"},
-            "line_start": integer("first line (1-based)"),
-            "line_end": integer("last line (inclusive)")
-        }
-    })
-}
-
-/// The items of `files` in an assemble_context call, as a pack's re-requests spell them.
-fn zoom_files() -> Value {
-    json!({
-        "type": "array",
-        "description": "the assemble_context argument files",
-        "items": {
-            "type": "object",
-            "properties": {
-                "path": {"type": "string", "description": "root-relative file"},
-                "symbol": {"type": "string", "description": "the definition's qualified name"},
-                "line_hint": integer("its first line, which picks it among same-named definitions"),
-                "lines": {"type": "string", "description": "exact lines, START-END"}
-            }
-        }
-    })
-}
-
-fn pack_item_schema() -> Value {
-    json!({
-        "type": "object",
-        "properties": {
-            "path": {"type": "string", "description": "root-relative file"},
-            "symbol": string_or_null("the definition's name, or null for a plain slice"),
-            "kind": string_or_null("function, method, class, … or null"),
-            "line_start": integer("first line (1-based) of the lines the item stands for"),
-            "line_end": integer("last line (inclusive)"),
-            "shown": {"type": "array", "items": line_pair("a run of lines printed"), "description": "the runs of lines printed in content, each [start, end]; empty for a stub"},
-            "role": {"type": "string", "description": "pinned, seed, caller-of-NAME, callee-of-NAME, line-hit, changed (lines a diff added outside every definition), or parent-of-NAME (the head of a seed's class: its lines before its first member)"},
-            "rendered": {"type": "string", "description": "body, elided, signature or stub"},
-            "changed": {"type": "array", "items": line_pair("a run of changed lines"), "description": "change mode: the item's lines the diff changed, each [start, end]; shown whenever the item is"},
-            "doc_not_shown": line_pair("first and last line of a long doc comment above the definition that the item leaves out (seeds past the leading two)"),
-            "edge": {
-                "type": "object",
-                "description": "for a caller or callee: how the call was proven and where it is",
-                "properties": {
-                    "confidence": {"type": "string", "description": "import, local, qualified or name"},
-                    "call_line": integer("the line of the call")
-                }
-            },
-            "content": {"type": "string", "description": "the lines shown; each elision line ends with the assemble_context call that shows the lines it leaves out"},
-            "cost_lines": integer("for a stub: the lines showing it whole would take"),
-            "request": {"type": "string", "description": "for a stub: the assemble_context call that shows it"},
-            "zoom": {
-                "type": "object",
-                "description": "for a stub: its re-request",
-                "properties": {
-                    "specs": {"type": "array", "items": {"type": "string"}, "description": "path:Name@LINE or path:START-END"},
-                    "files": zoom_files()
-                }
-            }
-        }
-    })
-}
-
-fn omitted_schema() -> Value {
-    let mut copy = file_lines("a copy of a seed, not shown");
-    copy["properties"]["copy_of"] = file_lines("the copy shown instead");
-    let mut schema = json!({
-        "type": "object",
-        "description": "what was left out and why",
-        "properties": {
-            "tests_excluded": integer("test definitions left out (include_tests brings them)"),
-            "external_callees": integer("calls to definitions outside the workspace"),
-            "external_names": {"type": "array", "items": {"type": "string"}, "description": "their names"},
-            "ambiguous": {
-                "type": "array",
-                "description": "calls with several candidates, never turned into an edge",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "name": {"type": "string", "description": "the name called"},
-                        "call_line": integer("the line of the call"),
-                        "candidates": integer("how many definitions it could be")
-                    }
-                }
-            },
-            "merged": integer("items merged into an overlapping one"),
-            "beyond_budget": integer("items shown as stubs"),
-            "unmatched_terms": {"type": "array", "items": {"type": "string"}, "description": "question words that matched nothing"},
-            "question_left_out": integer("question words past the reading cap"),
-            "copies": {"type": "array", "items": copy, "description": "identical copies of seeds"},
-            "test_matches": integer("matches only in test code, when nothing else matched"),
-            "nothing_matched": {"type": "boolean", "description": "whether nothing the question names exists"},
-            "empty_scope": {"type": "string", "description": "the scope, when nothing under it matches the request"},
-            "unmet_slices": {
-                "type": "array",
-                "description": "requested files that could not be sliced",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "path": {"type": "string", "description": "the file asked for"},
-                        "symbol": string_or_null("the definition asked for, or null"),
-                        "found": {"type": "boolean", "description": "always false"},
-                        "reason": {"type": "string", "description": "why it could not be met"}
-                    }
-                }
-            },
-            "other_definitions": {
-                "type": "array",
-                "description": "other definitions of a symbol's name in its file",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "path": {"type": "string", "description": "root-relative file"},
-                        "symbol": {"type": "string", "description": "its qualified name"},
-                        "line_start": integer("first line (1-based)"),
-                        "line_end": integer("last line (inclusive)")
-                    }
-                }
-            }
-        }
-    });
-    if let (Some(all), Value::Object(change)) = (
-        schema["properties"].as_object_mut(),
-        change_omitted_schema(),
-    ) {
-        all.extend(change);
+/// Replaces each `$ref` to one of `definitions` by the shape itself.
+fn substitute(value: &mut Value, definitions: &JsonObject, depth: usize) {
+    if depth > MAX_DEPTH {
+        return;
     }
-    schema
-}
-
-/// The fields of `omitted` only change mode sends.
-fn change_omitted_schema() -> Value {
-    json!({
-            "deleted": {
-                "type": "array",
-                "description": "change mode: definitions the diff removes that the file no longer has, with their old lines",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "path": {"type": "string", "description": "the old file"},
-                        "symbol": {"type": "string", "description": "its name"},
-                        "line_start": integer("first old line (1-based)"),
-                        "line_end": integer("last old line (inclusive)")
-                    }
-                }
-            },
-            "deleted_files": {"type": "array", "items": {"type": "string"}, "description": "change mode: files the diff deletes"},
-            "stale_hunks": {
-                "type": "array",
-                "description": "change mode: hunks (or files) that do not match the workspace, left out",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "hunk": {"type": "string", "description": "path@@-A,B +C,D, or the path"},
-                        "reason": {"type": "string", "description": "why it does not match"}
-                    }
-                }
-            },
-            "binary_files": {"type": "array", "items": {"type": "string"}, "description": "change mode: binary files, skipped"},
-            "not_code": {"type": "array", "items": {"type": "string"}, "description": "change mode: changed files with no definitions to show"},
-            "renamed": {
-                "type": "array",
-                "description": "change mode: renames that change no line",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "from": {"type": "string", "description": "the old path"},
-                        "to": {"type": "string", "description": "the new path"}
-                    }
-                }
-            },
-            "no_code": {"type": "boolean", "description": "change mode: whether the diff changes no code at all"}
-    })
-}
-
-fn pack_output_schema() -> Arc<JsonObject> {
-    output_schema(
-        &format!("A context pack: the items in rank order, each with its verbatim content or as a stub naming how to request it. {PARTIAL_NOTE}."),
-        json!({
-            "mode": {"type": "string", "description": "ask, symbol, change or slices"},
-            "index": {
-                "type": "object",
-                "description": "the index the pack was cut from",
-                "properties": {
-                    "files": integer("files indexed"),
-                    "symbols": integer("definitions indexed"),
-                    "stamp": {"type": "string", "description": "a short hash of the index"}
-                }
-            },
-            "budget": {
-                "type": "object",
-                "description": "what the pack may take and took",
-                "properties": {
-                    "unit": {"type": "string", "description": "lines or tokens"},
-                    "limit": integer("the budget"),
-                    "used": integer("measured on the text"),
-                    "tokens_estimated": integer("the text's tokens (characters / 4)"),
-                    "code_lines": integer("printed lines of code"),
-                    "frame_lines": integer("printed lines of the tool's own (header, fences, item and elision lines, the cut list)"),
-                    "asked": integer("the line budget asked for, when past 800 and cut to 800")
-                }
-            },
-            "complete": {"type": "boolean", "description": "whether the pack is whole"},
-            "degraded": {"type": "array", "items": {"type": "string"}, "description": "why the pack is partial"},
-            "items": {
-                "type": "array",
-                "description": "pinned slices, seeds, then neighbours",
-                "items": pack_item_schema()
-            },
-            "omitted": omitted_schema()
-        }),
-    )
-}
-
-fn assemble_output_schema() -> Arc<JsonObject> {
-    output_schema(
-        "Slices in request order within the token budget, and what was dropped.",
-        json!({
-            "slices": {
-                "type": "array",
-                "description": "the slices kept, in request order",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "file": {"type": "string", "description": "root-relative file"},
-                        "symbol": {"anyOf": [{"type": "string"}, {"type": "null"}], "description": "the definition shown, or null"},
-                        "line_start": {"type": "integer", "description": "first line (1-based)"},
-                        "line_end": {"type": "integer", "description": "last line (inclusive)"},
-                        "content": {"type": "string", "description": "the exact text of those lines"},
-                        "found": {"type": "boolean", "description": "whether the request was met as asked (false: a missing file or symbol, or lines past the end, shown as a fallback or not at all)"},
-                        "reason": {"type": "string", "description": "why found is false"},
-                        "note": {"type": "string", "description": "something to know, such as other definitions of the same name"}
-                    },
-                    "required": ["file", "symbol", "line_start", "line_end", "content"]
-                }
-            },
-            "budget_report": {
-                "type": "object",
-                "description": "what the budget kept and dropped",
-                "properties": {
-                    "total_slices": {"type": "integer", "description": "slices requested"},
-                    "included_slices": {"type": "integer", "description": "slices kept"},
-                    "dropped_slices": {"type": "integer", "description": "slices dropped whole"},
-                    "estimated_tokens_used": {"type": "integer", "description": "tokens of the kept content (characters / 4)"},
-                    "budget_tokens": {"type": "integer", "description": "the token budget"},
-                    "budget_exceeded": {"type": "boolean", "description": "whether anything was dropped"},
-                    "dropped_files": {"type": "array", "items": {"type": "string"}, "description": "the file of each dropped slice"}
-                },
-                "required": ["total_slices", "included_slices", "dropped_slices",
-                             "estimated_tokens_used", "budget_tokens", "budget_exceeded",
-                             "dropped_files"]
-            }
-        }),
-    )
-}
-
-fn find_output_schema() -> Arc<JsonObject> {
-    output_schema(
-        &format!("Definitions in (path, line) order. {PARTIAL_NOTE}."),
-        json!({
-            "complete": {"type": "boolean", "description": "whether the list is whole"},
-            "degraded": {"type": "array", "items": {"type": "string"}, "description": "why the list is partial"},
-            "definitions": {
-                "type": "array",
-                "description": "one entry per definition",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "path": {"type": "string", "description": "root-relative file"},
-                        "name": {"type": "string", "description": "the plain name"},
-                        "qualified_name": {"type": "string", "description": "e.g. Client.send"},
-                        "kind": {"type": "string", "description": "function, method, class, …"},
-                        "line_start": {"type": "integer", "description": "first line (1-based)"},
-                        "line_end": {"type": "integer", "description": "last line (inclusive)"},
-                        "name_line": integer("the line holding the name"),
-                        "signature": line_pair("first and last line of the signature"),
-                        "doc": {"anyOf": [line_pair("first and last line"), {"type": "null"}], "description": "the doc comment's first and last line, or null"},
-                        "parent": string_or_null("the enclosing definition's qualified name, or null"),
-                        "is_test": {"type": "boolean", "description": "whether it is test code"},
-                        "from_line_rules": {"type": "boolean", "description": "found by line rules, not the grammar: the file has no grammar, or its parse swallowed these lines (status parsed-with-errors)"}
-                    },
-                    "required": ["path", "name", "kind", "line_start", "line_end"]
+    match value {
+        Value::Object(object) => {
+            let target =
+                (object.get("$ref").and_then(Value::as_str)).and_then(|r| r.strip_prefix(DEFS));
+            if let Some(Value::Object(shape)) = target.and_then(|name| definitions.get(name)) {
+                object.remove("$ref");
+                for (key, inner) in shape {
+                    object.entry(key.clone()).or_insert_with(|| inner.clone());
                 }
             }
-        }),
-    )
+            (object.values_mut()).for_each(|v| substitute(v, definitions, depth + 1));
+        }
+        Value::Array(items) => {
+            (items.iter_mut()).for_each(|v| substitute(v, definitions, depth + 1))
+        }
+        _ => {}
+    }
 }
 
-/// The three tools as listed to clients.
+/// A root schema as an object, without `$schema` and `title`.
+fn object_of(schema: Schema) -> JsonObject {
+    match serde_json::to_value(schema) {
+        Ok(Value::Object(mut object)) => {
+            object.remove("$schema");
+            object.remove("title");
+            object
+        }
+        _ => JsonObject::new(),
+    }
+}
+
+/// Drops what a model does not need to call a tool or read its answer: Rust's integer
+/// formats (`uint32`, not JSON Schema formats) and their bounds of 0, and titles. An enum
+/// whose variants carry doc comments comes as `oneOf` consts: it becomes a plain `enum` of
+/// its names. In arguments (`optional_not_null`), an optional field is left out rather
+/// than sent as null, so its `null` alternative goes.
+fn compact(value: &mut Value, optional_not_null: bool) {
+    match value {
+        Value::Object(object) => compact_object(object, optional_not_null),
+        Value::Array(items) => items.iter_mut().for_each(|v| compact(v, optional_not_null)),
+        _ => {}
+    }
+}
+
+/// [`compact`] for one schema object.
+fn compact_object(object: &mut JsonObject, optional_not_null: bool) {
+    let rust_format = |f: &str| f.starts_with("uint") || f.starts_with("int") || f == "double";
+    if object
+        .get("format")
+        .and_then(Value::as_str)
+        .is_some_and(rust_format)
+    {
+        object.remove("format");
+        if object.get("minimum") == Some(&json!(0)) {
+            object.remove("minimum");
+        }
+    }
+    object.remove("title");
+    // Doc comments are wrapped at 100 columns; a description is one line.
+    if let Some(Value::String(description)) = object.get_mut("description") {
+        *description = description.replace('\n', " ");
+    }
+    enum_of_consts(object);
+    same_items(object);
+    if optional_not_null {
+        not_null(object);
+    } else {
+        nullable_as_any_of(object);
+    }
+    for (key, inner) in object.iter_mut() {
+        match (key.as_str(), inner) {
+            // Maps of names to schemas: each value is a schema, the map is not.
+            ("properties" | "$defs", Value::Object(named)) => named
+                .values_mut()
+                .for_each(|v| compact(v, optional_not_null)),
+            (_, inner) => compact(inner, optional_not_null),
+        }
+    }
+}
+
+/// `oneOf: [{"type": "string", "const": "a", "description": …}, …]` as `enum: ["a", …]`.
+fn enum_of_consts(object: &mut JsonObject) {
+    let Some(Value::Array(options)) = object.get("oneOf") else {
+        return;
+    };
+    let names: Option<Vec<Value>> = options
+        .iter()
+        .map(|o| (o.get("type") == Some(&json!("string"))).then(|| o.get("const").cloned())?)
+        .collect();
+    if let Some(names) = names {
+        object.remove("oneOf");
+        object.insert("type".to_string(), json!("string"));
+        object.insert("enum".to_string(), Value::Array(names));
+    }
+}
+
+/// `type: [T, "null"]` as `anyOf: [{"type": T, …}, {"type": "null"}]`, the form a client
+/// that maps schemas onto a dialect with one `type` per schema reads.
+fn nullable_as_any_of(object: &mut JsonObject) {
+    let Some(Value::Array(types)) = object.get("type") else {
+        return;
+    };
+    let null = json!("null");
+    let (true, Some(other)) = (
+        types.len() == 2 && types.contains(&null),
+        types.iter().find(|t| **t != null).cloned(),
+    ) else {
+        return;
+    };
+    let description = object.remove("description");
+    let mut inner = std::mem::take(object);
+    inner.insert("type".to_string(), other);
+    object.insert("anyOf".to_string(), json!([inner, {"type": "null"}]));
+    if let Some(description) = description {
+        object.insert("description".to_string(), description);
+    }
+}
+
+/// A tuple of one type (`Span`'s `[first, last]`) as `items` of that type: with `minItems`
+/// and `maxItems` equal to its length it says the same, shorter.
+fn same_items(object: &mut JsonObject) {
+    let Some(Value::Array(prefix)) = object.get("prefixItems") else {
+        return;
+    };
+    let Some(first) = prefix.first().cloned() else {
+        return;
+    };
+    let length = json!(prefix.len());
+    let exact = object.get("minItems") == Some(&length) && object.get("maxItems") == Some(&length);
+    if exact && prefix.iter().all(|p| *p == first) {
+        object.remove("prefixItems");
+        object.insert("items".to_string(), first);
+    }
+}
+
+/// `anyOf: [T, null]` as T, and `type: [T, "null"]` as T.
+fn not_null(object: &mut JsonObject) {
+    if let Some(Value::Array(options)) = object.get_mut("anyOf") {
+        options.retain(|o| o != &json!({"type": "null"}));
+        if options.len() == 1 {
+            let only = options.remove(0);
+            object.remove("anyOf");
+            if let Value::Object(inner) = only {
+                for (key, value) in inner {
+                    object.entry(key).or_insert(value);
+                }
+            }
+        }
+    }
+    if let Some(Value::Array(types)) = object.get_mut("type") {
+        types.retain(|t| t != "null");
+        if types.len() == 1 {
+            let only = types.remove(0);
+            object.insert("type".to_string(), only);
+        }
+    }
+}
+
+/// The three tools as listed to clients. Paths are root-relative throughout, and lines
+/// 1-based and inclusive; each description says when to call the tool and what it gives.
 pub fn list() -> Vec<Tool> {
     let read_only = ToolAnnotations::new().read_only(true).destructive(false);
     vec![
         Tool::new(
             GATHER_CONTEXT,
-            "Use it first for any question about this code (question: natural language; pass a whole issue as it is, with its code, tracebacks and output: frames and code names in it are looked up exactly, version dumps are ignored), to study one definition with its direct callers and callees (symbol, with path and line when the name is defined more than once), or to review a change (diff: a unified diff such as git diff prints; the definitions it touches with their changed lines, then their callers, what may break, and callees); files pins exact slices, always shown whole. \
-             The answer is verbatim code cut to budget_lines: every cut or elided piece names the exact assemble_context call that shows it (or raise budget_lines), and a first line with complete:false says why the answer is partial.",
+            "Call first for any question about this code, to study a definition with its callers and callees, or to review a diff. \
+             Gives verbatim code, ranked and cut to a budget; what is cut or elided names the assemble_context call that shows it.",
             input_schema::<GatherContextArgs>(),
         )
-        .with_raw_output_schema(pack_output_schema())
+        .with_raw_output_schema(output_schema::<PackAnswer>())
         .with_annotations(read_only.clone()),
         Tool::new(
             ASSEMBLE_CONTEXT,
-            "Use it to read exact code you can already name: each item {path, symbol?, line_hint?, lines?, head_lines?} gives a whole definition (symbol, or symbol@LINE), exact lines (lines: \"START-END\"), the definition containing a line (line_hint) or the first head_lines lines (path alone), in request order within max_tokens. \
-             It is how you zoom into what gather_context cut or elided: send the call that pack printed as is; a slice that does not fit is dropped whole and named in budget_report.dropped_files, and one that could not be met has found false and a reason.",
+            "Read code you can name: whole definitions, exact lines or a file's head, in request order within max_tokens. \
+             Send the calls gather_context prints to see what it cut.",
             input_schema::<AssembleContextArgs>(),
         )
-        .with_raw_output_schema(assemble_output_schema())
+        .with_raw_output_schema(output_schema::<SlicesAnswer>())
         .with_annotations(read_only.clone()),
         Tool::new(
             FIND_SYMBOL,
-            "Use it to learn where definitions are before reading them: by name (plain or qualified, e.g. Client.send), by file (path: every definition in it), or both; each hit has its kind and path:start-end lines. \
-             To see one, send assemble_context {\"files\":[{\"path\":…,\"symbol\":\"NAME@START\"}]} with a hit's path and first line, or gather_context with symbol, path and line for it with its callers and callees.",
+            "Find where definitions are, by name, by file or both: each one's kind and path:start-end, to read with assemble_context (symbol NAME@START) or gather_context.",
             input_schema::<FindSymbolArgs>(),
         )
-        .with_raw_output_schema(find_output_schema())
+        .with_raw_output_schema(output_schema::<FindAnswer>())
         .with_annotations(read_only),
     ]
 }

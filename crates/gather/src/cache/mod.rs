@@ -329,7 +329,8 @@ pub(crate) fn fingerprint() -> u64 {
 }
 
 /// Where the index came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
 pub enum CacheState {
     /// No cache in use: built from scratch.
     Disabled,
@@ -341,15 +342,10 @@ pub enum CacheState {
     Invalid,
 }
 
-impl CacheState {
-    /// `disabled`, `missing`, `hit` or `invalid`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            CacheState::Disabled => "disabled",
-            CacheState::Missing => "missing",
-            CacheState::Hit => "hit",
-            CacheState::Invalid => "invalid",
-        }
+/// `disabled`, `missing`, `hit` or `invalid`.
+impl std::fmt::Display for CacheState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        crate::names::write(self, f)
     }
 }
 

@@ -9,8 +9,8 @@ use crate::change::diff::{Diff, FileDiff, Hunk, LineKind};
 use crate::error::Result;
 use crate::index::texts::{Text, Texts};
 use crate::index::{Index, SymbolId};
-use crate::lines::{Line, LineRange};
-use crate::pack::ChangeNotes;
+use crate::lines::{FileRange, Line, LineRange};
+use crate::pack::{ChangeNotes, NamedRange, Rename, StaleHunk};
 use crate::record::{FileRecord, FileStatus};
 
 /// What a diff touches in the workspace.
@@ -23,7 +23,7 @@ pub struct Found {
     /// lines on either side of a removal inside a definition.
     pub changed: Vec<(String, Vec<Line>)>,
     /// Runs of added lines outside every definition (imports, top-level statements).
-    pub outside: Vec<(String, LineRange)>,
+    pub outside: Vec<FileRange>,
     /// What the diff names that shows no code.
     pub notes: ChangeNotes,
 }
@@ -96,7 +96,7 @@ fn changed_file(
 ) {
     if file.hunks.is_empty() {
         if let (true, Some(old)) = (file.is_rename, old) {
-            found.notes.renamed.push((old, new));
+            found.notes.renamed.push(Rename { from: old, to: new });
         }
         return;
     }
@@ -104,7 +104,10 @@ fn changed_file(
         Ok(text) => text,
         Err(reason) => {
             let reason = format!("the file cannot be read ({reason})");
-            found.notes.stale_hunks.push((new, reason));
+            found
+                .notes
+                .stale_hunks
+                .push(StaleHunk { hunk: new, reason });
             return;
         }
     };
@@ -121,7 +124,10 @@ fn changed_file(
     for hunk in &file.hunks {
         if let Some(reason) = mismatch(hunk, &text) {
             let label = format!("{new}{}", hunk.label());
-            found.notes.stale_hunks.push((label, reason.to_string()));
+            found.notes.stale_hunks.push(StaleHunk {
+                hunk: label,
+                reason: reason.to_string(),
+            });
             continue;
         }
         let before = found.notes.deleted.len();
@@ -189,11 +195,11 @@ fn deleted_in(
             let range = symbol.full_range();
             let at = |l: Line| first + l.saturating_sub(1);
             let old_range = LineRange::new(at(range.start), at(range.end));
-            notes.deleted.push((
-                old_path.to_string(),
-                symbol.qualified_name.clone(),
-                old_range,
-            ));
+            notes.deleted.push(NamedRange {
+                path: old_path.to_string(),
+                name: symbol.qualified_name.clone(),
+                range: old_range,
+            });
         }
     }
     is_code(&parsed.status)
@@ -211,7 +217,7 @@ struct Touched {
 impl Touched {
     /// Adds `hunk`'s lines; a removal that deleted one of `deleted` is that deletion,
     /// not a change of the definitions around it.
-    fn add(&mut self, hunk: &Hunk, deleted: &[(String, String, LineRange)], n_lines: Line) {
+    fn add(&mut self, hunk: &Hunk, deleted: &[NamedRange], n_lines: Line) {
         let mut removed_run: Option<LineRange> = None;
         let mut next_new = if hunk.new_len == 0 {
             hunk.new_start + 1
@@ -222,7 +228,7 @@ impl Touched {
             if let Some(run) = run.take() {
                 let is_deletion = deleted
                     .iter()
-                    .any(|(_, _, r)| r.start >= run.start && r.start <= run.end);
+                    .any(|d| d.range.start >= run.start && d.range.start <= run.end);
                 if !is_deletion {
                     removals.push((next_new.saturating_sub(1), next_new.min(n_lines.max(1))));
                 }
@@ -297,10 +303,11 @@ impl Touched {
         outside.dedup();
         for line in outside {
             match found.outside.last_mut() {
-                Some((p, run)) if p == path && run.end + 1 == line => run.end = line,
-                _ => found
-                    .outside
-                    .push((path.to_string(), LineRange::new(line, line))),
+                Some(run) if run.path == path && run.range.end + 1 == line => run.range.end = line,
+                _ => found.outside.push(FileRange {
+                    path: path.to_string(),
+                    range: LineRange::new(line, line),
+                }),
             }
         }
         lines.sort_unstable();

@@ -12,6 +12,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::index::texts::Texts;
@@ -19,7 +20,7 @@ use crate::index::{Index, SymbolId};
 use crate::lines::Line;
 
 /// How an edge was proven.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Confidence {
     /// Followed an import (or a re-export chain) to the definition.
@@ -34,18 +35,14 @@ pub enum Confidence {
     Ambiguous,
 }
 
-impl Confidence {
-    /// The label as it appears in output.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Confidence::Import => "import",
-            Confidence::Local => "local",
-            Confidence::Qualified => "qualified",
-            Confidence::Name => "name",
-            Confidence::Ambiguous => "ambiguous",
-        }
+/// `import`, `local`, `qualified`, `name` or `ambiguous`.
+impl std::fmt::Display for Confidence {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        crate::names::write(self, f)
     }
+}
 
+impl Confidence {
     /// Rank for ordering neighbours: stronger proofs first.
     pub fn rank(self) -> u8 {
         match self {

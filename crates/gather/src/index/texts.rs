@@ -152,7 +152,7 @@ impl<'a> Texts<'a> {
         let bytes = self.root.read(rel).map_err(|e| e.reason())?;
         let hash = xxhash_rust::xxh3::xxh3_64(&bytes);
         let text =
-            crate::parse::decode(bytes).map_err(|reason| reason.as_str().replace('-', "_"))?;
+            crate::parse::decode(bytes).map_err(|reason| reason.to_string().replace('-', "_"))?;
         let stale = (self.index.and_then(|index| index.file(rel))).is_some_and(|f| f.hash != hash);
         Ok(Arc::new(Text {
             lines: LineIndex::new(text),

@@ -6,7 +6,10 @@ use std::collections::HashMap;
 use crate::graph::{CallGraph, Confidence, Edge};
 use crate::index::{FileRecord, FileStatus, Index, SymbolId, SymbolKind};
 use crate::lines::{Line, LineRange};
-use crate::pack::{evidence, fit, Mode, Omitted, Pack, PackItem, PackRequest, Rendered, Role};
+use crate::pack::{
+    evidence, fit, AmbiguousCallee, Mode, Omitted, Pack, PackItem, PackRequest, Rendered, Role,
+    UnmetSlice,
+};
 
 /// Collects, merges and ranks the candidates of `request`.
 pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack {
@@ -32,7 +35,8 @@ pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack
         }
         note_unresolved(graph, seed, &mut omitted);
     }
-    for (path, line) in &request.line_hits {
+    for hit in &request.line_hits {
+        let (path, line) = (&hit.path, &hit.line);
         let n_lines = index.file(path).map_or(*line, |f| f.n_lines.max(*line));
         let range = LineRange::new(
             line.saturating_sub(LINE_HIT_CONTEXT).max(1),
@@ -41,9 +45,9 @@ pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack
         let name = format!("{path}:{line}");
         items.push(lines_item(path, name, None, range, Role::LineHit));
     }
-    for (path, range) in &request.line_runs {
-        let name = format!("{path}:{range}");
-        items.push(lines_item(path, name, None, *range, Role::Changed));
+    for run in &request.line_runs {
+        let name = format!("{}:{}", run.path, run.range);
+        items.push(lines_item(&run.path, name, None, run.range, Role::Changed));
     }
     // What may break comes first in a change's pack: the changed definitions' callers.
     rank_neighbours(&mut neighbours, request.mode == Mode::Change);
@@ -89,11 +93,11 @@ pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack
 /// The items of the pinned slices that show lines; those not found go to `omitted`.
 fn pinned_items(request: &PackRequest, omitted: &mut Omitted) -> Vec<PackItem> {
     for slice in request.pinned.iter().filter(|s| !s.found) {
-        omitted.unmet_slices.push((
-            slice.file.clone(),
-            slice.symbol.clone(),
-            slice.reason.clone().unwrap_or_default(),
-        ));
+        omitted.unmet_slices.push(UnmetSlice {
+            path: slice.file.clone(),
+            symbol: slice.symbol.clone(),
+            reason: slice.reason.clone().unwrap_or_default(),
+        });
     }
     let mut items = Vec::new();
     for slice in request.pinned.iter().filter(|s| s.line_start > 0) {
@@ -234,9 +238,11 @@ fn note_unresolved(graph: &CallGraph, seed: SymbolId, omitted: &mut Omitted) {
         }
     }
     for call in graph.ambiguous_from(seed) {
-        omitted
-            .ambiguous
-            .push((call.name.clone(), call.line, call.candidates.len()));
+        omitted.ambiguous.push(AmbiguousCallee {
+            name: call.name.clone(),
+            line: call.line,
+            candidates: call.candidates.len(),
+        });
     }
 }
 

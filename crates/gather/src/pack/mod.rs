@@ -9,6 +9,7 @@ mod assemble;
 pub mod evidence;
 mod fit;
 pub(crate) mod layout;
+mod omitted;
 pub(crate) mod sources;
 pub mod spec;
 pub(crate) mod trailer;
@@ -17,18 +18,25 @@ pub mod zoom;
 pub use assemble::assemble;
 pub use evidence::Evidence;
 pub use fit::{fit, minimum};
+pub use omitted::{
+    AmbiguousCallee, ChangeNotes, NamedRange, Omitted, Rename, SeedCopy, StaleHunk, UnmetSlice,
+};
 pub use sources::Sources;
+
+use schemars::JsonSchema;
+use serde::Serialize;
 
 use crate::budget::Budget;
 use crate::graph::{CallGraph, Confidence};
 use crate::index::texts::Texts;
 use crate::index::{Index, SymbolId, SymbolKind};
-use crate::lines::{Line, LineRange};
+use crate::lines::{FileRange, Line, LineRange, Location};
 use crate::slice::Slice;
 use zoom::Frontend;
 
 /// What a pack answers: a named definition, a question, or explicit slices alone.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
 pub enum Mode {
     /// A definition named by the request.
     Symbol,
@@ -40,21 +48,10 @@ pub enum Mode {
     Change,
 }
 
-impl Mode {
-    /// The mode's name in output (`symbol`, `ask`, `slices`, `change`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Mode::Symbol => "symbol",
-            Mode::Ask => "ask",
-            Mode::Slices => "slices",
-            Mode::Change => "change",
-        }
-    }
-}
-
+/// `symbol`, `ask`, `slices` or `change`.
 impl std::fmt::Display for Mode {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
+        crate::names::write(self, f)
     }
 }
 
@@ -102,7 +99,8 @@ impl Role {
 }
 
 /// How much of an item is printed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
 pub enum Rendered {
     /// Every line.
     Body,
@@ -113,18 +111,6 @@ pub enum Rendered {
     Signature,
     /// Only named under `## Beyond budget`.
     Stub,
-}
-
-impl Rendered {
-    /// The name used in output.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Rendered::Body => "body",
-            Rendered::Elided => "elided",
-            Rendered::Signature => "signature",
-            Rendered::Stub => "stub",
-        }
-    }
 }
 
 /// One candidate for the pack.
@@ -186,10 +172,10 @@ pub struct PackRequest {
     /// How many of the first seeds bring their callers and callees.
     pub neighbours_of: usize,
     /// Lines to show that belong to no definition (question mode's literal hits).
-    pub line_hits: Vec<(String, Line)>,
+    pub line_hits: Vec<Location>,
     /// Runs of lines to show whole that belong to no definition (change mode's added
     /// lines outside every definition).
-    pub line_runs: Vec<(String, LineRange)>,
+    pub line_runs: Vec<FileRange>,
     /// What the question stage already left out (unmatched words, copies of seeds,
     /// matches only in test code); the pack adds its own omissions to it.
     pub omitted: Omitted,
@@ -199,62 +185,6 @@ pub struct PackRequest {
     pub frontend: Frontend,
     /// Reasons the caller already knows the pack is partial (`index-building`).
     pub degraded: Vec<String>,
-}
-
-/// Things the pack leaves out that are not beyond-budget items.
-#[derive(Clone, Debug, Default)]
-pub struct Omitted {
-    /// Neighbours left out because they are test code.
-    pub tests_excluded: usize,
-    /// Distinct callee names defined outside the workspace.
-    pub external_callees: Vec<String>,
-    /// Calls whose target could be several definitions: (name, line, candidate count).
-    pub ambiguous: Vec<(String, Line, usize)>,
-    /// Candidates wholly covered by a higher-ranked item.
-    pub merged: usize,
-    /// Question words that matched nothing in the workspace.
-    pub unmatched_terms: Vec<String>,
-    /// Identical copies of seeds (a mirrored or generated tree), each named with the
-    /// copy shown: (path, range, shown path, shown range).
-    pub copies: Vec<(String, LineRange, String, LineRange)>,
-    /// With no seed found: how many test definitions match the question.
-    pub test_matches: usize,
-    /// Nothing the question names exists in the workspace (see `unmatched_terms`).
-    pub nothing_matched: bool,
-    /// The request's scope (a root-relative directory, `.` for the root) when nothing under it could seed
-    /// the pack, so the empty answer says why.
-    pub empty_scope: Option<String>,
-    /// Pinned slices that could not be met as asked: (path, symbol, reason). Those that
-    /// show nothing appear only here, so no request vanishes.
-    pub unmet_slices: Vec<(String, Option<String>, String)>,
-    /// Distinct question words past the reading cap, which no lane looked for.
-    pub question_left_out: usize,
-    /// Other definitions of the name a symbol request gave without a line, in its file:
-    /// (path, qualified name, range). The first is answered; these are named.
-    pub other_definitions: Vec<(String, String, LineRange)>,
-    /// What a diff names that the pack shows no code for (change mode).
-    pub change: ChangeNotes,
-}
-
-/// What a diff names that shows no code: each is named on the omitted line.
-#[derive(Clone, Debug, Default)]
-pub struct ChangeNotes {
-    /// Definitions the diff removes and the file no longer has: (old path, qualified
-    /// name, old range).
-    pub deleted: Vec<(String, String, LineRange)>,
-    /// Files the diff deletes (their definitions are in `deleted`).
-    pub deleted_files: Vec<String>,
-    /// Hunks (or whole files) that do not match the workspace: (`path@@-a,b +c,d` or the
-    /// path, reason). The rest of the diff is still answered.
-    pub stale_hunks: Vec<(String, String)>,
-    /// Binary files, skipped.
-    pub binary: Vec<String>,
-    /// Changed files with no definitions to show (prose, data, files not indexed).
-    pub not_code: Vec<String>,
-    /// Renames that change no line: (old path, new path).
-    pub renamed: Vec<(String, String)>,
-    /// Whether the diff changes no code at all (only the files of `not_code`).
-    pub no_code: bool,
 }
 
 /// A pack before rendering: ranked, merged items and what was omitted.

@@ -13,12 +13,12 @@ pub(crate) fn trailer(omitted: &Omitted, frontend: Frontend) -> Option<String> {
     unmatched(omitted, &mut parts);
     copies(omitted, &mut parts);
     other_definitions(omitted, frontend, &mut parts);
-    for (path, symbol, reason) in &omitted.unmet_slices {
-        let label = match symbol {
-            Some(symbol) => format!("{path}:{symbol}"),
-            None => path.clone(),
+    for unmet in &omitted.unmet_slices {
+        let label = match &unmet.symbol {
+            Some(symbol) => format!("{}:{symbol}", unmet.path),
+            None => unmet.path.clone(),
         };
-        parts.push(format!("slice {label} not found ({reason})"));
+        parts.push(format!("slice {label} not found ({})", unmet.reason));
     }
     tests_and_words(omitted, frontend, &mut parts);
     (!parts.is_empty()).then(|| format!("-- omitted: {}\n", parts.join("; ")))
@@ -27,16 +27,20 @@ pub(crate) fn trailer(omitted: &Omitted, frontend: Frontend) -> Option<String> {
 /// What a diff names that shows no code: stale hunks, deleted definitions and files,
 /// binary and non-code files, renames that change no line.
 fn change(notes: &ChangeNotes, parts: &mut Vec<String>) {
-    for (label, reason) in notes.stale_hunks.iter().take(LISTED) {
-        let what = if label.contains("@@") { "hunk" } else { "file" };
-        parts.push(format!("stale {what} {label}: {reason}"));
+    for stale in notes.stale_hunks.iter().take(LISTED) {
+        let what = if stale.hunk.contains("@@") {
+            "hunk"
+        } else {
+            "file"
+        };
+        parts.push(format!("stale {what} {}: {}", stale.hunk, stale.reason));
     }
     if notes.stale_hunks.len() > LISTED {
         let more = notes.stale_hunks.len() - LISTED;
         parts.push(format!("{more} more stale hunks"));
     }
     let deleted: Vec<String> = (notes.deleted.iter())
-        .map(|(path, name, range)| format!("{path}:{name} old {range}"))
+        .map(|d| format!("{}:{} old {}", d.path, d.name, d.range))
         .collect();
     counted(&deleted, "deleted definition", "", parts);
     counted(&notes.deleted_files, "deleted file", "", parts);
@@ -49,8 +53,11 @@ fn change(notes: &ChangeNotes, parts: &mut Vec<String>) {
     } else {
         counted(&notes.not_code, "non-code file", " changed", parts);
     }
-    for (old, new) in notes.renamed.iter().take(LISTED) {
-        parts.push(format!("renamed {old} → {new} (no line changed)"));
+    for rename in notes.renamed.iter().take(LISTED) {
+        parts.push(format!(
+            "renamed {} → {} (no line changed)",
+            rename.from, rename.to
+        ));
     }
 }
 
@@ -90,7 +97,7 @@ fn calls(omitted: &Omitted, parts: &mut Vec<String>) {
             .ambiguous
             .iter()
             .take(5)
-            .map(|(name, line, n)| format!("{name}@{line}×{n}"))
+            .map(|a| format!("{}@{}×{}", a.name, a.line, a.candidates))
             .collect();
         parts.push(format!(
             "{} ambiguous calls ({})",
@@ -125,8 +132,12 @@ fn copies(omitted: &Omitted, parts: &mut Vec<String>) {
     if omitted.copies.is_empty() {
         return;
     }
-    let shown = first_of(&omitted.copies, ", ", |(path, range, kept, kept_range)| {
-        format!("{path}:{range} = {kept}:{}", kept_range.start)
+    let shown = first_of(&omitted.copies, ", ", |c| {
+        let (copy, kept) = (&c.copy, &c.kept);
+        format!(
+            "{}:{} = {}:{}",
+            copy.path, copy.range, kept.path, kept.range.start
+        )
     });
     parts.push(format!(
         "{} identical copies ({shown})",
@@ -139,13 +150,13 @@ fn other_definitions(omitted: &Omitted, frontend: Frontend, parts: &mut Vec<Stri
     if omitted.other_definitions.is_empty() {
         return;
     }
-    let shown = first_of(&omitted.other_definitions, "; ", |(path, name, range)| {
+    let shown = first_of(&omitted.other_definitions, "; ", |d| {
         let zoom = Zoom::Symbol {
-            path,
-            name,
-            line: range.start,
+            path: &d.path,
+            name: &d.name,
+            line: d.range.start,
         };
-        format!("{path}:{range}: {}", zoom.request(frontend))
+        format!("{}:{}: {}", d.path, d.range, zoom.request(frontend))
     });
     parts.push(format!(
         "{} other definitions of the same name ({shown})",

@@ -5,7 +5,7 @@
 //! (`path:Type.method@LINE`, unique even among overloads and same-named methods), or lines
 //! by their range (`path:START-END`).
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::lines::{Line, LineRange};
 
@@ -46,21 +46,6 @@ impl Zoom<'_> {
         match self {
             Zoom::Symbol { path, name, line } => vec![format!("{path}:{name}@{line}")],
             Zoom::Lines { path, ranges } => ranges.iter().map(|r| format!("{path}:{r}")).collect(),
-        }
-    }
-
-    /// The `files` argument of `assemble_context`.
-    pub fn files(&self) -> Value {
-        match self {
-            Zoom::Symbol { path, name, line } => {
-                json!([{"path": path, "symbol": name, "line_hint": line}])
-            }
-            Zoom::Lines { path, ranges } => Value::Array(
-                ranges
-                    .iter()
-                    .map(|r| json!({"path": path, "lines": r.to_string()}))
-                    .collect(),
-            ),
         }
     }
 

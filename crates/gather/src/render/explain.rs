@@ -3,7 +3,12 @@
 
 use std::fmt::Write;
 
-use serde_json::{json, Map, Value};
+use serde_json::Value;
+
+use super::answer::{
+    self,
+    explain::{ExplainedSeed, Weighted},
+};
 
 use crate::ask::explain::Explained;
 use crate::index::Index;
@@ -53,24 +58,26 @@ pub fn render(index: &Index, explained: &[Explained], learned: bool) -> (String,
             .map(|(n, v)| format!("{n} {}", short(*v)))
             .collect();
         let _ = writeln!(text, "   features: {}", features.join(", "));
-        let mut row = Map::new();
-        row.insert("path".into(), json!(path));
-        row.insert("line".into(), json!(line));
-        row.insert("name".into(), json!(name));
-        row.insert("score".into(), json!(e.score));
-        row.insert("hand".into(), json!(e.hand));
-        row.insert("hand_rank".into(), json!(e.hand_rank + 1));
-        row.insert("base".into(), json!(e.base));
-        row.insert("placed_by".into(), pairs(&e.moves));
-        row.insert("features".into(), pairs(&e.features));
-        rows.push(Value::Object(row));
+        rows.push(ExplainedSeed {
+            base: e.base,
+            features: weighted(&e.features),
+            hand: e.hand,
+            hand_rank: e.hand_rank + 1,
+            line,
+            name: name.clone(),
+            path: path.clone(),
+            placed_by: weighted(&e.moves),
+            score: e.score,
+        });
     }
-    (text, Value::Array(rows))
+    (text, answer::value(&rows))
 }
 
-/// Name-value pairs as an array of `[name, value]`, in their order.
-fn pairs(pairs: &[(&str, f64)]) -> Value {
-    Value::Array(pairs.iter().map(|(n, v)| json!([n, v])).collect())
+/// Name-value pairs, in their order.
+fn weighted(pairs: &[(&str, f64)]) -> Vec<Weighted> {
+    (pairs.iter())
+        .map(|(name, value)| Weighted(name.to_string(), *value))
+        .collect()
 }
 
 /// A value in at most four significant decimals, without trailing zeros.

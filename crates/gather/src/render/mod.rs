@@ -5,12 +5,19 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
+pub mod answer;
 pub mod explain;
 pub mod pack;
 /// Re-requests, spelled for the front end (they live with the pack, which prices them).
 pub use crate::pack::zoom;
+
+use answer::find::{FindAnswer, SymbolEntry};
+use answer::graph::GraphAnswer;
+use answer::index::{tenths, CacheAnswer, FileEntry, IndexAnswer, OutlineAnswer, Timings};
+use answer::slices::SlicesAnswer;
+use answer::Failure;
 
 use crate::budget::Fitted;
 use crate::cache::{CacheState, Report};
@@ -19,64 +26,13 @@ use crate::index::{FileRecord, FileStatus, Index, Symbol, SymbolRef};
 
 /// `{"success": false, "code", "message"}`.
 pub fn error_json(error: &Error) -> Value {
-    json!({"success": false, "code": error.code.as_str(), "message": error.message})
+    answer::value(&Failure::from(error))
 }
 
-/// The slices result: `{"success", "slices": [...], "budget_report": {...}}`. Each slice has
-/// exactly `file, symbol, line_start, line_end, content, found`, plus `reason` when not
-/// found and `note` when there is something to know.
+/// The slices result, of `gather slice --json` and `assemble_context`: `{"success",
+/// "slices": [...], "budget_report": {...}}` (see [`SlicesAnswer`]).
 pub fn slices_json(fitted: &Fitted) -> Value {
-    let slices = slice_values(fitted);
-    json!({"success": true, "slices": slices, "budget_report": fitted.report})
-}
-
-/// Each included slice as JSON: exactly `file, symbol, line_start, line_end, content,
-/// found`, plus `reason` when not found and `note` when there is something to know.
-fn slice_values(fitted: &Fitted) -> Vec<Value> {
-    fitted
-        .included
-        .iter()
-        .map(|s| {
-            let mut v = json!({
-                "file": s.file,
-                "symbol": s.symbol,
-                "line_start": s.line_start,
-                "line_end": s.line_end,
-                "content": s.content,
-                "found": s.found,
-            });
-            if let Some(reason) = &s.reason {
-                v["reason"] = json!(reason);
-            }
-            if let Some(note) = &s.note {
-                v["note"] = json!(note);
-            }
-            v
-        })
-        .collect()
-}
-
-/// The MCP `assemble_context` result, exactly `{"success", "slices": [{"file", "symbol",
-/// "line_start", "line_end", "content", "found"}], "budget_report": {"total_slices",
-/// "included_slices", "dropped_slices", "estimated_tokens_used", "budget_tokens",
-/// "budget_exceeded", "dropped_files"}}`, each slice with `reason` when not found and
-/// `note` when there is something to know (also said in [`slices_text`]).
-pub fn assemble_context_json(fitted: &Fitted) -> Value {
-    let slices = slice_values(fitted);
-    let r = &fitted.report;
-    json!({
-        "success": true,
-        "slices": slices,
-        "budget_report": {
-            "total_slices": r.total_slices,
-            "included_slices": r.included_slices,
-            "dropped_slices": r.dropped_slices,
-            "estimated_tokens_used": r.estimated_tokens_used,
-            "budget_tokens": r.budget_tokens,
-            "budget_exceeded": r.budget_exceeded,
-            "dropped_files": r.dropped_files,
-        },
-    })
+    answer::value(&SlicesAnswer::new(fitted))
 }
 
 /// Slices as text: a fenced block per slice under a `## path:start-end symbol` header,
@@ -136,33 +92,6 @@ pub fn slices_text(fitted: &Fitted) -> String {
     out
 }
 
-/// One symbol as JSON.
-pub(crate) fn symbol_json(path: &str, symbol: &Symbol, symbols: &[Symbol]) -> Value {
-    json!({
-        "path": path,
-        "name": symbol.name,
-        "qualified_name": symbol.qualified_name,
-        "kind": symbol.kind.as_str(),
-        "line_start": symbol.range.start,
-        "line_end": symbol.range.end,
-        "name_line": symbol.name_line,
-        "signature": [symbol.signature.start, symbol.signature.end],
-        "doc": symbol.doc.map(|d| [d.start, d.end]),
-        "parent": symbol.parent.map(|p| symbols[p as usize].qualified_name.clone()),
-        "is_test": symbol.is_test,
-        "from_line_rules": symbol.from_line_rules,
-    })
-}
-
-/// `find` results as JSON.
-fn find_json(hits: &[SymbolRef]) -> Value {
-    let defs: Vec<Value> = hits
-        .iter()
-        .map(|h| symbol_json(&h.file.path, h.symbol, &h.file.symbols))
-        .collect();
-    json!({"success": true, "definitions": defs})
-}
-
 pub use crate::pack::layout::WATCH_FALLBACK;
 
 /// The reason a list of definitions gives while the first index is built.
@@ -181,18 +110,23 @@ pub fn find(hits: &[SymbolRef], building: bool) -> (String, Value) {
 /// ([`WATCH_FALLBACK`]), on a line of their own and in `degraded`.
 pub fn find_noting(hits: &[SymbolRef], building: bool, notes: &[String]) -> (String, Value) {
     let mut text = find_text(hits);
-    let mut json = find_json(hits);
-    let mut degraded: Vec<&str> = notes.iter().map(String::as_str).collect();
+    let mut degraded = notes.to_vec();
     if !notes.is_empty() {
         text.insert_str(0, &format!("# degraded: {}\n", notes.join(", ")));
     }
     if building {
         text.insert_str(0, BUILDING);
-        degraded.insert(0, INDEX_BUILDING);
+        degraded.insert(0, INDEX_BUILDING.to_string());
     }
-    json["complete"] = json!(!building);
-    json["degraded"] = json!(degraded);
-    (text, json)
+    let answer = FindAnswer {
+        complete: !building,
+        degraded,
+        definitions: (hits.iter())
+            .map(|h| SymbolEntry::new(&h.file.path, h.symbol, &h.file.symbols))
+            .collect(),
+        success: true,
+    };
+    (text, answer::value(&answer))
 }
 
 /// `find` results as text: `kind qualified_name path:start-end` per line.
@@ -240,26 +174,7 @@ pub fn outline_text(path: &str, status: &str, symbols: &[Symbol]) -> String {
 
 /// A file's outline as JSON: its definitions, call sites and imports.
 pub fn outline_json(path: &str, parsed: &crate::parse::Parsed) -> Value {
-    let symbols = &parsed.symbols;
-    let items: Vec<Value> = symbols
-        .iter()
-        .map(|s| symbol_json(path, s, symbols))
-        .collect();
-    let calls: Vec<Value> = parsed
-        .calls
-        .iter()
-        .map(|c| {
-            json!({"line": c.line, "name": c.name, "qualifier": c.qualifier, "kind": c.kind,
-                   "enclosing": c.enclosing.map(|e| symbols[e as usize].qualified_name.clone())})
-        })
-        .collect();
-    let imports: Vec<Value> = parsed
-        .imports
-        .iter()
-        .map(|i| json!({"line": i.line, "local": i.local, "source": i.source, "name": i.name, "reexport": i.is_reexport}))
-        .collect();
-    json!({"success": true, "path": path, "language": parsed.language, "status": parsed.status.label(),
-           "package": parsed.package, "symbols": items, "calls": calls, "imports": imports})
+    answer::value(&OutlineAnswer::new(path, parsed))
 }
 
 /// Counts for `gather index`.
@@ -288,10 +203,7 @@ pub fn summarize(index: &Index) -> IndexSummary {
                 .or_default() += 1;
         }
         for symbol in &file.symbols {
-            *summary
-                .kinds
-                .entry(symbol.kind.as_str().to_string())
-                .or_default() += 1;
+            *summary.kinds.entry(symbol.kind.to_string()).or_default() += 1;
         }
     }
     summary
@@ -346,7 +258,7 @@ pub fn cache_text(report: &Report) -> String {
     let c = report.changes;
     let mut out = format!(
         "cache: {}; {} reused, {} rehashed, {} reparsed, {} added, {} removed; load {:.0} ms, {} {:.0} ms",
-        report.state.as_str(),
+        report.state,
         c.reused,
         c.rehashed,
         c.reparsed,
@@ -366,72 +278,40 @@ pub fn cache_text(report: &Report) -> String {
     out
 }
 
-/// The `cache` object of `gather index --json`.
-pub fn cache_json(report: &Report) -> Value {
-    let c = report.changes;
-    let round = |ms: f64| (ms * 10.0).round() / 10.0;
-    json!({
-        "state": report.state.as_str(),
-        "file": report.file.as_ref().map(|f| f.display().to_string()),
-        "reused": c.reused,
-        "rehashed": c.rehashed,
-        "reparsed": c.reparsed,
-        "added": c.added,
-        "removed": c.removed,
-        "load_ms": round(report.load_ms),
-        "update_ms": round(report.update_ms),
-        "save_ms": report.save_ms.map(round),
-    })
-}
-
-/// `gather index` as JSON.
-pub fn index_json(index: &Index, elapsed_ms: f64, list_files: bool, list_symbols: bool) -> Value {
+/// `gather index --json`: the index's counts, what building it cost, and what the cache
+/// did (`report`).
+pub fn index_json(
+    index: &Index,
+    elapsed_ms: f64,
+    report: &Report,
+    list_files: bool,
+    list_symbols: bool,
+) -> Value {
     let summary = summarize(index);
-    let mut v = json!({
-        "success": true,
-        "files": index.file_count(),
-        "skipped": index.files().len() - index.file_count(),
-        "symbols": index.symbol_count(),
-        "elapsed_ms": (elapsed_ms * 10.0).round() / 10.0,
-        "timings_ms": {
-            "walk": (index.timings().walk_ms * 10.0).round() / 10.0,
-            "parse": (index.timings().parse_ms * 10.0).round() / 10.0,
-            "tables": (index.timings().tables_ms * 10.0).round() / 10.0,
+    let t = index.timings();
+    let answer = IndexAnswer {
+        cache: CacheAnswer::new(report),
+        elapsed_ms: tenths(elapsed_ms),
+        file_list: list_files.then(|| index.files().iter().map(FileEntry::new).collect()),
+        files: index.file_count(),
+        kinds: summary.kinds,
+        languages: summary.languages,
+        skipped: index.files().len() - index.file_count(),
+        status: summary.statuses,
+        success: true,
+        symbol_list: list_symbols.then(|| {
+            (index.files().iter())
+                .flat_map(|f| (f.symbols.iter()).map(|s| SymbolEntry::new(&f.path, s, &f.symbols)))
+                .collect()
+        }),
+        symbols: index.symbol_count(),
+        timings_ms: Timings {
+            parse: tenths(t.parse_ms),
+            tables: tenths(t.tables_ms),
+            walk: tenths(t.walk_ms),
         },
-        "languages": summary.languages,
-        "status": summary.statuses,
-        "kinds": summary.kinds,
-    });
-    if list_files {
-        v["file_list"] = index
-            .files()
-            .iter()
-            .map(|f| {
-                json!({"path": f.path, "language": f.language, "status": f.status.label(),
-                       "lines": f.n_lines, "symbols": f.symbols.len(), "size": f.size})
-            })
-            .collect();
-    }
-    if list_symbols {
-        v["symbol_list"] = index
-            .files()
-            .iter()
-            .flat_map(|f| {
-                f.symbols
-                    .iter()
-                    .map(move |s| symbol_json(&f.path, s, &f.symbols))
-            })
-            .collect();
-    }
-    v
-}
-
-/// A symbol reference as JSON: `{path, symbol, kind, line_start, line_end}`.
-pub(crate) fn place_json(index: &Index, id: crate::index::SymbolId) -> Value {
-    let s = index.symbol(id);
-    let range = s.symbol.full_range();
-    json!({"path": s.file.path, "symbol": s.symbol.qualified_name, "kind": s.symbol.kind.as_str(),
-           "line_start": range.start, "line_end": range.end})
+    };
+    answer::value(&answer)
 }
 
 /// `gather graph` as JSON.
@@ -440,38 +320,7 @@ pub fn graph_json(
     graph: &crate::graph::CallGraph,
     id: crate::index::SymbolId,
 ) -> Value {
-    let edge = |other: crate::index::SymbolId, e: &crate::graph::Edge| {
-        let mut v = place_json(index, other);
-        v["call_line"] = json!(e.line);
-        v["confidence"] = json!(e.confidence.as_str());
-        v
-    };
-    let callers: Vec<Value> = graph
-        .callers(id)
-        .iter()
-        .map(|e| edge(e.caller, e))
-        .collect();
-    let callees: Vec<Value> = graph
-        .callees(id)
-        .iter()
-        .map(|e| edge(e.callee, e))
-        .collect();
-    let ambiguous: Vec<Value> = graph
-        .ambiguous_from(id)
-        .iter()
-        .map(|a| json!({"direction": "callee", "name": a.name, "call_line": a.line,
-                        "candidates": a.candidates.iter().map(|c| place_json(index, *c)).collect::<Vec<_>>()}))
-        .chain(graph.ambiguous_to(id).iter().map(|a| {
-            let mut v = place_json(index, a.caller);
-            v["direction"] = json!("caller");
-            v["call_line"] = json!(a.line);
-            v["candidates"] = json!(a.candidates.len());
-            v
-        }))
-        .collect();
-    let external = graph.external_from(id);
-    json!({"success": true, "symbol": place_json(index, id), "callers": callers, "callees": callees,
-           "external_callees": external.len(), "external_names": external, "ambiguous": ambiguous})
+    answer::value(&GraphAnswer::new(index, graph, id))
 }
 
 /// `gather graph` as text.
@@ -500,7 +349,7 @@ pub fn graph_text(
     for (label, edges, far_end) in sides {
         let _ = writeln!(out, "{label} ({}):", edges.len());
         for e in &edges {
-            let (place, line, confidence) = (place(far_end(e)), e.line, e.confidence.as_str());
+            let (place, line, confidence) = (place(far_end(e)), e.line, e.confidence);
             let _ = writeln!(out, "  {place} (line {line}, {confidence})");
         }
     }

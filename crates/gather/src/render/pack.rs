@@ -2,15 +2,19 @@
 //! from `pack::layout`, the same ones `pack::fit` priced, so the budget is spent on exactly
 //! what is printed.
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
-use crate::lines::LineRange;
+use super::answer::pack::{
+    AmbiguousCall, BudgetUse, ChangeOmitted, Definition, Duplicate, Edge, IndexFacts, Item,
+    Omitted, PackAnswer, UnmetSlice, Zoom, ZoomFile,
+};
+use super::answer::{self, Lines, Span};
 use crate::pack::layout::{
     file_close, file_open, header, item_body, item_text, item_zoom, more_line, shown_ranges,
     stub_line, BEYOND_HEADER,
 };
 use crate::pack::trailer::trailer;
-use crate::pack::{Omitted, Pack, PackItem, Rendered};
+use crate::pack::{ChangeNotes, Mode, NamedRange, Pack, PackItem, Rendered};
 
 /// The pack as text and as JSON, `used` measured on the text.
 pub fn render(pack: &Pack) -> (String, Value) {
@@ -91,20 +95,11 @@ fn body_text(pack: &Pack) -> String {
 
 /// The pack as JSON (DESIGN.md "Output"); `used` and `text` are those of `pack_text`.
 pub fn pack_json(pack: &Pack, used: usize, text: &str) -> Value {
-    let items: Vec<Value> = pack
-        .items
-        .iter()
-        .map(|item| item_json(pack, item))
-        .collect();
-    let mut omitted = omitted_json(&pack.omitted);
-    if pack.mode == crate::pack::Mode::Change {
-        change_json(&pack.omitted.change, &mut omitted);
-    }
-    omitted["beyond_budget"] = json!(pack
-        .items
-        .iter()
-        .filter(|i| i.rendered == Rendered::Stub)
-        .count());
+    answer::value(&pack_answer(pack, used, text))
+}
+
+/// The pack's answer; `used` and `text` are those of `pack_text`.
+pub fn pack_answer(pack: &Pack, used: usize, text: &str) -> PackAnswer {
     let degraded = crate::pack::layout::degraded(pack, &pack.sources.stale);
     // What the reader gets: lines of code, and lines of the tool's own words (header, fences,
     // item lines, elision lines, the cut list).
@@ -116,119 +111,148 @@ pub fn pack_json(pack: &Pack, used: usize, text: &str) -> Value {
         .sum();
     let text_lines = text.lines().count() as u32;
     let index = &pack.index;
-    let mut out = json!({
-        "success": true,
-        "mode": pack.mode.as_str(),
-        "index": {"files": index.files, "symbols": index.symbols, "stamp": index.stamp},
-        "budget": {"unit": pack.budget.unit(), "limit": pack.budget.limit(), "used": used,
-                   "tokens_estimated": crate::budget::estimate_tokens(text),
-                   "code_lines": code_lines, "frame_lines": text_lines.saturating_sub(code_lines)},
-        "complete": !degraded.iter().any(|d| crate::pack::layout::is_partial(d)),
-        "degraded": degraded,
-        "items": items,
-        "omitted": omitted,
-    });
-    if let Some(asked) = pack.budget_asked {
-        out["budget"]["asked"] = json!(asked);
+    PackAnswer {
+        budget: BudgetUse {
+            asked: pack.budget_asked,
+            code_lines,
+            frame_lines: text_lines.saturating_sub(code_lines),
+            limit: pack.budget.limit(),
+            tokens_estimated: crate::budget::estimate_tokens(text),
+            unit: pack.budget.unit().to_string(),
+            used,
+        },
+        complete: !degraded.iter().any(|d| crate::pack::layout::is_partial(d)),
+        degraded,
+        index: IndexFacts {
+            files: index.files,
+            stamp: index.stamp.clone(),
+            symbols: index.symbols,
+        },
+        items: pack.items.iter().map(|item| item_of(pack, item)).collect(),
+        mode: pack.mode,
+        omitted: omitted_of(pack),
+        success: true,
     }
-    out
 }
 
 /// One item: where, what, why and how it is shown; its lines, or how to ask for it.
-fn item_json(pack: &Pack, item: &PackItem) -> Value {
-    let mut v = json!({
-        "path": item.path,
-        "symbol": item.name,
-        "kind": item.kind.map(|k| k.as_str()),
-        "line_start": item.range.start,
-        "line_end": item.range.end,
-        "shown": shown_ranges(item).iter().map(|r| [r.start, r.end]).collect::<Vec<_>>(),
-        "role": item.role.label(),
-        "rendered": item.rendered.as_str(),
-    });
-    if !item.changed.is_empty() {
-        v["changed"] = json!(item
-            .changed
+fn item_of(pack: &Pack, item: &PackItem) -> Item {
+    let stub = item.rendered == Rendered::Stub;
+    let zoom = stub.then(|| item_zoom(item));
+    Item {
+        changed: item.changed.iter().map(|r| Span::from(*r)).collect(),
+        content: (!stub).then(|| item_body(item, item.rendered, item.elide_keep, &pack.sources)),
+        cost_lines: stub.then_some(item.cost_lines),
+        doc_not_shown: item.doc_left_out.map(Span::from),
+        edge: match (item.confidence, item.call_line) {
+            (Some(confidence), Some(call_line)) => Some(Edge {
+                call_line,
+                confidence,
+            }),
+            _ => None,
+        },
+        kind: item.kind,
+        line_end: item.range.end,
+        line_start: item.range.start,
+        path: item.path.clone(),
+        rendered: item.rendered,
+        request: zoom.as_ref().map(|z| z.request(pack.frontend)),
+        role: item.role.label(),
+        shown: shown_ranges(item).into_iter().map(Span::from).collect(),
+        symbol: item.name.clone(),
+        zoom: zoom.as_ref().map(zoom_of),
+    }
+}
+
+/// A stub's re-request: the `gather slice` specs and the `assemble_context` files.
+fn zoom_of(zoom: &crate::pack::zoom::Zoom) -> Zoom {
+    use crate::pack::zoom::Zoom as Asked;
+    let files = match zoom {
+        Asked::Symbol { path, name, line } => vec![ZoomFile {
+            line_hint: Some(*line),
+            lines: None,
+            path: path.to_string(),
+            symbol: Some(name.to_string()),
+        }],
+        Asked::Lines { path, ranges } => ranges
             .iter()
-            .map(|r| [r.start, r.end])
-            .collect::<Vec<_>>());
+            .map(|r| ZoomFile {
+                line_hint: None,
+                lines: Some(r.to_string()),
+                path: path.to_string(),
+                symbol: None,
+            })
+            .collect(),
+    };
+    Zoom {
+        files,
+        specs: zoom.specs(),
     }
-    if let Some(doc) = item.doc_left_out {
-        v["doc_not_shown"] = json!([doc.start, doc.end]);
-    }
-    if let (Some(confidence), Some(line)) = (item.confidence, item.call_line) {
-        v["edge"] = json!({"confidence": confidence.as_str(), "call_line": line});
-    }
-    if item.rendered != Rendered::Stub {
-        let content = item_body(item, item.rendered, item.elide_keep, &pack.sources);
-        v["content"] = json!(content);
-    } else {
-        let zoom = item_zoom(item);
-        v["cost_lines"] = json!(item.cost_lines);
-        v["request"] = json!(zoom.request(pack.frontend));
-        v["zoom"] = json!({"specs": zoom.specs(), "files": zoom.files()});
-    }
-    v
 }
 
-/// What a diff named that shows no code, added to `omitted` in change mode only.
-fn change_json(notes: &crate::pack::ChangeNotes, omitted: &mut Value) {
-    omitted["deleted"] = json!(notes
-        .deleted
-        .iter()
-        .map(|(path, name, r)| json!({
-            "path": path, "symbol": name, "line_start": r.start, "line_end": r.end,
-        }))
-        .collect::<Vec<_>>());
-    omitted["deleted_files"] = json!(notes.deleted_files);
-    omitted["stale_hunks"] = json!(notes
-        .stale_hunks
-        .iter()
-        .map(|(hunk, reason)| json!({
-            "hunk": hunk, "reason": reason,
-        }))
-        .collect::<Vec<_>>());
-    omitted["binary_files"] = json!(notes.binary);
-    omitted["not_code"] = json!(notes.not_code);
-    omitted["renamed"] = json!(notes
-        .renamed
-        .iter()
-        .map(|(old, new)| json!({
-            "from": old, "to": new,
-        }))
-        .collect::<Vec<_>>());
-    omitted["no_code"] = json!(notes.no_code);
+/// What was left out for other reasons than the budget, field by field; what a diff named
+/// that shows no code in change mode only.
+fn omitted_of(pack: &Pack) -> Omitted {
+    let omitted = &pack.omitted;
+    Omitted {
+        ambiguous: (omitted.ambiguous.iter())
+            .map(|a| AmbiguousCall {
+                call_line: a.line,
+                candidates: a.candidates,
+                name: a.name.clone(),
+            })
+            .collect(),
+        beyond_budget: (pack.items.iter())
+            .filter(|i| i.rendered == Rendered::Stub)
+            .count(),
+        change: (pack.mode == Mode::Change).then(|| change_of(&omitted.change)),
+        copies: (omitted.copies.iter())
+            .map(|c| Duplicate {
+                copy_of: Lines::new(&c.kept.path, c.kept.range),
+                line_end: c.copy.range.end,
+                line_start: c.copy.range.start,
+                path: c.copy.path.clone(),
+            })
+            .collect(),
+        empty_scope: omitted.empty_scope.clone(),
+        external_callees: omitted.external_callees.len(),
+        external_names: omitted.external_callees.clone(),
+        merged: omitted.merged,
+        nothing_matched: omitted.nothing_matched,
+        other_definitions: omitted.other_definitions.iter().map(definition).collect(),
+        question_left_out: omitted.question_left_out,
+        test_matches: omitted.test_matches,
+        tests_excluded: omitted.tests_excluded,
+        unmatched_terms: omitted.unmatched_terms.clone(),
+        unmet_slices: (omitted.unmet_slices.iter())
+            .map(|u| UnmetSlice {
+                found: false,
+                path: u.path.clone(),
+                reason: u.reason.clone(),
+                symbol: u.symbol.clone(),
+            })
+            .collect(),
+    }
 }
 
-/// What was left out for other reasons than the budget, field by field.
-fn omitted_json(omitted: &Omitted) -> Value {
-    let range =
-        |path: &str, r: &LineRange| json!({"path": path, "line_start": r.start, "line_end": r.end});
-    let mut value = json!({
-        "tests_excluded": omitted.tests_excluded,
-        "external_callees": omitted.external_callees.len(),
-        "external_names": omitted.external_callees,
-        "ambiguous": omitted.ambiguous.iter().map(|(n, l, c)| json!({"name": n, "call_line": l, "candidates": c})).collect::<Vec<_>>(),
-        "merged": omitted.merged,
-        "unmatched_terms": omitted.unmatched_terms,
-        "copies": omitted.copies.iter().map(|(path, r, kept, kept_range)| {
-            let mut copy = range(path, r);
-            copy["copy_of"] = range(kept, kept_range);
-            copy
-        }).collect::<Vec<_>>(),
-        "test_matches": omitted.test_matches,
-        "nothing_matched": omitted.nothing_matched,
-        "unmet_slices": omitted.unmet_slices.iter().map(|(path, symbol, reason)| json!({
-            "path": path, "symbol": symbol, "found": false, "reason": reason,
-        })).collect::<Vec<_>>(),
-        "question_left_out": omitted.question_left_out,
-        "other_definitions": omitted.other_definitions.iter().map(|(path, name, r)| json!({
-            "path": path, "symbol": name, "line_start": r.start, "line_end": r.end,
-        })).collect::<Vec<_>>(),
-    });
-    // Only a scoped request can have an empty scope: other packs keep their shape.
-    if let Some(dir) = &omitted.empty_scope {
-        value["empty_scope"] = json!(dir);
+fn definition(d: &NamedRange) -> Definition {
+    Definition {
+        line_end: d.range.end,
+        line_start: d.range.start,
+        path: d.path.clone(),
+        symbol: d.name.clone(),
     }
-    value
+}
+
+/// What a diff named that shows no code.
+fn change_of(notes: &ChangeNotes) -> ChangeOmitted {
+    ChangeOmitted {
+        binary_files: notes.binary.clone(),
+        deleted: notes.deleted.iter().map(definition).collect(),
+        deleted_files: notes.deleted_files.clone(),
+        no_code: notes.no_code,
+        not_code: notes.not_code.clone(),
+        renamed: notes.renamed.clone(),
+        stale_hunks: notes.stale_hunks.clone(),
+    }
 }

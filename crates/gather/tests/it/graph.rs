@@ -62,7 +62,7 @@ impl Fixture {
     fn edges(&self, edges: Vec<Edge>, end: impl Fn(&Edge) -> SymbolId) -> Vec<String> {
         let mut out: Vec<String> = edges
             .iter()
-            .map(|e| format!("{} {}", self.label(end(e)), e.confidence.as_str()))
+            .map(|e| format!("{} {}", self.label(end(e)), e.confidence))
             .collect();
         out.sort();
         out
@@ -131,7 +131,7 @@ impl Fixture {
                 "{} -> {} {} @{}",
                 self.label(e.caller),
                 self.label(e.callee),
-                e.confidence.as_str(),
+                e.confidence,
                 e.line
             ));
         }
@@ -1020,18 +1020,10 @@ fn java_ambiguous_and_external() {
 fn neighbourhood(f: &Fixture, graph: &CallGraph, id: SymbolId) -> Vec<String> {
     let mut out = Vec::new();
     for e in graph.callers(id) {
-        out.push(format!(
-            "caller {} {}",
-            f.label(e.caller),
-            e.confidence.as_str()
-        ));
+        out.push(format!("caller {} {}", f.label(e.caller), e.confidence));
     }
     for e in graph.callees(id) {
-        out.push(format!(
-            "callee {} {}",
-            f.label(e.callee),
-            e.confidence.as_str()
-        ));
+        out.push(format!("callee {} {}", f.label(e.callee), e.confidence));
     }
     for a in graph.ambiguous_from(id) {
         out.push(format!("ambiguous-from {} {}", a.name, a.line));

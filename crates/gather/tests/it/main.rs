@@ -1,5 +1,6 @@
 //! The integration tests of `gather`, in one binary so the grammars are linked once.
 
+mod answer_schema;
 mod ask;
 mod bad_input;
 mod budget;

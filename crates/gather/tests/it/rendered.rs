@@ -160,7 +160,7 @@ fn slices_json() {
         pin("src/extract.rs", Some("Session::from_request"), None),
         pin("app/pipeline.py", None, Some((1, 12))),
     ];
-    let json = render::assemble_context_json(&slices_of(&requests, 8000));
+    let json = render::slices_json(&slices_of(&requests, 8000));
     insta::assert_snapshot!(serde_json::to_string_pretty(&json).unwrap());
 }
 
