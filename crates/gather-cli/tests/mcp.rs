@@ -597,6 +597,30 @@ fn invalid_requests_say_what_to_send(server: &mut Server) {
         json!({"symbol": "rate", "path": "shop/tax.py", "budget_lines": "x".repeat(100_000)}),
     );
     assert!(error(&long_text, "invalid_request").len() < 1000);
+    // 0 is refused on every path, naming the argument.
+    for (tool, arguments, name) in [
+        (
+            "gather_context",
+            json!({"question": "how is tax added?", "budget_lines": 0}),
+            "budget_lines",
+        ),
+        (
+            "gather_context",
+            json!({"files": [{"path": "shop/tax.py"}], "max_tokens": "0"}),
+            "max_tokens",
+        ),
+        (
+            "assemble_context",
+            json!({"files": [{"path": "shop/tax.py"}], "max_tokens": 0}),
+            "max_tokens",
+        ),
+    ] {
+        let zero = server.call(tool, arguments);
+        assert_eq!(
+            error(&zero, "invalid_request"),
+            format!("{name} must be at least 1")
+        );
+    }
     // Whole numbers past any range are as large as any: cut to the cap.
     for huge in [json!(1e10), json!("99999999999999999999")] {
         let pack = server.call(
