@@ -29,12 +29,13 @@ pub fn run(
     let (root, json, timings) = (ctx.root.clone(), ctx.json, ctx.timings);
     // A malformed spec is refused before any index is built.
     let slices = slice_requests(&options.slices, &root)?;
+    let budget = budget(options)?;
     let started = Instant::now();
     let index = open::indexed(kept, ctx, postings)?;
     let index_ms = ms_since(started);
     let request = ContextRequest {
         slices,
-        budget: budget(options.budget_lines, options.max_tokens),
+        budget,
         include_tests: options.include_tests,
         scope: options.scope.clone(),
         ..request
@@ -50,12 +51,11 @@ fn slice_requests(specs: &[String], root: &Path) -> Result<Vec<SliceRequest>, Er
         .collect()
 }
 
-/// A pack budget from `--budget-lines` / `--max-tokens`.
-fn budget(lines: usize, tokens: Option<usize>) -> Budget {
-    match tokens {
-        Some(n) => Budget::Tokens(n),
-        None => Budget::Lines(lines),
-    }
+/// A pack budget from `--budget-lines` / `--max-tokens` (clap has refused both, and
+/// `--budget-lines` has its default unless `--max-tokens` was given).
+fn budget(options: &PackOptions) -> Result<Budget, Error> {
+    let lines = options.max_tokens.is_none().then_some(options.budget_lines);
+    Budget::from_flags(lines, options.max_tokens, Budget::PACK)
 }
 
 /// Runs a context request and renders it; with `explain`, its seeds' explanation follows

@@ -16,16 +16,16 @@ pub fn run(
     budget_lines: Option<usize>,
     head_lines: u32,
 ) -> Result<String, Error> {
+    // `--max-tokens` has its default unless `--budget-lines` was given (clap has refused
+    // both).
+    let tokens = budget_lines.is_none().then_some(max_tokens);
+    let budget = Budget::from_flags(budget_lines, tokens, Budget::SLICES)?;
     let requests = specs
         .iter()
         .map(|s| spec::parse(s, &ctx.root, head_lines))
         .collect::<Result<Vec<_>, _>>()?;
     let requests = slice::dedup(requests);
     let slices = slice::assemble(&ctx.dir, &requests)?;
-    let budget = match budget_lines {
-        Some(n) => Budget::Lines(n),
-        None => Budget::Tokens(max_tokens),
-    };
     let fitted = budget::fit_slices(slices, budget);
     Ok(if ctx.json {
         format!("{}\n", render::slices_json(&fitted))

@@ -389,6 +389,28 @@ fn a_budget_past_the_cap_is_cut_visibly_as_over_mcp() {
     );
 }
 
+#[test]
+fn a_budget_of_nothing_is_refused_by_every_command_as_over_mcp() {
+    let ws = workspace();
+    let commands: [&[&str]; 3] = [
+        &["slice", "src/app.py:Client"],
+        &["symbol", "parse", "--path", "src/app.py"],
+        &["ask", "how is the config parsed?"],
+    ];
+    for command in commands {
+        for (flag, name) in [
+            ("--budget-lines", "budget_lines"),
+            ("--max-tokens", "max_tokens"),
+        ] {
+            let out = gather(ws.path(), &[command, &[flag, "0", "--json"]].concat());
+            assert!(!out.status.success(), "{command:?} {flag} 0");
+            let v = json(&out);
+            assert_eq!(v["code"], "invalid_request");
+            assert_eq!(v["message"], format!("{name} must be at least 1"));
+        }
+    }
+}
+
 #[cfg(target_os = "linux")]
 #[test]
 fn output_that_cannot_be_written_fails_and_says_why() {

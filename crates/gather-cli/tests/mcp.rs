@@ -547,6 +547,33 @@ fn find_symbol_by_name_by_file_and_both() {
     assert_eq!(ok(&file)["complete"], true);
 }
 
+/// A budget of 0 is refused on every path, naming the argument, as on the command line.
+fn a_budget_of_nothing_is_refused(server: &mut Server) {
+    for (tool, arguments, name) in [
+        (
+            "gather_context",
+            json!({"question": "how is tax added?", "budget_lines": 0}),
+            "budget_lines",
+        ),
+        (
+            "gather_context",
+            json!({"files": [{"path": "shop/tax.py"}], "max_tokens": "0"}),
+            "max_tokens",
+        ),
+        (
+            "assemble_context",
+            json!({"files": [{"path": "shop/tax.py"}], "max_tokens": 0}),
+            "max_tokens",
+        ),
+    ] {
+        let zero = server.call(tool, arguments);
+        assert_eq!(
+            error(&zero, "invalid_request"),
+            format!("{name} must be at least 1")
+        );
+    }
+}
+
 /// invalid_request, each with a message that says what to send.
 fn invalid_requests_say_what_to_send(server: &mut Server) {
     let both = server.call(
@@ -624,6 +651,7 @@ fn each_error_code_is_a_tool_result() {
     let root = fixture_copy();
     let mut server = Server::ready(root.path(), &[]);
     invalid_requests_say_what_to_send(&mut server);
+    a_budget_of_nothing_is_refused(&mut server);
     error(&server.call("find_symbol", json!({})), "invalid_request");
     // not_found
     let unknown = server.call(

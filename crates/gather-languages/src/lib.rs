@@ -414,6 +414,15 @@ pub fn script_language(lang: &str) -> Option<&'static LanguageSpec> {
         .and_then(|(_, id)| by_id(id))
 }
 
+/// Every file extension gather reads with a grammar: the rows' of [`LANGUAGES`], then the
+/// component formats' ([`SCRIPT_HOSTS`]). Case-sensitive, as [`detect`] matches them.
+pub fn extensions() -> impl Iterator<Item = &'static str> {
+    LANGUAGES
+        .iter()
+        .flat_map(|spec| spec.extensions.iter().copied())
+        .chain(SCRIPT_HOSTS.iter().copied())
+}
+
 /// Finds a language by its id.
 pub fn by_id(id: &str) -> Option<&'static LanguageSpec> {
     LANGUAGES.iter().find(|spec| spec.id == id)

@@ -3,18 +3,15 @@
 //! To add a language: add its grammar crate to `Cargo.toml`, a row here, query files
 //! under `queries/<id>/`, and a fixture under `tests/fixtures/languages/`. A language whose
 //! grammar extends another's shares that one's patterns through a base file
-//! (`queries/ecmascript/`, `queries/c-family/`) that its row concatenates before its own.
+//! (`queries/ecmascript/`, `queries/c-family/`): its own file's first line names the base
+//! (`; inherits: ecmascript`), and the build (`build.rs`) reads the base before it, so
+//! `queries!("typescript")` is ecmascript's definitions followed by TypeScript's. A row
+//! writes only what no header says: `jsx/calls.scm`, appended by the rows that read JSX.
 
 use crate::{Family, ImportStyle, LanguageSpec, TestName, TestNameRest};
 
-macro_rules! queries {
-    ($id:literal) => {
-        include_str!(concat!("../queries/", $id, "/definitions.scm"))
-    };
-    ($id:literal, $file:literal) => {
-        include_str!(concat!("../queries/", $id, "/", $file, ".scm"))
-    };
-}
+// `queries!(id)`, `queries!(id, kind)`: a query file after the bases its header names.
+include!(concat!(env!("OUT_DIR"), "/queries.rs"));
 
 /// TypeScript, and what TSX shares with it (all but its grammar and JSX's calls).
 const TYPESCRIPT: LanguageSpec = LanguageSpec {
@@ -22,15 +19,9 @@ const TYPESCRIPT: LanguageSpec = LanguageSpec {
     extensions: &["ts", "mts", "cts"],
     grammar: || tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
     node_types: tree_sitter_typescript::TYPESCRIPT_NODE_TYPES,
-    definitions: concat!(queries!("ecmascript"), queries!("typescript")),
-    calls: concat!(
-        queries!("ecmascript", "calls"),
-        queries!("typescript", "calls")
-    ),
-    imports: concat!(
-        queries!("javascript", "imports"),
-        queries!("typescript", "imports")
-    ),
+    definitions: queries!("typescript"),
+    calls: queries!("typescript", "calls"),
+    imports: queries!("typescript", "imports"),
     wrapper_kinds: &["export_statement", "ambient_declaration"],
     ..ECMASCRIPT
 };
@@ -79,12 +70,8 @@ const ECMASCRIPT: LanguageSpec = LanguageSpec {
     extensions: &["js", "mjs", "cjs", "jsx"],
     grammar: || tree_sitter_javascript::LANGUAGE.into(),
     node_types: tree_sitter_javascript::NODE_TYPES,
-    definitions: concat!(queries!("ecmascript"), queries!("javascript")),
-    calls: concat!(
-        queries!("ecmascript", "calls"),
-        queries!("javascript", "calls"),
-        queries!("jsx", "calls")
-    ),
+    definitions: queries!("javascript"),
+    calls: concat!(queries!("javascript", "calls"), queries!("jsx", "calls")),
     imports: queries!("javascript", "imports"),
     import_style: ImportStyle::EcmaScript,
     callback_literals: true,
@@ -149,11 +136,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         extensions: &["tsx"],
         grammar: || tree_sitter_typescript::LANGUAGE_TSX.into(),
         node_types: tree_sitter_typescript::TSX_NODE_TYPES,
-        calls: concat!(
-            queries!("ecmascript", "calls"),
-            queries!("typescript", "calls"),
-            queries!("jsx", "calls")
-        ),
+        calls: concat!(queries!("typescript", "calls"), queries!("jsx", "calls")),
         ..TYPESCRIPT
     },
     LanguageSpec {
@@ -211,7 +194,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         extensions: &["c", "h"],
         grammar: || tree_sitter_c::LANGUAGE.into(),
         node_types: tree_sitter_c::NODE_TYPES,
-        definitions: concat!(queries!("c-family"), queries!("c")),
+        definitions: queries!("c"),
         calls: queries!("c", "calls"),
         imports: queries!("c", "imports"),
         blank_macros: true,
@@ -227,7 +210,7 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         ],
         grammar: || tree_sitter_cpp::LANGUAGE.into(),
         node_types: tree_sitter_cpp::NODE_TYPES,
-        definitions: concat!(queries!("c-family"), queries!("cpp")),
+        definitions: queries!("cpp"),
         calls: queries!("cpp", "calls"),
         imports: queries!("cpp", "imports"),
         implicit_this: true,
@@ -406,8 +389,8 @@ pub static LANGUAGES: &[LanguageSpec] = &[
         extensions: &["m"],
         grammar: || tree_sitter_objc::LANGUAGE.into(),
         node_types: tree_sitter_objc::NODE_TYPES,
-        definitions: concat!(queries!("c-family"), queries!("c"), queries!("objc")),
-        calls: concat!(queries!("c", "calls"), queries!("objc", "calls")),
+        definitions: queries!("objc"),
+        calls: queries!("objc", "calls"),
         imports: queries!("objc", "imports"),
         implicit_this: true,
         blank_macros: true,
@@ -476,7 +459,8 @@ mod tests {
 
     /// A query file whose first line says `; inherits: BASE` is read, in every row that
     /// reads it, after BASE's file of the same kind; and a row reads a file after another
-    /// only where the later one says so (or is a file several rows append: `jsx`).
+    /// only where the later one says so (or is a file several rows append: `jsx`). The
+    /// build writes the chains (`build.rs`); this checks what the rows got.
     #[test]
     fn inherits_headers_match_the_rows() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("queries");

@@ -5,7 +5,7 @@ pub struct Defaults;
 
 impl Defaults {
     /// Line budget of a pack (`gather ask`, `gather symbol`, `gather_context`); the largest
-    /// is [`crate::pack::MAX_LINES`].
+    /// is [`crate::budget::MAX_PACK_LINES`].
     pub const BUDGET_LINES: usize = 400;
     /// Token budget of slices (`gather slice`, `assemble_context`).
     pub const SLICE_TOKENS: usize = 8000;

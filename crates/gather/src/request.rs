@@ -32,7 +32,7 @@ pub struct ContextRequest {
     pub diff: Option<String>,
     /// Explicit slices, pinned first in request order.
     pub slices: Vec<SliceRequest>,
-    /// The pack's budget (lines are capped at [`pack::MAX_LINES`]).
+    /// The pack's budget (lines are capped at [`crate::budget::MAX_PACK_LINES`]).
     pub budget: Budget,
     /// Whether test code may be a neighbour or a seed.
     pub include_tests: bool,
@@ -55,7 +55,7 @@ impl Default for ContextRequest {
             line: None,
             diff: None,
             slices: Vec::new(),
-            budget: Budget::Lines(400),
+            budget: Budget::PACK,
             include_tests: false,
             scope: None,
             frontend: Frontend::Cli,
@@ -397,11 +397,12 @@ pub fn explain(index: &Index, request: &ContextRequest) -> Vec<crate::ask::expla
     )
 }
 
-/// How many seeds a question gets: about one per 10 lines of budget. Past the first two,
-/// a seed starts as its signature and first lines; leftover room grows them again.
+/// How many seeds a question gets: about one per 10 lines of budget (at most 40, so a
+/// budget past the pack's cap gets no more). Past the first two, a seed starts as its
+/// signature and first lines; leftover room grows them again.
 fn seed_limit(budget: Budget) -> usize {
     let lines = match budget {
-        Budget::Lines(n) => n.min(pack::MAX_LINES),
+        Budget::Lines(n) => n,
         Budget::Tokens(n) => n / 10,
     };
     (lines / 10).clamp(3, 40)

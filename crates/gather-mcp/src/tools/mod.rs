@@ -113,6 +113,11 @@ impl Num {
     fn line(self, what: &str) -> Result<u32> {
         spec::line_number(self.0, what)
     }
+
+    /// The number as a budget's count: one past any range is as large as any.
+    fn count(self) -> usize {
+        usize::try_from(self.0).unwrap_or(usize::MAX)
+    }
 }
 
 /// One file to slice. (Its fields say it all: the schema gives no description of its own.)
@@ -289,17 +294,13 @@ fn gather_context(workspace: &Workspace, args: GatherContextArgs) -> Result<Answ
         args.include_tests_camel,
         "include_tests and includeTests",
     )?;
-    // One rule with the command line: a line budget past the cap is cut to it, and the
-    // pack's header says so (`pack::build`).
-    let budget = match (args.budget_lines, args.max_tokens) {
-        (Some(_), Some(_)) => return Err(invalid("send budget_lines or max_tokens, not both")),
-        (Some(Num(0)), _) | (_, Some(Num(0))) => {
-            return Err(invalid("a budget must be at least 1"))
-        }
-        (Some(Num(n)), None) => Budget::Lines(usize::try_from(n).unwrap_or(usize::MAX)),
-        (None, Some(Num(n))) => Budget::Tokens(usize::try_from(n).unwrap_or(usize::MAX)),
-        (None, None) => Budget::Lines(gather::Defaults::BUDGET_LINES),
-    };
+    // The command line's rule: a line budget past the cap is cut to it, and the pack's
+    // header says so.
+    let budget = Budget::from_flags(
+        args.budget_lines.map(Num::count),
+        args.max_tokens.map(Num::count),
+        Budget::PACK,
+    )?;
     let request = ContextRequest {
         question: args.question,
         symbol: args.symbol,
@@ -336,11 +337,7 @@ fn gather_context(workspace: &Workspace, args: GatherContextArgs) -> Result<Answ
 }
 
 fn assemble_context(workspace: &Workspace, args: AssembleContextArgs) -> Result<Answer> {
-    let budget = match args.max_tokens {
-        Some(Num(0)) => return Err(invalid("max_tokens must be at least 1")),
-        Some(Num(n)) => Budget::Tokens(usize::try_from(n).unwrap_or(usize::MAX)),
-        None => Budget::Tokens(gather::Defaults::SLICE_TOKENS),
-    };
+    let budget = Budget::from_flags(None, args.max_tokens.map(Num::count), Budget::SLICES)?;
     // Slices are read from disk as they are now; they need no index. The same slice asked
     // twice is cut once.
     let requests = slice::dedup(slice_requests(args.files)?);

@@ -10,7 +10,8 @@
 //! - Go: `\tp/x.go:N +0x1d` under the `pkg.(*T).m(…)` line that names its function;
 //! - Rust: `src/x.rs:N:C` (a panic's location, or `at` under a backtrace's `N: a::b::f`);
 //! - C and C++ sanitizers and debuggers: `#0 0x… in f p.c:N:C`;
-//! - any other `p.ext:N` with a source extension.
+//! - any other `p.ext:N` whose extension is one the language table reads
+//!   ([`gather_languages::extensions`]).
 //!
 //! Python lists the innermost call last and everything else lists it first, so each
 //! Python traceback is reversed: frames come out innermost first.
@@ -64,10 +65,13 @@ static JS: LazyLock<Regex> = LazyLock::new(|| {
 static SANITIZER: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"#\d+\s+0x[0-9a-fA-F]+ in (\S+) (\S+?):(\d+)(?::\d+)?\b").expect("valid pattern")
 });
+/// `p.ext:N`, for every extension of the language table.
 static GENERIC: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"([\w./\\@~+-]*[\w-]\.(?:go|rs|c|cc|cpp|cxx|h|hh|hpp|m|mm|swift|rb|php|cs|py|js|mjs|cjs|ts|tsx|jsx|java|kt|scala|lua|ex|exs|dart|zig|hs)):(\d+)\b",
-    )
+    let extensions: Vec<String> = gather_languages::extensions().map(regex::escape).collect();
+    Regex::new(&format!(
+        r"([\w./\\@~+-]*[\w-]\.(?:{})):(\d+)\b",
+        extensions.join("|")
+    ))
     .expect("valid pattern")
 });
 /// A Go frame's function line (`main.(*Server).handle(0x1, …)`) or a Rust backtrace's
@@ -317,6 +321,56 @@ mod tests {
             read(asan),
             [frame("src/jv_parse.c", 880, Some("jv_parse_sized"))]
         );
+    }
+
+    #[test]
+    fn a_frame_in_any_language_the_table_reads_is_read() {
+        let ocaml = "Fatal error: exception Not_found\nRaised at Stdlib__Map.find in file \"map.ml\", line 141\nCalled from lib/x.ml:12\n";
+        assert_eq!(read(ocaml), [frame("lib/x.ml", 12, None)]);
+        let stub =
+            "error: Incompatible types in assignment\n  pkg/api.pyi:40: note: defined here\n";
+        assert_eq!(read(stub), [frame("pkg/api.pyi", 40, None)]);
+        for (ext, language) in [
+            ("R", "r"),
+            ("sol", "solidity"),
+            ("sh", "bash"),
+            ("mts", "typescript"),
+            ("kts", "kotlin"),
+        ] {
+            let text = format!("failed at src/tool.{ext}:7\n");
+            assert_eq!(
+                read(&text),
+                [frame(&format!("src/tool.{ext}"), 7, None)],
+                "{language}"
+            );
+        }
+        // A host with a port, a text file, a version: no frames.
+        assert!(read("see http://example.com:8080/x and notes.txt:3 or v1.2:3\n").is_empty());
+    }
+
+    #[test]
+    fn every_extension_of_the_language_table_is_read_in_a_frame() {
+        let extensions: Vec<&str> = gather_languages::extensions().collect();
+        assert!(extensions.len() > 40, "{extensions:?}");
+        for ext in extensions {
+            let path = format!("src/deep/tool.{ext}");
+            // The generic form, a Go-style tab, and a sanitizer's frame.
+            assert_eq!(
+                read(&format!("error at {path}:31\n")),
+                [frame(&path, 31, None)],
+                "{ext}"
+            );
+            assert_eq!(
+                read(&format!("main.run()\n\t/{path}:9 +0x1d\n")),
+                [frame(&format!("/{path}"), 9, Some("run"))],
+                "{ext}"
+            );
+            assert_eq!(
+                read(&format!("    #1 0x4005d4 in step {path}:5:2\n")),
+                [frame(&path, 5, Some("step"))],
+                "{ext}"
+            );
+        }
     }
 
     #[test]

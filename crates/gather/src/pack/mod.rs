@@ -210,7 +210,8 @@ pub struct Pack {
     pub listed_stubs: Option<usize>,
     /// Who reads the pack (how re-requests are spelled).
     pub frontend: Frontend,
-    /// The line budget asked for, when it was past [`MAX_LINES`] and cut to it.
+    /// The line budget asked for, when it was past [`crate::budget::MAX_PACK_LINES`] and
+    /// cut to it.
     pub budget_asked: Option<usize>,
     /// The texts of the files the items are in (read by [`build`]; empty before).
     pub sources: Sources,
@@ -229,9 +230,6 @@ pub struct IndexFacts {
     pub stamp: String,
 }
 
-/// Hard cap on a pack's line budget.
-pub const MAX_LINES: usize = 800;
-
 /// Assembles and fits a pack: its items in their chosen forms, with the lines they show.
 /// A budget too small for even the pack's header and the line that counts what was cut is
 /// `invalid_request`, and so is one that cannot show every pinned slice whole.
@@ -242,13 +240,8 @@ pub fn build(
     request: &PackRequest,
 ) -> crate::Result<Pack> {
     let mut request = request.clone();
-    let mut budget_asked = None;
-    if let Budget::Lines(n) = request.budget {
-        if n > MAX_LINES {
-            budget_asked = Some(n);
-            request.budget = Budget::Lines(MAX_LINES);
-        }
-    }
+    let budget_asked;
+    (request.budget, budget_asked) = request.budget.capped();
     let mut pack = assemble(index, graph, &request);
     pack.budget_asked = budget_asked;
     let paths = pack.items.iter().map(|i| i.path.as_str());

@@ -154,3 +154,60 @@ fn line_budget_counts_lines() {
     assert_eq!(fitted.report.lines_used, Some(4));
     assert_eq!(fitted.report.budget_lines, Some(4));
 }
+
+#[test]
+fn one_rule_reads_a_budget_from_the_flags_of_every_front_end() {
+    use gather::budget::MAX_PACK_LINES;
+    use gather::{Defaults, ErrorCode};
+    let read = |lines, tokens, default| Budget::from_flags(lines, tokens, default);
+    // Neither: the mode's default.
+    assert_eq!(
+        read(None, None, Budget::PACK),
+        Ok(Budget::Lines(Defaults::BUDGET_LINES))
+    );
+    assert_eq!(
+        read(None, None, Budget::SLICES),
+        Ok(Budget::Tokens(Defaults::SLICE_TOKENS))
+    );
+    // One: that one, in any mode, uncapped until a pack holds it.
+    for default in [Budget::PACK, Budget::SLICES] {
+        assert_eq!(read(Some(1), None, default), Ok(Budget::Lines(1)));
+        assert_eq!(read(None, Some(5000), default), Ok(Budget::Tokens(5000)));
+        assert_eq!(read(Some(5000), None, default), Ok(Budget::Lines(5000)));
+    }
+    // 0 means one thing everywhere: refused, naming the flag; both are refused too.
+    let refused = |lines, tokens, default| {
+        let e = Budget::from_flags(lines, tokens, default).unwrap_err();
+        assert_eq!(e.code, ErrorCode::InvalidRequest);
+        e.message
+    };
+    for default in [Budget::PACK, Budget::SLICES] {
+        assert_eq!(
+            refused(Some(0), None, default),
+            "budget_lines must be at least 1"
+        );
+        assert_eq!(
+            refused(None, Some(0), default),
+            "max_tokens must be at least 1"
+        );
+        assert!(refused(Some(10), Some(10), default).contains("not both"));
+        assert!(refused(Some(0), Some(0), default).contains("not both"));
+    }
+    // The one cap: a pack's lines past it are cut, and what was asked is kept.
+    assert_eq!(
+        Budget::Lines(MAX_PACK_LINES).capped(),
+        (Budget::Lines(MAX_PACK_LINES), None)
+    );
+    assert_eq!(
+        Budget::Lines(MAX_PACK_LINES + 1).capped(),
+        (Budget::Lines(MAX_PACK_LINES), Some(MAX_PACK_LINES + 1))
+    );
+    assert_eq!(
+        Budget::Lines(usize::MAX).capped().0,
+        Budget::Lines(MAX_PACK_LINES)
+    );
+    assert_eq!(
+        Budget::Tokens(100_000).capped(),
+        (Budget::Tokens(100_000), None)
+    );
+}
