@@ -48,9 +48,7 @@ pub struct ServeOptions {
 /// Serves MCP on stdin/stdout until stdin ends or the client goes away (closes stdout, so
 /// an answer cannot be written).
 pub fn serve(options: ServeOptions) -> Result<(), Error> {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
+    let runtime = pool::runtime()
         .map_err(|e| Error::new(ErrorCode::IoError, format!("cannot start the server: {e}")))?;
     let workspace = state::Workspace::start_with(
         options.root,
