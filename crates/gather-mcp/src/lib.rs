@@ -61,18 +61,10 @@ pub fn serve(options: ServeOptions) -> Result<(), Error> {
     let stdout_closed = std::sync::Arc::new(tokio::sync::Notify::new());
     let (out, writer) = stdio::spawn_writer(std::io::stdout(), stdout_closed.clone());
     stdio::watch_stdout(stdout_closed.clone());
-    // Few messages wait for the SDK: a line may be 16 MiB, and the pool's queue is where
-    // calls wait.
-    let (to_sdk, incoming) = tokio::sync::mpsc::channel(8);
-    stdio::spawn_reader(
+    let transport = stdio::Stdio::start(
         std::io::BufReader::with_capacity(1 << 16, std::io::stdin()),
-        to_sdk,
         out.clone(),
     );
-    let transport = stdio::Stdio {
-        incoming,
-        out: out.clone(),
-    };
     let closed = runtime.block_on(async {
         let session = async {
             match rmcp::serve_server(GatherServer::new(workspace), transport).await {

@@ -315,39 +315,8 @@ pub fn watch_stdout(closed: Arc<Notify>) {
 #[cfg(not(unix))]
 pub fn watch_stdout(_closed: Arc<Notify>) {}
 
-/// Starts the thread that reads stdin: each message the filter lets through goes to the SDK
-/// through `to_sdk` (the receiving end is [`Stdio`]), the filter's own answers to `out`. At
-/// EOF the sender is dropped, which ends the SDK's input.
-pub fn spawn_reader(input: impl BufRead + Send + 'static, to_sdk: Incoming, out: Out) {
-    std::thread::spawn(move || {
-        let mut filter = Filter::default();
-        read_lines(input, |line| {
-            let verdict = match line {
-                Some(line) => match filter.check(line) {
-                    Verdict::Forward(message) => {
-                        let _ = to_sdk.blocking_send(*message);
-                        return;
-                    }
-                    verdict => verdict,
-                },
-                None => Verdict::Reply(error(
-                    Value::Null,
-                    -32600,
-                    &format!("Invalid Request: the line is longer than {MAX_LINE} bytes"),
-                )),
-            };
-            if let Verdict::Reply(reply) = verdict {
-                let _ = out.blocking_send(Some(reply.to_string().into_bytes()));
-            }
-        });
-    });
-}
-
 /// A message from the client, as the SDK reads it.
 pub type Message = RxJsonRpcMessage<RoleServer>;
-
-/// Messages on their way from the reader thread to the SDK.
-pub type Incoming = tokio::sync::mpsc::Sender<Message>;
 
 /// The SDK's message, or what to do with one the SDK cannot read: a request gets `-32600`
 /// under its id, a response under null, and a notification nothing, since nothing may answer
@@ -369,10 +338,43 @@ fn read_message(object: serde_json::Map<String, Value>, reply_id: Value) -> Verd
 /// The SDK's transport: messages from the reader thread in, messages to the stdout writer
 /// out, each serialized to one line.
 pub struct Stdio {
-    /// The messages [`spawn_reader`] lets through; closed at EOF.
-    pub incoming: tokio::sync::mpsc::Receiver<Message>,
-    /// The stdout writer.
-    pub out: Out,
+    /// The messages the filter lets through; closed at EOF.
+    incoming: tokio::sync::mpsc::Receiver<Message>,
+    out: Out,
+}
+
+impl Stdio {
+    /// Starts the thread that reads `input`: each message the filter lets through goes to
+    /// the SDK, the filter's own answers to `out`. At EOF the SDK's input ends.
+    pub fn start(input: impl BufRead + Send + 'static, out: Out) -> Stdio {
+        // Few messages wait for the SDK: a line may be 16 MiB, and the pool's queue is
+        // where calls wait.
+        let (to_sdk, incoming) = tokio::sync::mpsc::channel(8);
+        let replies = out.clone();
+        std::thread::spawn(move || {
+            let mut filter = Filter::default();
+            read_lines(input, |line| {
+                let verdict = match line {
+                    Some(line) => match filter.check(line) {
+                        Verdict::Forward(message) => {
+                            let _ = to_sdk.blocking_send(*message);
+                            return;
+                        }
+                        verdict => verdict,
+                    },
+                    None => Verdict::Reply(error(
+                        Value::Null,
+                        -32600,
+                        &format!("Invalid Request: the line is longer than {MAX_LINE} bytes"),
+                    )),
+                };
+                if let Verdict::Reply(reply) = verdict {
+                    let _ = replies.blocking_send(Some(reply.to_string().into_bytes()));
+                }
+            });
+        });
+        Stdio { incoming, out }
+    }
 }
 
 impl Transport<RoleServer> for Stdio {
@@ -486,6 +488,33 @@ mod tests {
         let bad_note =
             br#"{"jsonrpc":"2.0","method":"notifications/initialized","params":{"_meta":5}}"#;
         assert!(matches!(f.check(bad_note), Verdict::Skip));
+    }
+
+    #[test]
+    fn the_transport_hands_the_sdk_messages_and_answers_the_rest_itself() {
+        let input = b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{}}\nnot json\n{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}";
+        let (out, mut written) = tokio::sync::mpsc::channel(4);
+        let mut transport = Stdio::start(&input[..], out);
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let id = |m: Option<Message>| serde_json::to_value(m.unwrap()).unwrap()["id"].clone();
+            assert_eq!(id(transport.receive().await), json!(1));
+            assert_eq!(id(transport.receive().await), json!(2));
+            assert!(transport.receive().await.is_none(), "EOF ends the input");
+            let reply: Value =
+                serde_json::from_slice(&written.recv().await.unwrap().unwrap()).unwrap();
+            assert_eq!(reply["error"]["code"], -32700);
+            let pong = rmcp::model::ServerJsonRpcMessage::response(
+                rmcp::model::ServerResult::empty(()),
+                rmcp::model::NumberOrString::Number(2),
+            );
+            transport.send(pong).await.unwrap();
+            let line = written.recv().await.unwrap().unwrap();
+            assert!(!line.contains(&b'\n'));
+            assert_eq!(serde_json::from_slice::<Value>(&line).unwrap()["id"], 2);
+        });
     }
 
     #[test]
