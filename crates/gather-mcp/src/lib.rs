@@ -4,8 +4,8 @@
 //! - `assemble_context`: exact slices within a token budget ([`gather::slice::assemble`]).
 //! - `find_symbol`: definitions by name and/or file.
 //!
-//! The protocol is the official SDK's (`rmcp`); [`stdio`] puts a line filter in front of it
-//! and owns stdout, which carries protocol messages only. The index is built in the
+//! The protocol is the official SDK's (`rmcp`); [`stdio`] is its transport, with a line filter
+//! in front of it, and owns stdout, which carries protocol messages only. The index is built in the
 //! background at start and brought up to date before every answer ([`state`]): only the
 //! paths its file watcher saw change ([`fresh`]), or the whole tree where none is trusted.
 
@@ -48,9 +48,7 @@ pub struct ServeOptions {
 /// Serves MCP on stdin/stdout until stdin ends or the client goes away (closes stdout, so
 /// an answer cannot be written).
 pub fn serve(options: ServeOptions) -> Result<(), Error> {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
+    let runtime = pool::runtime()
         .map_err(|e| Error::new(ErrorCode::IoError, format!("cannot start the server: {e}")))?;
     let workspace = state::Workspace::start_with(
         options.root,
@@ -63,21 +61,13 @@ pub fn serve(options: ServeOptions) -> Result<(), Error> {
     let stdout_closed = std::sync::Arc::new(tokio::sync::Notify::new());
     let (out, writer) = stdio::spawn_writer(std::io::stdout(), stdout_closed.clone());
     stdio::watch_stdout(stdout_closed.clone());
-    // Few lines wait for the SDK: a line may be 16 MiB, and the pool's queue is where calls
-    // wait.
-    let (to_sdk, from_reader) = tokio::sync::mpsc::channel::<Vec<u8>>(8);
-    stdio::spawn_reader(
+    let transport = stdio::Stdio::start(
         std::io::BufReader::with_capacity(1 << 16, std::io::stdin()),
-        to_sdk,
         out.clone(),
     );
     let closed = runtime.block_on(async {
-        let (sdk_end, our_end) = tokio::io::duplex(1 << 20);
-        let (from_sdk, into_sdk) = tokio::io::split(our_end);
-        tokio::spawn(stdio::feed(from_reader, into_sdk));
-        let drained = tokio::spawn(stdio::drain(from_sdk, out.clone()));
         let session = async {
-            match rmcp::serve_server(GatherServer::new(workspace), sdk_end).await {
+            match rmcp::serve_server(GatherServer::new(workspace), transport).await {
                 Ok(running) => {
                     if let Err(e) = running.waiting().await {
                         eprintln!("gather serve: {e}");
@@ -86,7 +76,6 @@ pub fn serve(options: ServeOptions) -> Result<(), Error> {
                 // Input ended before a session began, or the client broke the handshake.
                 Err(e) => eprintln!("gather serve: {e}"),
             }
-            let _ = drained.await;
         };
         tokio::select! {
             () = session => {}

@@ -1,14 +1,14 @@
-//! The tool calls' workers: a fixed number of threads and a bounded queue in front of them.
+//! The tool calls' workers: tokio's blocking pool, capped at [`WORKERS`] threads, with a
+//! bounded queue in front of it.
 //!
 //! A client may pipeline any number of calls. Each running call holds memory (a pack being
 //! built, a partial index while the first build runs), so calls run on [`WORKERS`] threads
 //! and at most [`QUEUE`] more wait for one; a call past that is refused at once with a
-//! JSON-RPC error the client can retry on, instead of a thread and its memory per call.
+//! JSON-RPC error the client can retry on, instead of a thread and its memory per call. The
+//! cap on threads is the runtime's ([`runtime`]); nothing else runs on its blocking pool.
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 
 /// Threads that run tool calls. Calls take the one index in turn, so more threads would
 /// only wait; two let a call answer from a partial index while another waits for the first
@@ -21,7 +21,15 @@ pub const QUEUE: usize = 32;
 /// The JSON-RPC error code of a refused call (the implementation-defined server range).
 pub const BUSY: i32 = -32000;
 
-type Job = Box<dyn FnOnce() + Send>;
+/// The server's runtime: one thread for the protocol, and [`WORKERS`] blocking threads on
+/// which [`Pool::run`] runs the calls.
+pub fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .max_blocking_threads(WORKERS)
+        .thread_name("gather-call")
+        .build()
+}
 
 /// Why a call was not run.
 #[derive(Debug, PartialEq)]
@@ -32,35 +40,32 @@ pub enum Refused {
     Panicked,
 }
 
-/// The workers and their queue.
+/// The count of calls accepted and not yet finished (running or queued), and its limit.
 pub struct Pool {
-    jobs: SyncSender<Job>,
-    /// Calls accepted and not yet finished: running or queued.
     pending: Arc<AtomicUsize>,
     /// The most calls accepted at once: workers plus queue.
     limit: usize,
 }
 
+/// One accepted call; dropped when it has run (or panicked, or was never run).
+struct Accepted(Arc<AtomicUsize>);
+
+impl Drop for Accepted {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
 impl Pool {
-    /// Starts [`WORKERS`] threads.
+    /// A pool for [`WORKERS`] threads and [`QUEUE`] waiting calls.
     pub fn new() -> Pool {
-        Pool::with(WORKERS, QUEUE)
+        Pool::with(WORKERS + QUEUE)
     }
 
-    fn with(workers: usize, queue: usize) -> Pool {
-        // Room for every accepted call, so a send never blocks the protocol's thread.
-        let (jobs, receiver) = sync_channel::<Job>(workers + queue);
-        let receiver = Arc::new(Mutex::new(receiver));
-        for n in 0..workers {
-            let receiver = Arc::clone(&receiver);
-            let _ = std::thread::Builder::new()
-                .name(format!("gather-call-{n}"))
-                .spawn(move || work(&receiver));
-        }
+    fn with(limit: usize) -> Pool {
         Pool {
-            jobs,
             pending: Arc::new(AtomicUsize::new(0)),
-            limit: workers + queue,
+            limit,
         }
     }
 
@@ -69,37 +74,26 @@ impl Pool {
         self.pending.load(Ordering::SeqCst)
     }
 
-    /// Runs `call` on a worker and waits for its result, or refuses it when the queue is
-    /// full. A caller that stops waiting (a cancelled request) leaves the call to finish;
-    /// it still counts against the queue until then, so the bound holds.
+    /// Runs `call` on a blocking thread and waits for its result, or refuses it when the
+    /// queue is full. A caller that stops waiting (a cancelled request) leaves the call to
+    /// finish; it still counts against the queue until then, so the bound holds.
     pub async fn run<T: Send + 'static>(
         &self,
         call: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, Refused> {
         let limit = self.limit;
-        let accepted = self
-            .pending
+        self.pending
             .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
                 (n < limit).then_some(n + 1)
             })
-            .is_ok();
-        if !accepted {
-            return Err(Refused::Busy);
-        }
-        let (reply, answer) = tokio::sync::oneshot::channel();
-        let pending = Arc::clone(&self.pending);
-        let job: Job = Box::new(move || {
-            let outcome = catch_unwind(AssertUnwindSafe(call));
-            pending.fetch_sub(1, Ordering::SeqCst);
-            let _ = reply.send(outcome.map_err(|_| Refused::Panicked));
-        });
-        if self.jobs.try_send(job).is_err() {
-            // Every worker is gone (cannot happen while the pool lives); refuse rather
-            // than wait forever.
-            self.pending.fetch_sub(1, Ordering::SeqCst);
-            return Err(Refused::Busy);
-        }
-        answer.await.unwrap_or(Err(Refused::Panicked))
+            .map_err(|_| Refused::Busy)?;
+        let accepted = Accepted(Arc::clone(&self.pending));
+        tokio::task::spawn_blocking(move || {
+            let _accepted = accepted;
+            call()
+        })
+        .await
+        .map_err(|_| Refused::Panicked)
     }
 }
 
@@ -109,30 +103,19 @@ impl Default for Pool {
     }
 }
 
-fn work(receiver: &Mutex<Receiver<Job>>) {
-    loop {
-        let job = receiver
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .recv();
-        match job {
-            Ok(job) => job(),
-            Err(_) => return,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::Mutex;
 
     #[test]
     fn calls_past_the_queue_are_refused_and_the_rest_answered() {
         let runtime = tokio::runtime::Builder::new_current_thread()
+            .max_blocking_threads(1)
             .build()
             .unwrap();
         runtime.block_on(async {
-            let pool = Arc::new(Pool::with(1, 1));
+            let pool = Arc::new(Pool::with(2));
             let (release, hold) = std::sync::mpsc::channel::<()>();
             let hold = Arc::new(Mutex::new(hold));
             let mut calls = Vec::new();

@@ -1,27 +1,32 @@
-//! Newline-delimited JSON-RPC over stdin/stdout, with a line filter in front of the SDK.
+//! Newline-delimited JSON-RPC over stdin/stdout: the SDK's transport ([`Stdio`]), with a
+//! line filter in front of it.
 //!
-//! The SDK ignores a line that is not JSON; JSON-RPC asks for a `-32700` parse error, so the
-//! filter answers such lines itself, along with the other lines no request can be read from
-//! (batches, a wrong `jsonrpc`, a request without a method, params that are not an object).
-//! Every other line goes to the SDK unchanged. One writer owns stdout and writes whole lines,
-//! so the filter's answers and the SDK's never interleave, and nothing but protocol messages
-//! ever reaches stdout.
+//! The SDK's own stdio transport ignores a line that is not JSON and drops an over-long one
+//! unanswered; JSON-RPC asks for a `-32700` parse error, so the filter answers such lines
+//! itself, along with the other lines no request can be read from (batches, a wrong
+//! `jsonrpc`, a request without a method, params that are not an object). Every other line
+//! reaches the SDK as a message. One writer owns stdout and writes whole lines, so the
+//! filter's answers and the SDK's never interleave, and nothing but protocol messages ever
+//! reaches stdout.
 
+use std::future::Future;
 use std::io::{BufRead, Write};
 use std::sync::Arc;
 
+use rmcp::service::{RxJsonRpcMessage, TxJsonRpcMessage};
+use rmcp::transport::Transport;
+use rmcp::RoleServer;
 use serde_json::{json, Value};
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexStream};
 use tokio::sync::Notify;
 
 /// The longest line read; a longer one is dropped and answered with an error.
 pub const MAX_LINE: usize = 16 << 20;
 
 /// What to do with one input line.
-#[derive(Debug, PartialEq)]
+#[derive(Debug)]
 pub enum Verdict {
-    /// Hand it to the SDK.
-    Forward,
+    /// Hand this message to the SDK.
+    Forward(Box<Message>),
     /// Answer it with this JSON-RPC error response instead.
     Reply(Value),
     /// Nothing to do (a blank line, a notification that cannot be answered).
@@ -70,36 +75,41 @@ impl Filter {
                 "Invalid Request: jsonrpc must be \"2.0\"",
             ));
         }
-        let method = match self.method(&object, &reply_id) {
-            Ok(method) => method,
-            Err(verdict) => return verdict,
-        };
         let is_request = id.is_some();
-        if let Some(message) = bad_params(method, &object) {
-            return if is_request {
-                Verdict::Reply(error(reply_id, -32602, message))
-            } else {
-                Verdict::Skip
-            };
+        match self.method(&object, &reply_id) {
+            Err(verdict) => return verdict,
+            Ok(Some(method)) => {
+                if let Some(message) = bad_params(method, &object) {
+                    return if is_request {
+                        Verdict::Reply(error(reply_id, -32602, message))
+                    } else {
+                        Verdict::Skip
+                    };
+                }
+                if !self.begin(method, &object, is_request) {
+                    return Verdict::Skip;
+                }
+            }
+            Ok(None) => {}
         }
-        self.begin(method, &object, is_request)
+        read_message(object, reply_id)
     }
 
-    /// The method a message calls, or what to do with a message that calls none: a response
-    /// is forwarded once the session has begun, anything else is answered.
+    /// The method a message calls, `None` for a response once the session has begun, or
+    /// what to do with any other message that calls none.
     fn method<'m>(
         &self,
         object: &'m serde_json::Map<String, Value>,
         reply_id: &Value,
-    ) -> Result<&'m str, Verdict> {
+    ) -> Result<Option<&'m str>, Verdict> {
         let Some(method) = object.get("method") else {
             if object.contains_key("result") || object.contains_key("error") {
                 // A response to a request of ours; before the session it can only be stray.
-                return Err(if self.begun {
-                    Verdict::Forward
+                return if self.begun {
+                    Ok(None)
                 } else {
-                    Verdict::Skip
-                });
+                    Err(Verdict::Skip)
+                };
             }
             return Err(Verdict::Reply(error(
                 reply_id.clone(),
@@ -107,7 +117,7 @@ impl Filter {
                 "Invalid Request: a request needs a method",
             )));
         };
-        method.as_str().ok_or_else(|| {
+        method.as_str().map(Some).ok_or_else(|| {
             Verdict::Reply(error(
                 reply_id.clone(),
                 -32600,
@@ -116,18 +126,18 @@ impl Filter {
         })
     }
 
-    /// Forwards a well-formed message, noting when it begins the session.
+    /// Whether a well-formed message goes to the SDK, noting when it begins the session.
     fn begin(
         &mut self,
         method: &str,
         object: &serde_json::Map<String, Value>,
         is_request: bool,
-    ) -> Verdict {
+    ) -> bool {
         if !self.begun {
             if !is_request {
                 // A notification before the session: nothing to answer, and the SDK would
                 // end the session over it.
-                return Verdict::Skip;
+                return false;
             }
             let has_meta = object
                 .get("params")
@@ -140,7 +150,7 @@ impl Filter {
                 self.begun = true;
             }
         }
-        Verdict::Forward
+        true
     }
 }
 
@@ -305,72 +315,100 @@ pub fn watch_stdout(closed: Arc<Notify>) {
 #[cfg(not(unix))]
 pub fn watch_stdout(_closed: Arc<Notify>) {}
 
-/// Starts the thread that reads stdin: lines the filter lets through go to `to_sdk`, its own
-/// answers to `out`. At EOF the sender is dropped, which ends the SDK's input.
-pub fn spawn_reader(
-    input: impl BufRead + Send + 'static,
-    to_sdk: tokio::sync::mpsc::Sender<Vec<u8>>,
-    out: Out,
-) {
-    std::thread::spawn(move || {
-        let mut filter = Filter::default();
-        read_lines(input, |line| {
-            let verdict = match line {
-                Some(line) => match filter.check(line) {
-                    Verdict::Forward => {
-                        let _ = to_sdk.blocking_send(line.to_vec());
-                        return;
-                    }
-                    verdict => verdict,
-                },
-                None => Verdict::Reply(error(
-                    Value::Null,
-                    -32600,
-                    &format!("Invalid Request: the line is longer than {MAX_LINE} bytes"),
-                )),
-            };
-            if let Verdict::Reply(reply) = verdict {
-                let _ = out.blocking_send(Some(reply.to_string().into_bytes()));
-            }
-        });
-    });
+/// A message from the client, as the SDK reads it.
+pub type Message = RxJsonRpcMessage<RoleServer>;
+
+/// The SDK's message, or what to do with one the SDK cannot read: a request gets `-32600`
+/// under its id, a response under null, and a notification nothing, since nothing may answer
+/// it.
+fn read_message(object: serde_json::Map<String, Value>, reply_id: Value) -> Verdict {
+    let reply_id = match (object.contains_key("id"), object.contains_key("method")) {
+        (false, _) => None,
+        (true, true) => Some(reply_id),
+        (true, false) => Some(Value::Null),
+    };
+    match serde_json::from_value(Value::Object(object)) {
+        Ok(message) => Verdict::Forward(Box::new(message)),
+        Err(e) => reply_id.map_or(Verdict::Skip, |id| {
+            Verdict::Reply(error(id, -32600, &format!("Invalid Request: {e}")))
+        }),
+    }
 }
 
-/// Copies forwarded lines into the SDK's input; closing it at the end.
-pub async fn feed(
-    mut lines: tokio::sync::mpsc::Receiver<Vec<u8>>,
-    mut sdk_input: tokio::io::WriteHalf<DuplexStream>,
-) {
-    while let Some(mut line) = lines.recv().await {
-        line.push(b'\n');
-        if sdk_input.write_all(&line).await.is_err() {
-            break;
+/// The SDK's transport: messages from the reader thread in, messages to the stdout writer
+/// out, each serialized to one line.
+pub struct Stdio {
+    /// The messages the filter lets through; closed at EOF.
+    incoming: tokio::sync::mpsc::Receiver<Message>,
+    out: Out,
+}
+
+impl Stdio {
+    /// Starts the thread that reads `input`: each message the filter lets through goes to
+    /// the SDK, the filter's own answers to `out`. At EOF the SDK's input ends.
+    pub fn start(input: impl BufRead + Send + 'static, out: Out) -> Stdio {
+        // Few messages wait for the SDK: a line may be 16 MiB, and the pool's queue is
+        // where calls wait.
+        let (to_sdk, incoming) = tokio::sync::mpsc::channel(8);
+        let replies = out.clone();
+        std::thread::spawn(move || {
+            let mut filter = Filter::default();
+            read_lines(input, |line| {
+                let verdict = match line {
+                    Some(line) => match filter.check(line) {
+                        Verdict::Forward(message) => {
+                            let _ = to_sdk.blocking_send(*message);
+                            return;
+                        }
+                        verdict => verdict,
+                    },
+                    None => Verdict::Reply(error(
+                        Value::Null,
+                        -32600,
+                        &format!("Invalid Request: the line is longer than {MAX_LINE} bytes"),
+                    )),
+                };
+                if let Verdict::Reply(reply) = verdict {
+                    let _ = replies.blocking_send(Some(reply.to_string().into_bytes()));
+                }
+            });
+        });
+        Stdio { incoming, out }
+    }
+}
+
+impl Transport<RoleServer> for Stdio {
+    type Error = std::io::Error;
+
+    fn send(
+        &mut self,
+        item: TxJsonRpcMessage<RoleServer>,
+    ) -> impl Future<Output = Result<(), std::io::Error>> + Send + 'static {
+        let out = self.out.clone();
+        async move {
+            let line = serde_json::to_vec(&item)?;
+            out.send(Some(line)).await.map_err(|_| {
+                std::io::Error::new(std::io::ErrorKind::BrokenPipe, "stdout is closed")
+            })
         }
     }
-    let _ = sdk_input.shutdown().await;
-}
 
-/// Copies the SDK's output lines to the stdout writer until the SDK closes it.
-pub async fn drain(sdk_output: tokio::io::ReadHalf<DuplexStream>, out: Out) {
-    let mut reader = BufReader::new(sdk_output);
-    let mut line = Vec::new();
-    loop {
-        line.clear();
-        match reader.read_until(b'\n', &mut line).await {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {
-                let text = line.strip_suffix(b"\n").unwrap_or(&line);
-                if !text.is_empty() && out.send(Some(text.to_vec())).await.is_err() {
-                    break;
-                }
-            }
-        }
+    fn receive(&mut self) -> impl Future<Output = Option<Message>> + Send {
+        self.incoming.recv()
+    }
+
+    async fn close(&mut self) -> Result<(), std::io::Error> {
+        Ok(())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn forwards(verdict: Verdict) -> bool {
+        matches!(verdict, Verdict::Forward(_))
+    }
 
     fn code(verdict: Verdict) -> (Value, i64) {
         match verdict {
@@ -426,18 +464,57 @@ mod tests {
     fn the_session_begins_with_initialize() {
         let mut f = Filter::default();
         let note = b"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}";
-        assert_eq!(f.check(note), Verdict::Skip);
-        assert_eq!(
-            f.check(b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}"),
-            Verdict::Forward
-        );
-        assert_eq!(f.check(note), Verdict::Skip);
-        assert_eq!(
-            f.check(b"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"initialize\",\"params\":{}}"),
-            Verdict::Forward
-        );
-        assert_eq!(f.check(note), Verdict::Forward);
-        assert_eq!(f.check(b"  \r"), Verdict::Skip);
+        assert!(matches!(f.check(note), Verdict::Skip));
+        assert!(forwards(
+            f.check(b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}")
+        ));
+        assert!(matches!(f.check(note), Verdict::Skip));
+        assert!(forwards(f.check(
+            b"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"initialize\",\"params\":{}}"
+        )));
+        assert!(forwards(f.check(note)));
+        assert!(matches!(f.check(b"  \r"), Verdict::Skip));
+    }
+
+    #[test]
+    fn a_message_the_sdk_cannot_read_is_answered_or_dropped() {
+        let mut f = Filter::default();
+        let init = "\u{feff}{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\"}\r";
+        assert!(forwards(f.check(init.as_bytes())));
+        let bad_meta = br#"{"jsonrpc":"2.0","id":9,"method":"ping","params":{"_meta":5}}"#;
+        assert_eq!(code(f.check(bad_meta)), (json!(9), -32600));
+        let bad_response = br#"{"jsonrpc":"2.0","id":3,"error":5}"#;
+        assert_eq!(code(f.check(bad_response)), (Value::Null, -32600));
+        let bad_note =
+            br#"{"jsonrpc":"2.0","method":"notifications/initialized","params":{"_meta":5}}"#;
+        assert!(matches!(f.check(bad_note), Verdict::Skip));
+    }
+
+    #[test]
+    fn the_transport_hands_the_sdk_messages_and_answers_the_rest_itself() {
+        let input = b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{}}\nnot json\n{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}";
+        let (out, mut written) = tokio::sync::mpsc::channel(4);
+        let mut transport = Stdio::start(&input[..], out);
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let id = |m: Option<Message>| serde_json::to_value(m.unwrap()).unwrap()["id"].clone();
+            assert_eq!(id(transport.receive().await), json!(1));
+            assert_eq!(id(transport.receive().await), json!(2));
+            assert!(transport.receive().await.is_none(), "EOF ends the input");
+            let reply: Value =
+                serde_json::from_slice(&written.recv().await.unwrap().unwrap()).unwrap();
+            assert_eq!(reply["error"]["code"], -32700);
+            let pong = rmcp::model::ServerJsonRpcMessage::response(
+                rmcp::model::ServerResult::empty(()),
+                rmcp::model::NumberOrString::Number(2),
+            );
+            transport.send(pong).await.unwrap();
+            let line = written.recv().await.unwrap().unwrap();
+            assert!(!line.contains(&b'\n'));
+            assert_eq!(serde_json::from_slice::<Value>(&line).unwrap()["id"], 2);
+        });
     }
 
     #[test]

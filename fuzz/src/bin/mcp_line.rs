@@ -33,7 +33,7 @@ fn main() {
                     assert!(matches!(code, -32700 | -32600 | -32602), "{reply}");
                 }
                 Verdict::Skip => {}
-                Verdict::Forward => {
+                Verdict::Forward(_) => {
                     let Ok(message) = serde_json::from_slice::<Value>(line) else {
                         panic!("forwarded a line that is not JSON");
                     };
