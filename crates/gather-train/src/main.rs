@@ -7,6 +7,7 @@
 //! ```text
 //! gather-train features ROOT MINED.jsonl OUT.jsonl [--cache-dir DIR] [--limit N]
 //! gather-train history ROOT MINED.jsonl FEATURES.jsonl OUT.jsonl
+//! gather-train lines ROOT MINED.jsonl OUT.jsonl
 //! ```
 //!
 //! Each output line is one question: its id, repository and language, its gold
@@ -18,6 +19,11 @@
 //! candidate file as of the question's parent commit (read without a checkout), one line
 //! per question: `{"id", "history": [[…] per path]}`, so the history features can be
 //! rebuilt without the rest.
+//!
+//! `lines` writes, per changed definition of each question, its lines' features for the
+//! line scorer and whether the change touched each (see `lines.rs`).
+
+mod lines;
 
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -72,7 +78,8 @@ fn main() -> ExitCode {
 fn run(args: &[String]) -> Result<(), String> {
     let usage =
         "usage: gather-train features ROOT MINED.jsonl OUT.jsonl [--cache-dir DIR] [--limit N]\n\
-                 \x20      gather-train history ROOT MINED.jsonl FEATURES.jsonl OUT.jsonl";
+                 \x20      gather-train history ROOT MINED.jsonl FEATURES.jsonl OUT.jsonl\n\
+                 \x20      gather-train lines ROOT MINED.jsonl OUT.jsonl";
     let mut positional = Vec::new();
     let mut cache_dir: Option<PathBuf> = None;
     let mut limit = usize::MAX;
@@ -88,6 +95,9 @@ fn run(args: &[String]) -> Result<(), String> {
             }
             _ => positional.push(arg.as_str()),
         }
+    }
+    if let ["lines", root, mined, out] = positional.as_slice() {
+        return lines::lines(Path::new(root), Path::new(mined), Path::new(out));
     }
     if let ["history", root, mined, features, out] = positional.as_slice() {
         return history(

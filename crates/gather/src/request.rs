@@ -265,35 +265,22 @@ fn change_mode(request: &ContextRequest, diff: &str) -> Result<Mode> {
 /// count for little, since nearly every line of a definition holds one of them.
 fn evidence_of(index: &Index, question: &Question, found: &crate::ask::Seeds) -> pack::Evidence {
     let postings = index.postings();
-    let mut terms = [question.terms.as_slice(), &found.feedback_terms].concat();
-    let mut literals = question.literals.clone();
-    if let Some(detail) = question.detail.as_deref() {
-        let mut named = |name: &str, weight: f32| {
-            let last = name.rsplit(['.', ':']).next().unwrap_or(name);
-            crate::terms::word_terms_and_whole(last, |t| terms.push((t, weight)));
-        };
-        detail.spans.iter().for_each(|s| named(s, W_SPAN_EVIDENCE));
-        detail
-            .code_names
-            .iter()
-            .for_each(|s| named(s, W_CODE_EVIDENCE));
-        terms.extend((detail.terms.iter()).map(|(t, w)| (t.clone(), w * W_BODY_EVIDENCE)));
-        literals.extend(detail.literals.iter().cloned());
-    }
+    let own = crate::ask::evidence::QuestionEvidence::of(question);
+    let terms = [own.terms.as_slice(), &found.feedback_terms].concat();
     let mut evidence = pack::Evidence::new(
         &terms,
         |t| postings.get(t).len(),
         postings.n_docs(),
-        &literals,
+        &own.literals,
     );
     evidence.frame_lines = found.frame_lines.clone();
+    evidence.line_query = Some(pack::line_score::LineQuery::new(
+        &own.terms,
+        &own.names,
+        &own.literals,
+    ));
     evidence
 }
-
-/// Evidence weights of what a question's body names, next to a title word's 1.
-const W_SPAN_EVIDENCE: f32 = 1.5;
-const W_CODE_EVIDENCE: f32 = 0.75;
-const W_BODY_EVIDENCE: f32 = 0.5;
 
 /// A question's literal hits outside every definition, as places.
 fn locations(hits: Vec<(String, Line)>) -> Vec<Location> {

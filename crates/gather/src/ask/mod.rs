@@ -21,6 +21,7 @@
 //! lanes' orders (ties by path, then line).
 
 pub mod detail;
+pub mod evidence;
 pub mod explain;
 pub mod features;
 pub mod feedback;

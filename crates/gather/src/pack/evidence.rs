@@ -9,6 +9,7 @@ use std::collections::BTreeSet;
 use rustc_hash::FxHashMap as HashMap;
 
 use crate::lines::{Line, LineRange};
+use crate::pack::line_score::{self, LineModel, LineQuery};
 use crate::pack::{PackItem, Role};
 
 /// Lines of context kept on each side of an evidence line.
@@ -37,6 +38,9 @@ pub struct Evidence {
     /// Lines a diff changed, by path, ascending (change mode): shown whenever their item
     /// is, never elided.
     pub changed_lines: HashMap<String, Vec<Line>>,
+    /// The question's own evidence for the learned line scorer (question mode); `None`
+    /// orders lines by the weights above alone.
+    pub line_query: Option<LineQuery>,
 }
 
 impl Evidence {
@@ -71,6 +75,7 @@ impl Evidence {
             calls: HashMap::default(),
             frame_lines: Vec::new(),
             changed_lines: HashMap::default(),
+            line_query: None,
         }
     }
 
@@ -131,6 +136,10 @@ pub struct Marks {
     pub lines: Vec<(Line, f32)>,
     /// Lines never left out.
     pub must: Vec<Line>,
+    /// Every line, best first by the learned line scorer (with the call, frame and edge
+    /// lines above as the hand weights place them), when it scored them; a cut-down item
+    /// then shows lines in this order rather than by `lines`.
+    pub order: Vec<Line>,
 }
 
 /// Marks the lines of `item` (its `shown` ranges, read through `line`) with `evidence`.
@@ -147,9 +156,15 @@ pub(crate) fn mark(
         .collect();
     let changed = evidence.changed_lines.get(&item.path);
     let is_changed = |l: Line| changed.is_some_and(|c| c.binary_search(&l).is_ok());
+    let model = LineModel::shipped();
+    let query = evidence.line_query.as_ref().filter(|_| model.is_present());
+    let mut texts: Vec<(Line, String)> = Vec::new();
+    // What the hand weights give each line beyond its terms: calls, frames, the edge.
+    let mut bonus: Vec<f32> = Vec::new();
     for range in &item.shown {
         for l in range.start..=range.end {
             let text = line(l);
+            let mut extra = 0.0;
             let mut w = match evidence.score(&text) {
                 _ if is_changed(l) => {
                     marks.must.push(l);
@@ -165,24 +180,58 @@ pub(crate) fn mark(
                 {
                     terms
                 }
-                Some((terms, calls)) => terms + calls,
+                Some((terms, calls)) => {
+                    extra += calls;
+                    terms + calls
+                }
             };
             if frame_lines.contains(&l) {
                 w += W_FRAME_LINE;
+                extra += W_FRAME_LINE;
             }
             // A caller's call line is its own line; a callee's is the seed's, elsewhere.
             if item.call_line == Some(l) && matches!(item.role, Role::CallerOf(_)) {
                 w += W_EDGE;
+                extra += W_EDGE;
             }
             if w > 0.0 {
                 marks.lines.push((l, w));
             }
+            if query.is_some() {
+                texts.push((l, text));
+                bonus.push(extra);
+            }
         }
+    }
+    if let Some(query) = query {
+        marks.order = learned_order(item, &texts, &bonus, query, model);
     }
     marks
         .lines
         .sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
     marks
+}
+
+/// How much one unit of hand weight (a call, a frame line, the edge) moves a line in the
+/// learned order, whose scores are log-odds.
+const BONUS_SCALE: f32 = 1.0;
+
+/// `item`'s lines best first by `model`'s score plus the hand `bonus` of each; ties by
+/// line.
+fn learned_order(
+    item: &PackItem,
+    texts: &[(Line, String)],
+    bonus: &[f32],
+    query: &LineQuery,
+    model: &LineModel,
+) -> Vec<Line> {
+    let lines: Vec<(Line, &str)> = texts.iter().map(|(l, t)| (*l, t.as_str())).collect();
+    let features = line_score::features(&lines, item.range, item.signature, query);
+    let mut scored: Vec<(Line, f32)> = (lines.iter().zip(&features).zip(bonus))
+        .map(|((&(l, _), f), b)| (l, model.score(f) + BONUS_SCALE * b))
+        .collect();
+    scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    scored.into_iter().map(|(l, _)| l).collect()
 }
 
 /// The share of the request's heaviest term a line must weigh to make a type's head worth
@@ -222,7 +271,14 @@ pub(crate) fn chosen_ranges(item: &PackItem, keep: usize) -> Vec<LineRange> {
     if chosen.is_empty() {
         chosen.extend(universe.first());
     }
-    for &(l, _) in &item.marks.lines {
+    let hand: Vec<Line>;
+    let order = if item.marks.order.is_empty() {
+        hand = item.marks.lines.iter().map(|&(l, _)| l).collect();
+        &hand
+    } else {
+        &item.marks.order
+    };
+    for &l in order {
         if chosen.len() >= keep {
             break;
         }
@@ -293,4 +349,79 @@ fn runs(lines: &BTreeSet<Line>) -> Vec<LineRange> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pack::Rendered;
+
+    fn item(range: LineRange) -> PackItem {
+        PackItem {
+            path: "a.py".into(),
+            symbol: None,
+            name: "run".into(),
+            kind: None,
+            range,
+            signature: LineRange::new(range.start, range.start),
+            role: Role::Seed,
+            confidence: None,
+            call_line: None,
+            shown: vec![range],
+            rendered: Rendered::Body,
+            cost_lines: range.len() as usize,
+            elide_keep: 0,
+            doc_left_out: None,
+            marks: Marks::default(),
+            weight: 1.0,
+            changed: Vec::new(),
+        }
+    }
+
+    const TEXT: [&str; 8] = [
+        "def run(job):",
+        "    start = now()",
+        "",
+        "    # wait for it",
+        "    result = job.wait(timeout)",
+        "    log(result)",
+        "",
+        "    return result",
+    ];
+
+    #[test]
+    fn the_learned_order_puts_what_the_model_weighs_first_and_a_call_bonus_on_top() {
+        let item = item(LineRange::new(1, 8));
+        let query = LineQuery::new(&[("timeout".into(), 1.0)], &[], &[]);
+        let model = LineModel::parse("gather-lines 1\nterm_share 3\nblank -2\ncomment -1\n")
+            .expect("a model");
+        let texts: Vec<(Line, String)> = (1..).zip(TEXT.map(String::from)).collect();
+        let mut bonus = vec![0.0; TEXT.len()];
+        let order = learned_order(&item, &texts, &bonus, &query, &model);
+        assert_eq!(order.len(), TEXT.len(), "every line is ordered");
+        assert_eq!(order[0], 5, "the line holding the question's term leads");
+        assert_eq!(&order[order.len() - 2..], &[3, 7], "blank lines come last");
+        // The hand weight of a call to another item of the pack outranks the model.
+        bonus[5] = 4.0;
+        let order = learned_order(&item, &texts, &bonus, &query, &model);
+        assert_eq!(order[..2], [6, 5]);
+    }
+
+    #[test]
+    fn a_cut_down_item_shows_lines_in_the_learned_order_when_there_is_one() {
+        let mut item = item(LineRange::new(1, 30));
+        item.marks.lines = vec![(3, 1.0)];
+        // By the hand weights: the signature, then line 3 with its context.
+        assert_eq!(
+            chosen_ranges(&item, 4),
+            vec![LineRange::new(1, 4)],
+            "the hand order"
+        );
+        item.marks.order = vec![20, 3];
+        assert_eq!(
+            chosen_ranges(&item, 4),
+            vec![LineRange::new(1, 1), LineRange::new(19, 21)],
+            "the learned order"
+        );
+    }
 }

@@ -9,6 +9,7 @@ mod assemble;
 pub mod evidence;
 mod fit;
 pub(crate) mod layout;
+pub mod line_score;
 mod omitted;
 pub(crate) mod sources;
 pub mod spec;
