@@ -125,14 +125,21 @@ impl<'a> LineTable<'a> {
 #[derive(Clone, Debug)]
 pub(crate) struct LineIndex {
     text: String,
-    starts: Vec<usize>,
+    /// Computed at the first use: the grep lane reads every file and slices few of them.
+    starts: std::sync::OnceLock<Vec<usize>>,
 }
 
 impl LineIndex {
     /// Indexes the lines of `text`, as [`LineTable::new`] does.
     pub fn new(text: String) -> LineIndex {
-        let starts = line_starts(&text);
-        LineIndex { text, starts }
+        LineIndex {
+            text,
+            starts: std::sync::OnceLock::new(),
+        }
+    }
+
+    fn starts(&self) -> &[usize] {
+        self.starts.get_or_init(|| line_starts(&self.text))
     }
 
     /// The whole text.
@@ -142,18 +149,18 @@ impl LineIndex {
 
     /// The text of lines `range`, as [`LineTable::slice`] cuts it.
     pub fn slice(&self, range: LineRange) -> &str {
-        slice_lines(&self.text, &self.starts, range)
+        slice_lines(&self.text, self.starts(), range)
     }
 
     /// Number of lines, counted as [`LineTable::n_lines`] counts them.
     pub fn n_lines(&self) -> u32 {
-        self.starts.len() as u32
+        self.starts().len() as u32
     }
 
     /// The byte offset where 1-based `line` starts (the text's end past the last line).
     pub fn offset(&self, line: Line) -> usize {
         let idx = line.max(1) as usize - 1;
-        self.starts.get(idx).copied().unwrap_or(self.text.len())
+        self.starts().get(idx).copied().unwrap_or(self.text.len())
     }
 }
 

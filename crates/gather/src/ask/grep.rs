@@ -103,6 +103,11 @@ impl Needles {
     /// then line order. A needle at or past `probes_from` is a probe, found once. One pass
     /// over the file for every needle, without a lowered copy of it.
     fn find_in(&self, bytes: &[u8], probes_from: usize) -> Vec<(usize, Line)> {
+        // Most files hold no needle: a search that stops at the first match uses the
+        // automaton's prefilter and skips them fast; only the rest are read for every match.
+        if !self.searcher.is_match(bytes) {
+            return Vec::new();
+        }
         // Every occurrence of every needle, overlaps included, by where it starts.
         let mut at: Vec<(usize, usize)> = Vec::new();
         let mut probed = vec![false; self.whole.len()];
