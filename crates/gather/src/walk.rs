@@ -202,14 +202,7 @@ pub(crate) fn unsafe_ignore_file(dir: &Path) -> Option<PathBuf> {
         return Some(git);
     }
     // `gitdir: DIR`, then DIR/commondir names the directory whose info/exclude is read.
-    // Read the careful way too: the file may have been swapped since the stat.
-    let first_line = |path: &Path| -> Option<String> {
-        let bytes = crate::confined::read_own_file(path, IGNORE_FILE_LIMIT).ok()?;
-        String::from_utf8_lossy(&bytes)
-            .lines()
-            .next()
-            .map(str::to_string)
-    };
+    // Read the careful way too (`first_line`): the file may have been swapped since the stat.
     let git_dir = PathBuf::from(first_line(&git)?.strip_prefix("gitdir: ")?);
     let commondir_file = git_dir.join("commondir");
     if let Some(path) = bad(commondir_file.clone()) {
@@ -224,6 +217,15 @@ pub(crate) fn unsafe_ignore_file(dir: &Path) -> Option<PathBuf> {
     bad(common.join("info/exclude"))
 }
 
+/// The first line of a small file outside the tree, read without following a swapped link.
+fn first_line(path: &Path) -> Option<String> {
+    let bytes = crate::confined::read_own_file(path, IGNORE_FILE_LIMIT).ok()?;
+    String::from_utf8_lossy(&bytes)
+        .lines()
+        .next()
+        .map(str::to_string)
+}
+
 /// The ignore files outside `root` (canonical) that a walk of it may read: those of its
 /// ancestors, git's exclude file where the root's `.git` is a file naming a directory
 /// elsewhere, and git's global ones (the configuration files that may name an excludes
@@ -236,13 +238,6 @@ pub fn ignore_files_outside(root: &Path) -> Vec<PathBuf> {
             files.push(dir.join(name));
         }
     }
-    let first_line = |path: &Path| -> Option<String> {
-        let bytes = crate::confined::read_own_file(path, IGNORE_FILE_LIMIT).ok()?;
-        String::from_utf8_lossy(&bytes)
-            .lines()
-            .next()
-            .map(str::to_string)
-    };
     let git = root.join(".git");
     if std::fs::symlink_metadata(&git).is_ok_and(|m| m.is_file()) {
         if let Some(dir) =
