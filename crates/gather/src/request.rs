@@ -9,9 +9,9 @@ use crate::budget::Budget;
 use crate::error::{Error, ErrorCode, Result};
 use crate::index::texts::Texts;
 use crate::index::{Index, SymbolId};
-use crate::lines::{FileRange, Line, Location};
+use crate::lines::{FileRange, Line, Location, NamedRange};
 use crate::pack::zoom::Frontend;
-use crate::pack::{Mode, NamedRange, Pack, SeedCopy};
+use crate::pack::{Mode, Pack, SeedCopy};
 use crate::slice::{self, SliceRequest};
 use crate::{graph, pack, workspace};
 

@@ -243,7 +243,7 @@ fn cut<'s>(
     let n_lines = text.n_lines();
     let head_lines = request
         .head_lines
-        .unwrap_or(crate::Defaults::HEAD_LINES)
+        .unwrap_or(crate::defaults::Defaults::HEAD_LINES)
         .max(1);
     let head = LineRange::new(1, head_lines.min(n_lines.max(1)));
     let cutter = Cutter {

@@ -19,9 +19,7 @@ pub mod zoom;
 pub use assemble::assemble;
 pub use evidence::Evidence;
 pub use fit::{fit, minimum};
-pub use omitted::{
-    AmbiguousCallee, ChangeNotes, NamedRange, Omitted, Rename, SeedCopy, StaleHunk, UnmetSlice,
-};
+pub use omitted::{AmbiguousCallee, Omitted, SeedCopy, UnmetSlice};
 pub use sources::Sources;
 
 use schemars::JsonSchema;
@@ -239,7 +237,7 @@ pub fn build(
     texts: &Texts,
     graph: &CallGraph,
     request: &PackRequest,
-) -> crate::Result<Pack> {
+) -> crate::error::Result<Pack> {
     let mut request = request.clone();
     let budget_asked;
     (request.budget, budget_asked) = request.budget.capped();
@@ -250,8 +248,8 @@ pub fn build(
     // A file that changed since it was indexed is named in the header, which costs tokens.
     let minimum = fit::minimum(&pack, &sources.stale);
     if request.budget.limit() < minimum {
-        return Err(crate::Error::new(
-            crate::ErrorCode::InvalidRequest,
+        return Err(crate::error::Error::new(
+            crate::error::ErrorCode::InvalidRequest,
             format!(
                 "a budget of {} {} cannot hold this pack's header and the list of what was cut; give at least {minimum}",
                 request.budget.limit(),
@@ -271,8 +269,8 @@ pub fn build(
     let pinned = pack.items.iter().filter(|i| i.role == Role::Pinned);
     if pinned.clone().any(|i| i.rendered != Rendered::Body) {
         let pinned_lines: usize = pinned.map(|i| i.cost_lines).sum();
-        return Err(crate::Error::new(
-            crate::ErrorCode::InvalidRequest,
+        return Err(crate::error::Error::new(
+            crate::error::ErrorCode::InvalidRequest,
             format!(
                 "the pinned slices take {pinned_lines} lines, more than a budget of {} {} holds with the rest of the pack; raise the budget or pin fewer lines",
                 request.budget.limit(),

@@ -4,9 +4,9 @@
 
 use std::path::Path;
 
+use crate::error::{Error, ErrorCode};
 use crate::lines::LineRange;
 use crate::slice::SliceRequest;
-use crate::{Error, ErrorCode};
 
 /// Parses one SPEC. A path that itself contains `:` is read up to the last `:` before
 /// which a file is named (the whole spec, when it names one); otherwise the path ends at

@@ -2,8 +2,9 @@
 //! of the workspace or ambiguous, words that matched nothing, copies, other definitions,
 //! unmet slices, test code, and what a diff names that shows no code.
 
+use crate::change::notes::ChangeNotes;
 use crate::pack::zoom::{Frontend, Zoom};
-use crate::pack::{ChangeNotes, Omitted};
+use crate::pack::Omitted;
 
 /// The one line naming what was left out for other reasons than the budget.
 pub(crate) fn trailer(omitted: &Omitted, frontend: Frontend) -> Option<String> {

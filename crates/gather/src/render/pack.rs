@@ -9,12 +9,14 @@ use super::answer::pack::{
     Omitted, PackAnswer, UnmetSlice, Zoom, ZoomFile,
 };
 use super::answer::{self, Lines, Span};
+use crate::change::notes::ChangeNotes;
+use crate::lines::NamedRange;
 use crate::pack::layout::{
     file_close, file_open, header, item_body, item_text, item_zoom, more_line, shown_ranges,
     stub_line, BEYOND_HEADER,
 };
 use crate::pack::trailer::trailer;
-use crate::pack::{ChangeNotes, Mode, NamedRange, Pack, PackItem, Rendered};
+use crate::pack::{Mode, Pack, PackItem, Rendered};
 
 /// The pack as text and as JSON, `used` measured on the text.
 pub fn render(pack: &Pack) -> (String, Value) {
