@@ -274,10 +274,12 @@ fn a_byte_order_mark_hides_no_definition_on_the_first_line() {
         slice.content
     );
     let request = gather::request::ContextRequest {
-        symbol: Some("first".to_string()),
-        path: Some("a.py".to_string()),
         budget: gather::budget::Budget::Lines(40),
-        ..Default::default()
+        ..gather::request::ContextRequest::new(gather::request::Target::Symbol {
+            name: "first".to_string(),
+            path: Some("a.py".to_string()),
+            line: None,
+        })
     };
     let pack = gather::request::context(&index, &request).unwrap();
     assert!(!pack.text.contains('\u{FEFF}'), "{}", pack.text);

@@ -12,7 +12,7 @@ use gather::index::{self, Index};
 use gather::lines::LineRange;
 use gather::render;
 use gather::render::zoom::Frontend;
-use gather::request::{self, ContextRequest};
+use gather::request::{self, ContextRequest, Target};
 use gather::slice::{self, SliceRequest};
 
 fn contract() -> Index {
@@ -21,9 +21,8 @@ fn contract() -> Index {
 
 fn question(text: &str, budget: usize) -> ContextRequest {
     ContextRequest {
-        question: Some(text.to_string()),
         budget: Budget::Lines(budget),
-        ..ContextRequest::default()
+        ..ContextRequest::new(Target::Question(text.to_string()))
     }
 }
 
@@ -110,9 +109,8 @@ fn change_request(budget: usize) -> (Index, ContextRequest) {
     let index = index::build(&fixture("change/tree")).unwrap();
     let diff = std::fs::read_to_string(fixture("change").join("deleted.diff")).unwrap();
     let request = ContextRequest {
-        diff: Some(diff),
         budget: Budget::Lines(budget),
-        ..ContextRequest::default()
+        ..ContextRequest::new(Target::Diff(diff))
     };
     (index, request)
 }
