@@ -12,7 +12,7 @@ use gather::slice::SliceRequest;
 use gather::Error;
 
 use crate::args::PackOptions;
-use gather::pack::spec;
+use gather::slice::spec;
 
 use crate::{open, Ctx};
 

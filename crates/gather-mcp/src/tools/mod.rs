@@ -2,12 +2,12 @@
 //! schemas, in `tools/schema.rs`) and the library calls behind them. Each answer is a text
 //! rendering and a JSON value.
 
-use gather::budget::{self, Budget};
+use gather::budget::Budget;
 use gather::index::{self, SymbolRef};
 use gather::outline::Find;
-use gather::pack::spec::{self, SliceFields};
 use gather::render::zoom::Frontend;
 use gather::request::{self, ContextRequest, Target};
+use gather::slice::spec::{self, SliceFields};
 use gather::slice::{self, SliceRequest};
 use gather::{render, Error, ErrorCode, Result};
 use rmcp::model::JsonObject;
@@ -375,7 +375,7 @@ fn assemble_context(workspace: &Workspace, args: AssembleContextArgs) -> Result<
     // twice is cut once.
     let requests = slice::dedup(slice_requests(args.files)?);
     let slices = slice::assemble(workspace.root(), &requests)?;
-    let fitted = budget::fit_slices(slices, budget);
+    let fitted = slice::fit_slices(slices, budget);
     Ok(Answer {
         text: render::slices_text(&fitted),
         json: render::slices_json(&fitted),

@@ -12,7 +12,6 @@ pub(crate) mod layout;
 pub mod line_score;
 mod omitted;
 pub(crate) mod sources;
-pub mod spec;
 pub(crate) mod trailer;
 pub mod zoom;
 

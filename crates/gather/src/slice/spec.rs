@@ -1,6 +1,6 @@
 //! The slice SPEC syntax: `path`, `path:symbol`, `path:symbol@LINE` (the symbol whose range
 //! starts at LINE, as re-requests name it; read by the library), `path:LINE`,
-//! `path:START-END`. [`zoom`](super::zoom) writes the re-request forms this reads.
+//! `path:START-END`. [`zoom`](crate::pack::zoom) writes the re-request forms this reads.
 
 use std::path::Path;
 

@@ -223,7 +223,7 @@ fn multibyte_characters_at_every_cut_point() {
     }
     // And the budget never cuts inside a slice either.
     let slices = assemble(&ws.dir(), &requests).unwrap();
-    let fitted = gather::budget::fit_slices(slices, gather::budget::Budget::Tokens(50));
+    let fitted = gather::slice::fit_slices(slices, gather::budget::Budget::Tokens(50));
     for slice in fitted.included {
         assert!(text.contains(&slice.content));
     }

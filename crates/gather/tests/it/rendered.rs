@@ -6,7 +6,7 @@ use crate::common::{fixture, symbol};
 
 use std::path::Path;
 
-use gather::budget::{self, Budget};
+use gather::budget::Budget;
 use gather::confined::Root;
 use gather::index::{self, Index};
 use gather::lines::LineRange;
@@ -44,10 +44,10 @@ fn json_of(index: &Index, request: &ContextRequest) -> String {
 }
 
 /// The slices of `requests` fitted to `tokens`, as `assemble_context` answers them.
-fn slices_of(requests: &[SliceRequest], tokens: usize) -> budget::Fitted {
+fn slices_of(requests: &[SliceRequest], tokens: usize) -> slice::Fitted {
     let root = Root::open(&fixture("contract")).unwrap();
     let slices = slice::assemble(&root, requests).unwrap();
-    budget::fit_slices(slices, Budget::Tokens(tokens))
+    slice::fit_slices(slices, Budget::Tokens(tokens))
 }
 
 const QUESTION: &str = "how is a request authenticated from its session cookie";
