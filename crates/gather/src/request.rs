@@ -10,8 +10,9 @@ use crate::error::{Error, ErrorCode, Result};
 use crate::index::texts::Texts;
 use crate::index::{Index, SymbolId};
 use crate::lines::{FileRange, Line, Location, NamedRange};
+use crate::pack::omitted::{ModeOmitted, QuestionOmitted, SeedCopy};
 use crate::pack::zoom::Frontend;
-use crate::pack::{Mode, Pack, SeedCopy};
+use crate::pack::{Mode, Pack};
 use crate::slice::{self, SliceRequest};
 use crate::{graph, pack, workspace};
 
@@ -120,38 +121,7 @@ fn answer(index: &Index, texts: &Texts, request: &ContextRequest) -> Result<Pack
     let mode = mode_of(request, read.as_ref())?;
     let scope = scope_of(index, request)?;
     let pinned = slice::assemble_from(texts, &slice::dedup(request.slices.clone()))?;
-    let mut found = crate::ask::Seeds::default();
-    let mut other_definitions = Vec::new();
-    let mut change = None;
-    match (&request.target, &read) {
-        (Target::Diff(diff), _) => {
-            let diff = crate::change::parse(diff)?;
-            let mut touched = crate::change::seeds(index, texts, &diff)?;
-            if let Some(scope) = &scope {
-                keep_under(index, scope, &mut touched);
-            }
-            found.seeds = std::mem::take(&mut touched.seeds);
-            change = Some(touched);
-        }
-        (Target::Symbol { name, path, line }, _) => {
-            let named = (name.as_str(), path.as_deref(), *line);
-            if let Some((seed, others)) = locate(index, named, scope.as_ref())? {
-                found.seeds = vec![seed];
-                other_definitions = others;
-            }
-        }
-        (Target::Question(_), Some(read)) => {
-            found = crate::ask::seeds(
-                index,
-                texts,
-                read,
-                request.include_tests,
-                scope.as_ref(),
-                seed_limit(request.budget),
-            );
-        }
-        _ => {}
-    }
+    let (found, by_mode, change) = seed(index, texts, request, read.as_ref(), scope.as_ref())?;
     // A question's seeds are many and ranked; only the best few bring neighbours, so the
     // budget goes to seeds before callers of weaker ones, and only those few need a graph.
     let neighbours_of = match mode {
@@ -165,15 +135,17 @@ fn answer(index: &Index, texts: &Texts, request: &ContextRequest) -> Result<Pack
         Some(question) if mode == Mode::Ask => evidence_of(index, question, &found),
         _ => pack::Evidence::default(),
     };
-    let mut omitted = omitted_of(index, read.as_ref(), &found, other_definitions);
+    let mut omitted = pack::Omitted {
+        by_mode,
+        ..pack::Omitted::default()
+    };
     let mut line_runs = Vec::new();
     if let Some(change) = change {
         evidence.changed_lines = change.changed.into_iter().collect();
-        omitted.change = change.notes;
         line_runs = change.outside;
     }
     let seeded = !found.seeds.is_empty() || !found.line_hits.is_empty() || !line_runs.is_empty();
-    if !(seeded || mode == Mode::Slices || omitted.nothing_matched) {
+    if !(seeded || mode == Mode::Slices || omitted.question().nothing_matched) {
         omitted.empty_scope = scope.map(|s| s.shown().to_string());
     }
     let pack_request = pack::PackRequest {
@@ -192,6 +164,52 @@ fn answer(index: &Index, texts: &Texts, request: &ContextRequest) -> Result<Pack
         degraded: request.degraded.clone(),
     };
     pack::build(index, texts, &graph, &pack_request)
+}
+
+/// The seeds of `request`'s target, what its mode alone leaves out, and a diff's changed
+/// lines and runs.
+fn seed(
+    index: &Index,
+    texts: &Texts,
+    request: &ContextRequest,
+    read: Option<&Question>,
+    scope: Option<&workspace::Scope>,
+) -> Result<(crate::ask::Seeds, ModeOmitted, Option<crate::change::Found>)> {
+    let mut found = crate::ask::Seeds::default();
+    let mut by_mode = ModeOmitted::Nothing;
+    let mut change = None;
+    match (&request.target, read) {
+        (Target::Diff(diff), _) => {
+            let diff = crate::change::parse(diff)?;
+            let mut touched = crate::change::seeds(index, texts, &diff)?;
+            if let Some(scope) = scope {
+                keep_under(index, scope, &mut touched);
+            }
+            found.seeds = std::mem::take(&mut touched.seeds);
+            by_mode = ModeOmitted::Change(std::mem::take(&mut touched.notes));
+            change = Some(touched);
+        }
+        (Target::Symbol { name, path, line }, _) => {
+            let named = (name.as_str(), path.as_deref(), *line);
+            if let Some((seed, others)) = locate(index, named, scope)? {
+                found.seeds = vec![seed];
+                by_mode = ModeOmitted::Symbol(others);
+            }
+        }
+        (Target::Question(_), Some(read)) => {
+            found = crate::ask::seeds(
+                index,
+                texts,
+                read,
+                request.include_tests,
+                scope,
+                seed_limit(request.budget),
+            );
+            by_mode = ModeOmitted::Question(question_omitted(index, read, &found));
+        }
+        _ => {}
+    }
+    Ok((found, by_mode, change))
 }
 
 /// The request's scope checked against the root: a directory under it, or
@@ -291,15 +309,10 @@ fn locations(hits: Vec<(String, Line)>) -> Vec<Location> {
 }
 
 /// What the question stage already left out, for the pack to name.
-fn omitted_of(
-    index: &Index,
-    read: Option<&Question>,
-    found: &crate::ask::Seeds,
-    other_definitions: Vec<NamedRange>,
-) -> pack::Omitted {
-    pack::Omitted {
+fn question_omitted(index: &Index, read: &Question, found: &crate::ask::Seeds) -> QuestionOmitted {
+    QuestionOmitted {
         unmatched_terms: crate::ask::question::name_unmatched(found.unmatched.clone()),
-        question_left_out: read.map_or(0, |r| r.left_out),
+        question_left_out: read.left_out,
         copies: found
             .copies
             .iter()
@@ -319,8 +332,6 @@ fn omitted_of(
             .collect(),
         test_matches: found.test_matches,
         nothing_matched: found.nothing_matched,
-        other_definitions,
-        ..pack::Omitted::default()
     }
 }
 

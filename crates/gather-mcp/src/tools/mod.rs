@@ -303,14 +303,14 @@ fn gather_context(workspace: &Workspace, args: GatherContextArgs) -> Result<Answ
     )?;
     let line = args.line.map(|n| n.line("line")).transpose()?;
     let slices = slice_requests(args.files.unwrap_or_default())?;
-    let fields = (args.question, args.symbol, path, line, args.diff);
+    let target = target_of(args.question, args.symbol, path, line, args.diff)?;
     let request = ContextRequest {
         slices,
         budget,
         include_tests: include_tests.unwrap_or(false),
         scope: args.scope,
         frontend: Frontend::Mcp,
-        ..ContextRequest::new(target_of(fields)?)
+        ..ContextRequest::new(target)
     };
     let pack = workspace.with_index(
         |index, notes| {
@@ -338,13 +338,11 @@ fn gather_context(workspace: &Workspace, args: GatherContextArgs) -> Result<Answ
 /// fit together: a diff alone (a line beside it is not read), a path or line only with a
 /// symbol, a question or a symbol but not both, and none of them for slices only.
 fn target_of(
-    (question, symbol, path, line, diff): (
-        Option<String>,
-        Option<String>,
-        Option<String>,
-        Option<u32>,
-        Option<String>,
-    ),
+    question: Option<String>,
+    symbol: Option<String>,
+    path: Option<String>,
+    line: Option<u32>,
+    diff: Option<String>,
 ) -> Result<Target> {
     if let Some(diff) = diff {
         if question.is_some() || symbol.is_some() || path.is_some() {
@@ -414,8 +412,10 @@ mod tests {
     fn refusal(fields: (&str, &str, &str, Option<u32>, &str)) -> String {
         let some = |s: &str| (!s.is_empty()).then(|| s.to_string());
         let (question, symbol, path, line, diff) = fields;
-        let fields = (some(question), some(symbol), some(path), line, some(diff));
-        target_of(fields).unwrap_err().message
+        let (question, symbol, path, diff) = (some(question), some(symbol), some(path), some(diff));
+        target_of(question, symbol, path, line, diff)
+            .unwrap_err()
+            .message
     }
 
     /// The arguments' shape is refused at the boundary, with the messages the library gave
@@ -434,7 +434,7 @@ mod tests {
     fn each_shape_becomes_its_target() {
         let target = |q: Option<&str>, s: Option<&str>, p: Option<&str>, l, d: Option<&str>| {
             let owned = |x: Option<&str>| x.map(str::to_string);
-            target_of((owned(q), owned(s), owned(p), l, owned(d))).unwrap()
+            target_of(owned(q), owned(s), owned(p), l, owned(d)).unwrap()
         };
         assert_eq!(
             target(Some("why"), None, None, None, None),

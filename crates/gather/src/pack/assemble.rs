@@ -15,10 +15,10 @@ use crate::pack::{
 pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack {
     let mut omitted = request.omitted.clone();
     let mut degraded: Vec<String> = request.degraded.clone();
-    if omitted.question_left_out > 0 {
+    if omitted.question().question_left_out > 0 {
         degraded.push(format!(
             "question-cut({} words not read)",
-            omitted.question_left_out
+            omitted.question().question_left_out
         ));
     }
     let mut items = pinned_items(request, &mut omitted);

@@ -10,7 +10,7 @@ pub mod evidence;
 mod fit;
 pub(crate) mod layout;
 pub mod line_score;
-mod omitted;
+pub mod omitted;
 pub(crate) mod sources;
 pub(crate) mod trailer;
 pub mod zoom;

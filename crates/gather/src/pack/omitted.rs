@@ -15,6 +15,34 @@ pub struct Omitted {
     pub ambiguous: Vec<AmbiguousCallee>,
     /// Candidates wholly covered by a higher-ranked item.
     pub merged: usize,
+    /// The request's scope (a root-relative directory, `.` for the root) when nothing under
+    /// it could seed the pack, so the empty answer says why.
+    pub empty_scope: Option<String>,
+    /// Pinned slices that could not be met as asked. Those that show nothing appear only
+    /// here, so no request vanishes.
+    pub unmet_slices: Vec<UnmetSlice>,
+    /// What only the request's mode leaves out.
+    pub by_mode: ModeOmitted,
+}
+
+/// What only one mode's pack leaves out.
+#[derive(Clone, Debug, Default)]
+pub enum ModeOmitted {
+    /// Nothing of its own (slices mode, or a pack built without a request's stages).
+    #[default]
+    Nothing,
+    /// What the question stage left out.
+    Question(QuestionOmitted),
+    /// Other definitions of the name a symbol request gave without a line, in its file.
+    /// The first is answered; these are named.
+    Symbol(Vec<NamedRange>),
+    /// What a diff names that the pack shows no code for.
+    Change(ChangeNotes),
+}
+
+/// What the question stage left out.
+#[derive(Clone, Debug, Default)]
+pub struct QuestionOmitted {
     /// Question words that matched nothing in the workspace.
     pub unmatched_terms: Vec<String>,
     /// Identical copies of seeds (a mirrored or generated tree), each named with the
@@ -24,19 +52,43 @@ pub struct Omitted {
     pub test_matches: usize,
     /// Nothing the question names exists in the workspace (see `unmatched_terms`).
     pub nothing_matched: bool,
-    /// The request's scope (a root-relative directory, `.` for the root) when nothing under
-    /// it could seed the pack, so the empty answer says why.
-    pub empty_scope: Option<String>,
-    /// Pinned slices that could not be met as asked. Those that show nothing appear only
-    /// here, so no request vanishes.
-    pub unmet_slices: Vec<UnmetSlice>,
     /// Distinct question words past the reading cap, which no lane looked for.
     pub question_left_out: usize,
-    /// Other definitions of the name a symbol request gave without a line, in its file.
-    /// The first is answered; these are named.
-    pub other_definitions: Vec<NamedRange>,
-    /// What a diff names that the pack shows no code for (change mode).
-    pub change: ChangeNotes,
+}
+
+/// A question's omissions when the pack answers none.
+static NO_QUESTION: QuestionOmitted = QuestionOmitted {
+    unmatched_terms: Vec::new(),
+    copies: Vec::new(),
+    test_matches: 0,
+    nothing_matched: false,
+    question_left_out: 0,
+};
+
+impl Omitted {
+    /// What the question stage left out (nothing, for other modes).
+    pub fn question(&self) -> &QuestionOmitted {
+        match &self.by_mode {
+            ModeOmitted::Question(question) => question,
+            _ => &NO_QUESTION,
+        }
+    }
+
+    /// The other definitions of a symbol request's name (none, for other modes).
+    pub fn other_definitions(&self) -> &[NamedRange] {
+        match &self.by_mode {
+            ModeOmitted::Symbol(others) => others,
+            _ => &[],
+        }
+    }
+
+    /// What a diff names that shows no code (change mode only).
+    pub fn change(&self) -> Option<&ChangeNotes> {
+        match &self.by_mode {
+            ModeOmitted::Change(notes) => Some(notes),
+            _ => None,
+        }
+    }
 }
 
 /// A call whose target could be several definitions.
