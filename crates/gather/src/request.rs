@@ -139,12 +139,15 @@ fn answer(index: &Index, texts: &Texts, request: &ContextRequest) -> Result<Pack
         by_mode,
         ..pack::Omitted::default()
     };
-    let mut line_runs = Vec::new();
-    if let Some(change) = change {
-        evidence.changed_lines = change.changed.into_iter().collect();
-        line_runs = change.outside;
-    }
-    let seeded = !found.seeds.is_empty() || !found.line_hits.is_empty() || !line_runs.is_empty();
+    let loose = match change {
+        Some(change) => {
+            evidence.changed_lines = change.changed.into_iter().collect();
+            pack::LooseLines::Runs(change.outside)
+        }
+        None if mode == Mode::Ask => pack::LooseLines::Hits(locations(found.line_hits)),
+        None => pack::LooseLines::None,
+    };
+    let seeded = !found.seeds.is_empty() || !loose.is_empty();
     if !(seeded || mode == Mode::Slices || omitted.question().nothing_matched) {
         omitted.empty_scope = scope.map(|s| s.shown().to_string());
     }
@@ -156,8 +159,7 @@ fn answer(index: &Index, texts: &Texts, request: &ContextRequest) -> Result<Pack
         budget: request.budget,
         include_tests: request.include_tests,
         neighbours_of,
-        line_hits: locations(found.line_hits),
-        line_runs,
+        loose,
         omitted,
         evidence,
         frontend: request.frontend,

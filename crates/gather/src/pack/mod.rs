@@ -169,11 +169,8 @@ pub struct PackRequest {
     pub include_tests: bool,
     /// How many of the first seeds bring their callers and callees.
     pub neighbours_of: usize,
-    /// Lines to show that belong to no definition (question mode's literal hits).
-    pub line_hits: Vec<Location>,
-    /// Runs of lines to show whole that belong to no definition (change mode's added
-    /// lines outside every definition).
-    pub line_runs: Vec<FileRange>,
+    /// Lines to show that belong to no definition, as only one mode finds them.
+    pub loose: LooseLines,
     /// What the question stage already left out (unmatched words, copies of seeds,
     /// matches only in test code); the pack adds its own omissions to it.
     pub omitted: Omitted,
@@ -183,6 +180,29 @@ pub struct PackRequest {
     pub frontend: Frontend,
     /// Reasons the caller already knows the pack is partial (`index-building`).
     pub degraded: Vec<String>,
+}
+
+/// Lines a pack shows that belong to no definition.
+#[derive(Clone, Debug, Default)]
+pub enum LooseLines {
+    /// None (symbol and slices modes).
+    #[default]
+    None,
+    /// Question mode's literal hits, each shown with a few lines around it.
+    Hits(Vec<Location>),
+    /// Change mode's added lines outside every definition, each run shown whole.
+    Runs(Vec<FileRange>),
+}
+
+impl LooseLines {
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        match self {
+            LooseLines::None => true,
+            LooseLines::Hits(hits) => hits.is_empty(),
+            LooseLines::Runs(runs) => runs.is_empty(),
+        }
+    }
 }
 
 /// A pack before rendering: ranked, merged items and what was omitted.
