@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use gather::request::ContextRequest;
+use gather::request::Target;
 use gather::session::Session;
 use gather::Error;
 use gather::ErrorCode;
@@ -19,11 +19,7 @@ pub fn run(
     options: &PackOptions,
     explain: bool,
 ) -> Result<String, Error> {
-    let request = ContextRequest {
-        question: Some(question),
-        ..ContextRequest::default()
-    };
-    pack::run(ctx, kept, true, options, request, explain)
+    pack::run(ctx, kept, Target::Question(question), options, explain)
 }
 
 /// The question's text: the argument as given, standard input for `-`, or the file.

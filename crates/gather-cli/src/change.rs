@@ -6,7 +6,7 @@ use std::io::Read;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use gather::request::ContextRequest;
+use gather::request::Target;
 use gather::session::Session;
 use gather::{Error, ErrorCode};
 
@@ -35,11 +35,7 @@ pub fn run(
         DiffSource::Path(path) => read_text(Source::File(Path::new(&path)), "diff", HINT)?,
         DiffSource::Git(rev) => git_diff(&ctx.root, &rev)?,
     };
-    let request = ContextRequest {
-        diff: Some(diff),
-        ..ContextRequest::default()
-    };
-    pack::run(ctx, kept, false, options, request, false)
+    pack::run(ctx, kept, Target::Diff(diff), options, false)
 }
 
 /// The output of `git diff REV` in `root`: paths relative to the root (`--relative`), a/ and

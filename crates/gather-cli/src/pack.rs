@@ -6,26 +6,26 @@ use std::time::Instant;
 
 use gather::budget::Budget;
 use gather::index::{ms_since, Index};
-use gather::request::{self, ContextRequest};
+use gather::request::{self, ContextRequest, Target};
 use gather::session::Session;
 use gather::slice::SliceRequest;
 use gather::Error;
 
 use crate::args::PackOptions;
-use gather::pack::spec;
+use gather::slice::spec;
 
 use crate::{open, Ctx};
 
-/// Answers `request` (its question or symbol) with the budget, test code and pinned slices
-/// of `options`. With `postings` (question mode), the stored lexical postings are used.
+/// Answers `target` (a question, a symbol or a diff) with the budget, test code and pinned
+/// slices of `options`. A question opens the index with its stored lexical postings.
 pub fn run(
     ctx: Ctx,
     kept: &mut Option<Session>,
-    postings: bool,
+    target: Target,
     options: &PackOptions,
-    request: ContextRequest,
     explain: bool,
 ) -> Result<String, Error> {
+    let postings = matches!(target, Target::Question(_));
     let (root, json, timings) = (ctx.root.clone(), ctx.json, ctx.timings);
     // A malformed spec is refused before any index is built.
     let slices = slice_requests(&options.slices, &root)?;
@@ -38,7 +38,7 @@ pub fn run(
         budget,
         include_tests: options.include_tests,
         scope: options.scope.clone(),
-        ..request
+        ..ContextRequest::new(target)
     };
     answer(index, &request, index_ms, timings, json, explain)
 }

@@ -1,10 +1,10 @@
 //! `gather slice SPEC…`: exact slices of files, in request order, within a budget (no
 //! index).
 
-use gather::budget::{self, Budget};
+use gather::budget::Budget;
 use gather::{render, slice, Error};
 
-use gather::pack::spec;
+use gather::slice::spec;
 
 use crate::Ctx;
 
@@ -26,7 +26,7 @@ pub fn run(
         .collect::<Result<Vec<_>, _>>()?;
     let requests = slice::dedup(requests);
     let slices = slice::assemble(&ctx.dir, &requests)?;
-    let fitted = budget::fit_slices(slices, budget);
+    let fitted = slice::fit_slices(slices, budget);
     Ok(if ctx.json {
         format!("{}\n", render::slices_json(&fitted))
     } else {

@@ -1,6 +1,6 @@
 //! `gather symbol NAME`: a definition with its direct callers and callees, as one pack.
 
-use gather::request::ContextRequest;
+use gather::request::Target;
 use gather::session::Session;
 use gather::Error;
 
@@ -17,11 +17,6 @@ pub fn run(
     options: &PackOptions,
 ) -> Result<String, Error> {
     require_name(&name)?;
-    let request = ContextRequest {
-        symbol: Some(name),
-        path,
-        line,
-        ..ContextRequest::default()
-    };
-    pack::run(ctx, kept, false, options, request, false)
+    let target = Target::Symbol { name, path, line };
+    pack::run(ctx, kept, target, options, false)
 }

@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use gather::budget::Budget;
 use gather::index;
-use gather::request::{self, ContextRequest};
+use gather::request::{self, ContextRequest, Target};
 
 // The allocator the gather binary (and so `gather serve`) runs with.
 #[global_allocator]
@@ -48,9 +48,8 @@ fn main() {
     for _ in 0..runs {
         for question in &questions {
             let request = ContextRequest {
-                question: Some(question.clone()),
                 budget: Budget::Lines(400),
-                ..ContextRequest::default()
+                ..ContextRequest::new(Target::Question(question.clone()))
             };
             let started = Instant::now();
             // A question of common words only (a function named `all`) is refused as the

@@ -52,5 +52,5 @@ pub use defaults::Defaults;
 pub use error::{Error, ErrorCode, Result};
 pub use index::{Index, Symbol, SymbolId, SymbolKind};
 pub use pack::Pack;
-pub use request::{context_pack, ContextRequest};
+pub use request::{context_pack, ContextRequest, Target};
 pub use session::Session;

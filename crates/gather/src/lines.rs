@@ -218,6 +218,17 @@ fn memchr_count(bytes: &[u8]) -> u32 {
     bytes.iter().filter(|b| **b == b'\n').count() as u32
 }
 
+/// A definition by file, qualified name and lines.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NamedRange {
+    /// Root-relative path.
+    pub path: String,
+    /// Qualified name.
+    pub name: String,
+    /// Its lines.
+    pub range: LineRange,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

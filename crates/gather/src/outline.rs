@@ -5,10 +5,11 @@
 use std::path::Path;
 
 use crate::confined::{ReadError, Root};
+use crate::error::{Error, ErrorCode, Result};
 use crate::index::{self, Index, SymbolRef};
 use crate::pack::zoom::Frontend;
 use crate::parse::{self, Parsed};
-use crate::{workspace, Error, ErrorCode, Result};
+use crate::workspace;
 
 /// Reads and parses `path` under `root` (held open as `dir`): its root-relative path and
 /// what the parser made of it. A file that is not text parses as `skipped`.

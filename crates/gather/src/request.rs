@@ -9,27 +9,39 @@ use crate::budget::Budget;
 use crate::error::{Error, ErrorCode, Result};
 use crate::index::texts::Texts;
 use crate::index::{Index, SymbolId};
-use crate::lines::{FileRange, Line, Location};
+use crate::lines::{FileRange, Line, Location, NamedRange};
+use crate::pack::omitted::{ModeOmitted, QuestionOmitted, SeedCopy};
 use crate::pack::zoom::Frontend;
-use crate::pack::{Mode, NamedRange, Pack, SeedCopy};
+use crate::pack::{Mode, Pack};
 use crate::slice::{self, SliceRequest};
 use crate::{graph, pack, workspace};
 
-/// What the caller asks for: a question, or a symbol (with its file when the name is
-/// ambiguous), or a diff, or only explicit slices; slices may accompany any of them and are
-/// pinned first.
+/// What a request asks about: its mode, with what only that mode reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// A natural-language question, a line or a whole issue (question mode).
+    Question(String),
+    /// A definition (symbol mode).
+    Symbol {
+        /// Its name, plain or qualified, or `NAME@LINE`.
+        name: String,
+        /// The file that defines it.
+        path: Option<String>,
+        /// Any line of the definition, to choose among same-named ones in the file.
+        line: Option<Line>,
+    },
+    /// A unified diff, as `git diff` or `diff -u` prints it (change mode).
+    Diff(String),
+    /// Only the request's slices (slices mode).
+    Slices,
+}
+
+/// What the caller asks for: a [`Target`], and beside it what every mode shares; slices
+/// may accompany any target and are pinned first.
 #[derive(Clone, Debug)]
 pub struct ContextRequest {
-    /// A natural-language question (question mode).
-    pub question: Option<String>,
-    /// A definition's name, plain or qualified (symbol mode).
-    pub symbol: Option<String>,
-    /// The file that defines `symbol`.
-    pub path: Option<String>,
-    /// Any line of the definition, to choose among same-named ones in the file.
-    pub line: Option<Line>,
-    /// A unified diff, as `git diff` or `diff -u` prints it (change mode).
-    pub diff: Option<String>,
+    /// The question, symbol or diff asked about, or only the slices.
+    pub target: Target,
     /// Explicit slices, pinned first in request order.
     pub slices: Vec<SliceRequest>,
     /// The pack's budget (lines are capped at [`crate::budget::MAX_PACK_LINES`]).
@@ -46,20 +58,27 @@ pub struct ContextRequest {
     pub degraded: Vec<String>,
 }
 
-impl Default for ContextRequest {
-    fn default() -> ContextRequest {
+impl ContextRequest {
+    /// A request for `target` with what a request gets when it names nothing else: no
+    /// slices, the pack's default budget, no test code, no scope, spelled for the command
+    /// line.
+    pub fn new(target: Target) -> ContextRequest {
         ContextRequest {
-            question: None,
-            symbol: None,
-            path: None,
-            line: None,
-            diff: None,
+            target,
             slices: Vec::new(),
             budget: Budget::PACK,
             include_tests: false,
             scope: None,
             frontend: Frontend::Cli,
             degraded: Vec::new(),
+        }
+    }
+
+    /// The question asked, for a question request.
+    pub fn question(&self) -> Option<&str> {
+        match &self.target {
+            Target::Question(text) => Some(text),
+            _ => None,
         }
     }
 }
@@ -79,9 +98,9 @@ fn invalid(message: impl Into<String>) -> Error {
 
 /// Answers `request` from `index`: the pack, rendered as text and JSON.
 ///
-/// Errors: `invalid_request` for a malformed request (more than one or none of question,
-/// symbol and diff with no slices, an empty question or name, an ambiguous name without a
-/// path, a malformed diff, a budget too small for the pack's frame), `not_found` for an
+/// Errors: `invalid_request` for a malformed request (slices mode with no slices, an empty
+/// question or name, an ambiguous name without a path, a malformed diff, a budget too small
+/// for the pack's frame), `not_found` for an
 /// unknown symbol, `outside_root` for a path (or a diff's file) that escapes the root.
 pub fn context(index: &Index, request: &ContextRequest) -> Result<ContextPack> {
     let pack = context_pack(index, request)?;
@@ -98,42 +117,11 @@ pub fn context_pack(index: &Index, request: &ContextRequest) -> Result<Pack> {
 
 fn answer(index: &Index, texts: &Texts, request: &ContextRequest) -> Result<Pack> {
     // Read once: the shape check and the search lanes use the same reading.
-    let read = request.question.as_deref().map(crate::ask::read);
+    let read = request.question().map(crate::ask::read);
     let mode = mode_of(request, read.as_ref())?;
     let scope = scope_of(index, request)?;
     let pinned = slice::assemble_from(texts, &slice::dedup(request.slices.clone()))?;
-    let mut found = crate::ask::Seeds::default();
-    let mut other_definitions = Vec::new();
-    let mut change = None;
-    match (mode, &read) {
-        (Mode::Change, _) => {
-            let diff = crate::change::parse(request.diff.as_deref().unwrap_or_default())?;
-            let mut touched = crate::change::seeds(index, texts, &diff)?;
-            if let Some(scope) = &scope {
-                keep_under(index, scope, &mut touched);
-            }
-            found.seeds = std::mem::take(&mut touched.seeds);
-            change = Some(touched);
-        }
-        (Mode::Symbol, _) => {
-            let symbol = request.symbol.as_deref().unwrap_or_default();
-            if let Some((seed, others)) = locate(index, symbol, request, scope.as_ref())? {
-                found.seeds = vec![seed];
-                other_definitions = others;
-            }
-        }
-        (Mode::Ask, Some(read)) => {
-            found = crate::ask::seeds(
-                index,
-                texts,
-                read,
-                request.include_tests,
-                scope.as_ref(),
-                seed_limit(request.budget),
-            );
-        }
-        _ => {}
-    }
+    let (found, by_mode, change) = seed(index, texts, request, read.as_ref(), scope.as_ref())?;
     // A question's seeds are many and ranked; only the best few bring neighbours, so the
     // budget goes to seeds before callers of weaker ones, and only those few need a graph.
     let neighbours_of = match mode {
@@ -147,15 +135,20 @@ fn answer(index: &Index, texts: &Texts, request: &ContextRequest) -> Result<Pack
         Some(question) if mode == Mode::Ask => evidence_of(index, question, &found),
         _ => pack::Evidence::default(),
     };
-    let mut omitted = omitted_of(index, read.as_ref(), &found, other_definitions);
-    let mut line_runs = Vec::new();
-    if let Some(change) = change {
-        evidence.changed_lines = change.changed.into_iter().collect();
-        omitted.change = change.notes;
-        line_runs = change.outside;
-    }
-    let seeded = !found.seeds.is_empty() || !found.line_hits.is_empty() || !line_runs.is_empty();
-    if !(seeded || mode == Mode::Slices || omitted.nothing_matched) {
+    let mut omitted = pack::Omitted {
+        by_mode,
+        ..pack::Omitted::default()
+    };
+    let loose = match change {
+        Some(change) => {
+            evidence.changed_lines = change.changed.into_iter().collect();
+            pack::LooseLines::Runs(change.outside)
+        }
+        None if mode == Mode::Ask => pack::LooseLines::Hits(locations(found.line_hits)),
+        None => pack::LooseLines::None,
+    };
+    let seeded = !found.seeds.is_empty() || !loose.is_empty();
+    if !(seeded || mode == Mode::Slices || omitted.question().nothing_matched) {
         omitted.empty_scope = scope.map(|s| s.shown().to_string());
     }
     let pack_request = pack::PackRequest {
@@ -166,14 +159,59 @@ fn answer(index: &Index, texts: &Texts, request: &ContextRequest) -> Result<Pack
         budget: request.budget,
         include_tests: request.include_tests,
         neighbours_of,
-        line_hits: locations(found.line_hits),
-        line_runs,
+        loose,
         omitted,
         evidence,
         frontend: request.frontend,
         degraded: request.degraded.clone(),
     };
     pack::build(index, texts, &graph, &pack_request)
+}
+
+/// The seeds of `request`'s target, what its mode alone leaves out, and a diff's changed
+/// lines and runs.
+fn seed(
+    index: &Index,
+    texts: &Texts,
+    request: &ContextRequest,
+    read: Option<&Question>,
+    scope: Option<&workspace::Scope>,
+) -> Result<(crate::ask::Seeds, ModeOmitted, Option<crate::change::Found>)> {
+    let mut found = crate::ask::Seeds::default();
+    let mut by_mode = ModeOmitted::Nothing;
+    let mut change = None;
+    match (&request.target, read) {
+        (Target::Diff(diff), _) => {
+            let diff = crate::change::parse(diff)?;
+            let mut touched = crate::change::seeds(index, texts, &diff)?;
+            if let Some(scope) = scope {
+                keep_under(index, scope, &mut touched);
+            }
+            found.seeds = std::mem::take(&mut touched.seeds);
+            by_mode = ModeOmitted::Change(std::mem::take(&mut touched.notes));
+            change = Some(touched);
+        }
+        (Target::Symbol { name, path, line }, _) => {
+            let named = (name.as_str(), path.as_deref(), *line);
+            if let Some((seed, others)) = locate(index, named, scope)? {
+                found.seeds = vec![seed];
+                by_mode = ModeOmitted::Symbol(others);
+            }
+        }
+        (Target::Question(_), Some(read)) => {
+            found = crate::ask::seeds(
+                index,
+                texts,
+                read,
+                request.include_tests,
+                scope,
+                seed_limit(request.budget),
+            );
+            by_mode = ModeOmitted::Question(question_omitted(index, read, &found));
+        }
+        _ => {}
+    }
+    Ok((found, by_mode, change))
 }
 
 /// The request's scope checked against the root: a directory under it, or
@@ -191,44 +229,32 @@ fn keep_under(index: &Index, scope: &workspace::Scope, touched: &mut crate::chan
     touched.outside.retain(|run| in_scope(&run.path));
 }
 
-/// The mode a request's shape asks for, or why the shape is wrong.
+/// The mode a request's target asks for, or why the target cannot be answered.
 fn mode_of(request: &ContextRequest, read: Option<&Question>) -> Result<Mode> {
-    if let Some(diff) = request.diff.as_deref() {
-        return change_mode(request, diff);
-    }
-    if (request.path.is_some() || request.line.is_some()) && request.symbol.is_none() {
-        return Err(invalid(
-            "path and line name a symbol's definition: send symbol as well, or put the file in files",
-        ));
-    }
-    let mode = match (request.question.as_deref(), request.symbol.as_deref()) {
-        (Some(_), Some(_)) => {
-            return Err(invalid(
-                "send either a question or a symbol (with its path), not both",
-            ))
-        }
-        (Some(q), None) if q.trim().is_empty() => {
+    let mode = match &request.target {
+        Target::Diff(diff) => change_mode(diff)?,
+        Target::Question(q) if q.trim().is_empty() => {
             return Err(invalid(
                 "empty question: ask something such as \"how is the index built?\"",
             ))
         }
-        (None, Some(s)) if s.trim().is_empty() => {
+        Target::Symbol { name, .. } if name.trim().is_empty() => {
             return Err(invalid(
                 "empty symbol name: give a name such as parse or Client.send",
             ))
         }
-        (Some(q), None) if !read.is_some_and(|r| r.is_searchable()) => {
+        Target::Question(q) if !read.is_some_and(|r| r.is_searchable()) => {
             return Err(invalid(format!(
                 "the question {q:?} has only common words to search for: name the behaviour, message or code you mean"
             )))
         }
-        (Some(_), None) => Mode::Ask,
-        (None, Some(s)) => {
-            crate::index::check_name(s)?;
+        Target::Question(_) => Mode::Ask,
+        Target::Symbol { name, .. } => {
+            crate::index::check_name(name)?;
             Mode::Symbol
         }
-        (None, None) if !request.slices.is_empty() => Mode::Slices,
-        (None, None) => {
+        Target::Slices if !request.slices.is_empty() => Mode::Slices,
+        Target::Slices => {
             return Err(invalid(
                 "nothing to gather: send a question, a symbol with its path, or files to slice",
             ))
@@ -237,13 +263,8 @@ fn mode_of(request: &ContextRequest, read: Option<&Question>) -> Result<Mode> {
     Ok(mode)
 }
 
-/// Change mode, or why a request with a diff is not one.
-fn change_mode(request: &ContextRequest, diff: &str) -> Result<Mode> {
-    if request.question.is_some() || request.symbol.is_some() || request.path.is_some() {
-        return Err(invalid(
-            "send a diff alone, without a question, symbol or path (files may pin slices beside it)",
-        ));
-    }
+/// Change mode, or why a diff cannot be answered.
+fn change_mode(diff: &str) -> Result<Mode> {
     if diff.trim().is_empty() {
         return Err(invalid(
             "empty diff: send a unified diff as git diff or diff -u prints it",
@@ -290,15 +311,10 @@ fn locations(hits: Vec<(String, Line)>) -> Vec<Location> {
 }
 
 /// What the question stage already left out, for the pack to name.
-fn omitted_of(
-    index: &Index,
-    read: Option<&Question>,
-    found: &crate::ask::Seeds,
-    other_definitions: Vec<NamedRange>,
-) -> pack::Omitted {
-    pack::Omitted {
+fn question_omitted(index: &Index, read: &Question, found: &crate::ask::Seeds) -> QuestionOmitted {
+    QuestionOmitted {
         unmatched_terms: crate::ask::question::name_unmatched(found.unmatched.clone()),
-        question_left_out: read.map_or(0, |r| r.left_out),
+        question_left_out: read.left_out,
         copies: found
             .copies
             .iter()
@@ -318,8 +334,6 @@ fn omitted_of(
             .collect(),
         test_matches: found.test_matches,
         nothing_matched: found.nothing_matched,
-        other_definitions,
-        ..pack::Omitted::default()
     }
 }
 
@@ -335,22 +349,24 @@ pub fn context_unindexed(
     reason: &str,
 ) -> Result<Pack> {
     // A request refused with an index is refused before the scan too.
-    let read = request.question.as_deref().map(crate::ask::read);
+    let read = request.question().map(crate::ask::read);
     mode_of(request, read.as_ref())?;
-    let files = match (&request.question, &request.symbol, &request.path) {
+    let files = match &request.target {
         // A diff names its files: those of its new side are indexed alone.
-        _ if request.diff.is_some() => {
-            let diff = crate::change::parse(request.diff.as_deref().unwrap_or_default())?;
+        Target::Diff(diff) => {
+            let diff = crate::change::parse(diff)?;
             (diff.files.iter())
                 .filter_map(|f| f.new_path.clone())
                 .collect()
         }
-        (None, Some(_), Some(path)) => vec![path.clone()],
-        (Some(text), None, None) | (None, Some(text), None) => {
+        Target::Symbol {
+            path: Some(path), ..
+        } => vec![path.clone()],
+        Target::Question(text) | Target::Symbol { name: text, .. } => {
             let (text, _) = crate::index::split_line_suffix(text);
             crate::quick::files(root, &options.walk, &crate::ask::read(text))
         }
-        _ => Vec::new(),
+        Target::Slices => Vec::new(),
     };
     let index = crate::index::build_files(root, &files)?;
     let mut partial = request.clone();
@@ -367,7 +383,7 @@ const CHANGE_NEIGHBOURS_OF: usize = 24;
 /// The seeds of a question request, each explained: its learned and hand scores, what
 /// placed it and its features (see [`crate::ask::explain()`]); empty for other requests.
 pub fn explain(index: &Index, request: &ContextRequest) -> Vec<crate::ask::explain::Explained> {
-    let Some(question) = request.question.as_deref() else {
+    let Some(question) = request.question() else {
         return Vec::new();
     };
     // A scope the pack refused has no seeds to explain.
@@ -403,12 +419,11 @@ fn seed_limit(budget: Budget) -> usize {
 /// definition lies outside the scope.
 fn locate(
     index: &Index,
-    name: &str,
-    request: &ContextRequest,
+    (name, path, line): (&str, Option<&str>, Option<Line>),
     scope: Option<&workspace::Scope>,
 ) -> Result<Option<(SymbolId, Vec<NamedRange>)>> {
     let (name, suffix) = crate::index::split_line_suffix(name);
-    let line = match (request.line, suffix) {
+    let line = match (line, suffix) {
         (Some(a), Some(b)) if a != b => {
             return Err(invalid(format!(
                 "the symbol names line {b} and line names {a}: send one of them"
@@ -416,7 +431,7 @@ fn locate(
         }
         (a, b) => a.or(b),
     };
-    let mut path = request.path.clone();
+    let mut path = path.map(str::to_string);
     if let (Some(scope), None) = (scope, &path) {
         match file_under(index, name, scope)? {
             Under::Nowhere => {}
@@ -522,7 +537,6 @@ mod tests {
                         File \"retry.py\", line 7, in delay\nRuntimeError: retry budget \
                         exhausted\n```\n";
         let request = ContextRequest {
-            question: Some(question.to_string()),
             slices: vec![
                 SliceRequest {
                     path: "util.py".into(),
@@ -539,7 +553,7 @@ mod tests {
                     ..SliceRequest::default()
                 },
             ],
-            ..ContextRequest::default()
+            ..ContextRequest::new(Target::Question(question.to_string()))
         };
         let root = index.root_dir();
         let before = root.files_read();

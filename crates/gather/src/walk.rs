@@ -272,11 +272,11 @@ pub fn ignore_files_outside(root: &Path) -> Vec<PathBuf> {
 /// Refuses a walk of `root` when the root or one of its ancestors has an ignore file that
 /// could block the walker or never end (see [`unsafe_ignore_file`]): the walker reads them
 /// all before the first entry.
-pub(crate) fn check_ignore_files(root: &Path) -> crate::Result<()> {
+pub(crate) fn check_ignore_files(root: &Path) -> crate::error::Result<()> {
     match root.ancestors().find_map(unsafe_ignore_file) {
         None => Ok(()),
-        Some(file) => Err(crate::Error::new(
-            crate::ErrorCode::IoError,
+        Some(file) => Err(crate::error::Error::new(
+            crate::error::ErrorCode::IoError,
             format!(
                 "the ignore file {} is not a regular file of at most 1 MiB (a named pipe, a \
                  device, or a link to one), and reading it could block; remove or replace it",

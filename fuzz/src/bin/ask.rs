@@ -3,7 +3,7 @@
 //! the echo of the question bounded.
 
 use gather::budget::Budget;
-use gather::request::{self, ContextRequest};
+use gather::request::{self, ContextRequest, Target};
 
 fn main() {
     afl::fuzz!(|data: &[u8]| {
@@ -18,9 +18,8 @@ fn main() {
             Budget::Tokens(n * 10)
         };
         let request = ContextRequest {
-            question: Some(question),
             budget,
-            ..ContextRequest::default()
+            ..ContextRequest::new(Target::Question(question))
         };
         let Ok(pack) = request::context(gather_fuzz::fixture_index(), &request) else {
             return;

@@ -3,7 +3,7 @@
 //! budget.
 
 use gather::budget::Budget;
-use gather::request::{self, ContextRequest};
+use gather::request::{self, ContextRequest, Target};
 
 fn main() {
     afl::fuzz!(|data: &[u8]| {
@@ -16,9 +16,8 @@ fn main() {
         let index = gather_fuzz::fixture_index();
         let limit = 20 + usize::from(budget);
         let request = ContextRequest {
-            diff: Some(text.to_string()),
             budget: Budget::Lines(limit),
-            ..ContextRequest::default()
+            ..ContextRequest::new(Target::Diff(text.to_string()))
         };
         if let Ok(pack) = request::context(index, &request) {
             assert!(pack.text.lines().count() <= limit, "{}", pack.text);

@@ -1,8 +1,8 @@
 //! A slice SPEC (`path[:symbol|:LINE|:START-END]`) and a budget → the library's spec
-//! parser, `slice::assemble` over the fixture and `budget::fit_slices`: no panic, every
+//! parser, `slice::assemble` over the fixture and `slice::fit_slices`: no panic, every
 //! slice an exact run of whole lines of its file, and the budget kept.
 
-use gather::pack::spec;
+use gather::slice::spec;
 
 fn main() {
     afl::fuzz!(|data: &[u8]| {
@@ -33,7 +33,7 @@ fn main() {
             assert_eq!(table.slice(range), slice.content, "{}:{range}", slice.file);
         }
         let limit = usize::from(budget) * 16;
-        let fitted = gather::budget::fit_slices(slices, gather::budget::Budget::Tokens(limit));
+        let fitted = gather::slice::fit_slices(slices, gather::budget::Budget::Tokens(limit));
         assert!(fitted.report.estimated_tokens_used <= limit);
         assert_eq!(
             fitted.report.included_slices + fitted.report.dropped_slices,

@@ -2,12 +2,12 @@
 //! schemas, in `tools/schema.rs`) and the library calls behind them. Each answer is a text
 //! rendering and a JSON value.
 
-use gather::budget::{self, Budget};
+use gather::budget::Budget;
 use gather::index::{self, SymbolRef};
 use gather::outline::Find;
-use gather::pack::spec::{self, SliceFields};
 use gather::render::zoom::Frontend;
-use gather::request::{self, ContextRequest};
+use gather::request::{self, ContextRequest, Target};
+use gather::slice::spec::{self, SliceFields};
 use gather::slice::{self, SliceRequest};
 use gather::{render, Error, ErrorCode, Result};
 use rmcp::model::JsonObject;
@@ -301,18 +301,16 @@ fn gather_context(workspace: &Workspace, args: GatherContextArgs) -> Result<Answ
         args.max_tokens.map(Num::count),
         Budget::PACK,
     )?;
+    let line = args.line.map(|n| n.line("line")).transpose()?;
+    let slices = slice_requests(args.files.unwrap_or_default())?;
+    let target = target_of(args.question, args.symbol, path, line, args.diff)?;
     let request = ContextRequest {
-        question: args.question,
-        symbol: args.symbol,
-        diff: args.diff,
-        path,
-        line: args.line.map(|n| n.line("line")).transpose()?,
-        slices: slice_requests(args.files.unwrap_or_default())?,
+        slices,
         budget,
         include_tests: include_tests.unwrap_or(false),
         scope: args.scope,
         frontend: Frontend::Mcp,
-        ..ContextRequest::default()
+        ..ContextRequest::new(target)
     };
     let pack = workspace.with_index(
         |index, notes| {
@@ -336,13 +334,46 @@ fn gather_context(workspace: &Workspace, args: GatherContextArgs) -> Result<Answ
     Ok(Answer { text, json })
 }
 
+/// What `gather_context`'s question, symbol, path, line and diff ask for, or why they do not
+/// fit together: a diff alone (a line beside it is not read), a path or line only with a
+/// symbol, a question or a symbol but not both, and none of them for slices only.
+fn target_of(
+    question: Option<String>,
+    symbol: Option<String>,
+    path: Option<String>,
+    line: Option<u32>,
+    diff: Option<String>,
+) -> Result<Target> {
+    if let Some(diff) = diff {
+        if question.is_some() || symbol.is_some() || path.is_some() {
+            return Err(invalid(
+                "send a diff alone, without a question, symbol or path (files may pin slices beside it)",
+            ));
+        }
+        return Ok(Target::Diff(diff));
+    }
+    if (path.is_some() || line.is_some()) && symbol.is_none() {
+        return Err(invalid(
+            "path and line name a symbol's definition: send symbol as well, or put the file in files",
+        ));
+    }
+    match (question, symbol) {
+        (Some(_), Some(_)) => Err(invalid(
+            "send either a question or a symbol (with its path), not both",
+        )),
+        (Some(question), None) => Ok(Target::Question(question)),
+        (None, Some(name)) => Ok(Target::Symbol { name, path, line }),
+        (None, None) => Ok(Target::Slices),
+    }
+}
+
 fn assemble_context(workspace: &Workspace, args: AssembleContextArgs) -> Result<Answer> {
     let budget = Budget::from_flags(None, args.max_tokens.map(Num::count), Budget::SLICES)?;
     // Slices are read from disk as they are now; they need no index. The same slice asked
     // twice is cut once.
     let requests = slice::dedup(slice_requests(args.files)?);
     let slices = slice::assemble(workspace.root(), &requests)?;
-    let fitted = budget::fit_slices(slices, budget);
+    let fitted = slice::fit_slices(slices, budget);
     Ok(Answer {
         text: render::slices_text(&fitted),
         json: render::slices_json(&fitted),
@@ -372,4 +403,57 @@ fn find_symbol(workspace: &Workspace, args: FindSymbolArgs) -> Result<Answer> {
             Ok(answer(&hits, true, &[]))
         },
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refusal(fields: (&str, &str, &str, Option<u32>, &str)) -> String {
+        let some = |s: &str| (!s.is_empty()).then(|| s.to_string());
+        let (question, symbol, path, line, diff) = fields;
+        let (question, symbol, path, diff) = (some(question), some(symbol), some(path), some(diff));
+        target_of(question, symbol, path, line, diff)
+            .unwrap_err()
+            .message
+    }
+
+    /// The arguments' shape is refused at the boundary, with the messages the library gave
+    /// when it read the same fields.
+    #[test]
+    fn arguments_that_do_not_fit_together_are_refused() {
+        let diff = "diff --git a/x.py b/x.py";
+        assert!(refusal(("q", "", "", None, diff)).starts_with("send a diff alone"));
+        assert!(refusal(("", "", "x.py", None, diff)).starts_with("send a diff alone"));
+        assert!(refusal(("", "", "x.py", None, "")).starts_with("path and line name"));
+        assert!(refusal(("q", "", "", Some(3), "")).starts_with("path and line name"));
+        assert!(refusal(("q", "f", "", None, "")).ends_with("not both"));
+    }
+
+    #[test]
+    fn each_shape_becomes_its_target() {
+        let target = |q: Option<&str>, s: Option<&str>, p: Option<&str>, l, d: Option<&str>| {
+            let owned = |x: Option<&str>| x.map(str::to_string);
+            target_of(owned(q), owned(s), owned(p), l, owned(d)).unwrap()
+        };
+        assert_eq!(
+            target(Some("why"), None, None, None, None),
+            Target::Question("why".into())
+        );
+        assert_eq!(
+            target(None, Some("f"), Some("a.py"), Some(3), None),
+            Target::Symbol {
+                name: "f".into(),
+                path: Some("a.py".into()),
+                line: Some(3)
+            }
+        );
+        // A line beside a diff was never read.
+        assert_eq!(
+            target(None, None, None, Some(3), Some("d")),
+            Target::Diff("d".into())
+        );
+        // Slices only; with none, the library says there is nothing to gather.
+        assert_eq!(target(None, None, None, None, None), Target::Slices);
+    }
 }

@@ -6,11 +6,13 @@
 //! rest, as for the other modes.
 
 pub mod diff;
+pub mod notes;
 mod seeds;
 
 pub use diff::{parse, Diff};
+pub use notes::{ChangeNotes, Rename, StaleHunk};
 pub use seeds::{seeds, Found};
 
 /// The most text a diff may hold, in bytes, as for a question read from a file: far more
 /// than any change worth reviewing as one pack, and still a bounded read.
-pub const MAX_DIFF_BYTES: usize = crate::Defaults::MAX_TEXT_BYTES;
+pub const MAX_DIFF_BYTES: usize = crate::defaults::Defaults::MAX_TEXT_BYTES;

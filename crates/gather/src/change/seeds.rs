@@ -6,11 +6,11 @@
 //! longer has name a deleted definition, found by parsing the hunk's old side.
 
 use crate::change::diff::{Diff, FileDiff, Hunk, LineKind};
+use crate::change::notes::{ChangeNotes, Rename, StaleHunk};
 use crate::error::Result;
 use crate::index::texts::{Text, Texts};
 use crate::index::{Index, SymbolId};
-use crate::lines::{FileRange, Line, LineRange};
-use crate::pack::{ChangeNotes, NamedRange, Rename, StaleHunk};
+use crate::lines::{FileRange, Line, LineRange, NamedRange};
 use crate::record::{FileRecord, FileStatus};
 
 /// What a diff touches in the workspace.

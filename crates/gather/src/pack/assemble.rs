@@ -7,18 +7,18 @@ use crate::graph::{CallGraph, Confidence, Edge};
 use crate::index::{FileRecord, FileStatus, Index, SymbolId, SymbolKind};
 use crate::lines::{Line, LineRange};
 use crate::pack::{
-    evidence, fit, AmbiguousCallee, Mode, Omitted, Pack, PackItem, PackRequest, Rendered, Role,
-    UnmetSlice,
+    evidence, fit, AmbiguousCallee, LooseLines, Mode, Omitted, Pack, PackItem, PackRequest,
+    Rendered, Role, UnmetSlice,
 };
 
 /// Collects, merges and ranks the candidates of `request`.
 pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack {
     let mut omitted = request.omitted.clone();
     let mut degraded: Vec<String> = request.degraded.clone();
-    if omitted.question_left_out > 0 {
+    if omitted.question().question_left_out > 0 {
         degraded.push(format!(
             "question-cut({} words not read)",
-            omitted.question_left_out
+            omitted.question().question_left_out
         ));
     }
     let mut items = pinned_items(request, &mut omitted);
@@ -35,20 +35,7 @@ pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack
         }
         note_unresolved(graph, seed, &mut omitted);
     }
-    for hit in &request.line_hits {
-        let (path, line) = (&hit.path, &hit.line);
-        let n_lines = index.file(path).map_or(*line, |f| f.n_lines.max(*line));
-        let range = LineRange::new(
-            line.saturating_sub(LINE_HIT_CONTEXT).max(1),
-            (line + LINE_HIT_CONTEXT).min(n_lines),
-        );
-        let name = format!("{path}:{line}");
-        items.push(lines_item(path, name, None, range, Role::LineHit));
-    }
-    for run in &request.line_runs {
-        let name = format!("{}:{}", run.path, run.range);
-        items.push(lines_item(&run.path, name, None, run.range, Role::Changed));
-    }
+    items.extend(loose_items(index, &request.loose));
     // What may break comes first in a change's pack: the changed definitions' callers.
     rank_neighbours(&mut neighbours, request.mode == Mode::Change);
     items.extend(neighbours);
@@ -87,6 +74,32 @@ pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack
         budget_asked: None,
         sources: Default::default(),
         index: Default::default(),
+    }
+}
+
+/// The items of lines that belong to no definition: a literal hit with a few lines around
+/// it, a changed run whole.
+fn loose_items(index: &Index, loose: &LooseLines) -> Vec<PackItem> {
+    match loose {
+        LooseLines::None => Vec::new(),
+        LooseLines::Hits(hits) => (hits.iter())
+            .map(|hit| {
+                let (path, line) = (&hit.path, &hit.line);
+                let n_lines = index.file(path).map_or(*line, |f| f.n_lines.max(*line));
+                let range = LineRange::new(
+                    line.saturating_sub(LINE_HIT_CONTEXT).max(1),
+                    (line + LINE_HIT_CONTEXT).min(n_lines),
+                );
+                let name = format!("{path}:{line}");
+                lines_item(path, name, None, range, Role::LineHit)
+            })
+            .collect(),
+        LooseLines::Runs(runs) => (runs.iter())
+            .map(|run| {
+                let name = format!("{}:{}", run.path, run.range);
+                lines_item(&run.path, name, None, run.range, Role::Changed)
+            })
+            .collect(),
     }
 }
 

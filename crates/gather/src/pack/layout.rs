@@ -77,8 +77,8 @@ pub fn header(pack: &Pack, used: usize, stamp: &str, stale: &[String]) -> String
         .count();
     // Words the asker wrote that match nothing are named up front: what follows matches
     // only the question's other words.
-    let unmatched = &pack.omitted.unmatched_terms;
-    let no_match = if unmatched.is_empty() || pack.omitted.nothing_matched {
+    let unmatched = &pack.omitted.question().unmatched_terms;
+    let no_match = if unmatched.is_empty() || pack.omitted.question().nothing_matched {
         String::new()
     } else {
         format!(

@@ -10,18 +10,15 @@ pub mod evidence;
 mod fit;
 pub(crate) mod layout;
 pub mod line_score;
-mod omitted;
+pub mod omitted;
 pub(crate) mod sources;
-pub mod spec;
 pub(crate) mod trailer;
 pub mod zoom;
 
 pub use assemble::assemble;
 pub use evidence::Evidence;
 pub use fit::{fit, minimum};
-pub use omitted::{
-    AmbiguousCallee, ChangeNotes, NamedRange, Omitted, Rename, SeedCopy, StaleHunk, UnmetSlice,
-};
+pub use omitted::{AmbiguousCallee, Omitted, SeedCopy, UnmetSlice};
 pub use sources::Sources;
 
 use schemars::JsonSchema;
@@ -172,11 +169,8 @@ pub struct PackRequest {
     pub include_tests: bool,
     /// How many of the first seeds bring their callers and callees.
     pub neighbours_of: usize,
-    /// Lines to show that belong to no definition (question mode's literal hits).
-    pub line_hits: Vec<Location>,
-    /// Runs of lines to show whole that belong to no definition (change mode's added
-    /// lines outside every definition).
-    pub line_runs: Vec<FileRange>,
+    /// Lines to show that belong to no definition, as only one mode finds them.
+    pub loose: LooseLines,
     /// What the question stage already left out (unmatched words, copies of seeds,
     /// matches only in test code); the pack adds its own omissions to it.
     pub omitted: Omitted,
@@ -186,6 +180,29 @@ pub struct PackRequest {
     pub frontend: Frontend,
     /// Reasons the caller already knows the pack is partial (`index-building`).
     pub degraded: Vec<String>,
+}
+
+/// Lines a pack shows that belong to no definition.
+#[derive(Clone, Debug, Default)]
+pub enum LooseLines {
+    /// None (symbol and slices modes).
+    #[default]
+    None,
+    /// Question mode's literal hits, each shown with a few lines around it.
+    Hits(Vec<Location>),
+    /// Change mode's added lines outside every definition, each run shown whole.
+    Runs(Vec<FileRange>),
+}
+
+impl LooseLines {
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        match self {
+            LooseLines::None => true,
+            LooseLines::Hits(hits) => hits.is_empty(),
+            LooseLines::Runs(runs) => runs.is_empty(),
+        }
+    }
 }
 
 /// A pack before rendering: ranked, merged items and what was omitted.
@@ -239,7 +256,7 @@ pub fn build(
     texts: &Texts,
     graph: &CallGraph,
     request: &PackRequest,
-) -> crate::Result<Pack> {
+) -> crate::error::Result<Pack> {
     let mut request = request.clone();
     let budget_asked;
     (request.budget, budget_asked) = request.budget.capped();
@@ -250,8 +267,8 @@ pub fn build(
     // A file that changed since it was indexed is named in the header, which costs tokens.
     let minimum = fit::minimum(&pack, &sources.stale);
     if request.budget.limit() < minimum {
-        return Err(crate::Error::new(
-            crate::ErrorCode::InvalidRequest,
+        return Err(crate::error::Error::new(
+            crate::error::ErrorCode::InvalidRequest,
             format!(
                 "a budget of {} {} cannot hold this pack's header and the list of what was cut; give at least {minimum}",
                 request.budget.limit(),
@@ -271,8 +288,8 @@ pub fn build(
     let pinned = pack.items.iter().filter(|i| i.role == Role::Pinned);
     if pinned.clone().any(|i| i.rendered != Rendered::Body) {
         let pinned_lines: usize = pinned.map(|i| i.cost_lines).sum();
-        return Err(crate::Error::new(
-            crate::ErrorCode::InvalidRequest,
+        return Err(crate::error::Error::new(
+            crate::error::ErrorCode::InvalidRequest,
             format!(
                 "the pinned slices take {pinned_lines} lines, more than a budget of {} {} holds with the rest of the pack; raise the budget or pin fewer lines",
                 request.budget.limit(),

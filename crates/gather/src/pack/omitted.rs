@@ -1,10 +1,8 @@
 //! What a pack leaves out that is not a beyond-budget item, each named with where it is,
 //! so the trailer line and the JSON can say it.
 
-use schemars::JsonSchema;
-use serde::Serialize;
-
-use crate::lines::{FileRange, Line, LineRange};
+use crate::change::notes::ChangeNotes;
+use crate::lines::{FileRange, Line, NamedRange};
 
 /// Things the pack leaves out that are not beyond-budget items.
 #[derive(Clone, Debug, Default)]
@@ -17,6 +15,34 @@ pub struct Omitted {
     pub ambiguous: Vec<AmbiguousCallee>,
     /// Candidates wholly covered by a higher-ranked item.
     pub merged: usize,
+    /// The request's scope (a root-relative directory, `.` for the root) when nothing under
+    /// it could seed the pack, so the empty answer says why.
+    pub empty_scope: Option<String>,
+    /// Pinned slices that could not be met as asked. Those that show nothing appear only
+    /// here, so no request vanishes.
+    pub unmet_slices: Vec<UnmetSlice>,
+    /// What only the request's mode leaves out.
+    pub by_mode: ModeOmitted,
+}
+
+/// What only one mode's pack leaves out.
+#[derive(Clone, Debug, Default)]
+pub enum ModeOmitted {
+    /// Nothing of its own (slices mode, or a pack built without a request's stages).
+    #[default]
+    Nothing,
+    /// What the question stage left out.
+    Question(QuestionOmitted),
+    /// Other definitions of the name a symbol request gave without a line, in its file.
+    /// The first is answered; these are named.
+    Symbol(Vec<NamedRange>),
+    /// What a diff names that the pack shows no code for.
+    Change(ChangeNotes),
+}
+
+/// What the question stage left out.
+#[derive(Clone, Debug, Default)]
+pub struct QuestionOmitted {
     /// Question words that matched nothing in the workspace.
     pub unmatched_terms: Vec<String>,
     /// Identical copies of seeds (a mirrored or generated tree), each named with the
@@ -26,19 +52,43 @@ pub struct Omitted {
     pub test_matches: usize,
     /// Nothing the question names exists in the workspace (see `unmatched_terms`).
     pub nothing_matched: bool,
-    /// The request's scope (a root-relative directory, `.` for the root) when nothing under
-    /// it could seed the pack, so the empty answer says why.
-    pub empty_scope: Option<String>,
-    /// Pinned slices that could not be met as asked. Those that show nothing appear only
-    /// here, so no request vanishes.
-    pub unmet_slices: Vec<UnmetSlice>,
     /// Distinct question words past the reading cap, which no lane looked for.
     pub question_left_out: usize,
-    /// Other definitions of the name a symbol request gave without a line, in its file.
-    /// The first is answered; these are named.
-    pub other_definitions: Vec<NamedRange>,
-    /// What a diff names that the pack shows no code for (change mode).
-    pub change: ChangeNotes,
+}
+
+/// A question's omissions when the pack answers none.
+static NO_QUESTION: QuestionOmitted = QuestionOmitted {
+    unmatched_terms: Vec::new(),
+    copies: Vec::new(),
+    test_matches: 0,
+    nothing_matched: false,
+    question_left_out: 0,
+};
+
+impl Omitted {
+    /// What the question stage left out (nothing, for other modes).
+    pub fn question(&self) -> &QuestionOmitted {
+        match &self.by_mode {
+            ModeOmitted::Question(question) => question,
+            _ => &NO_QUESTION,
+        }
+    }
+
+    /// The other definitions of a symbol request's name (none, for other modes).
+    pub fn other_definitions(&self) -> &[NamedRange] {
+        match &self.by_mode {
+            ModeOmitted::Symbol(others) => others,
+            _ => &[],
+        }
+    }
+
+    /// What a diff names that shows no code (change mode only).
+    pub fn change(&self) -> Option<&ChangeNotes> {
+        match &self.by_mode {
+            ModeOmitted::Change(notes) => Some(notes),
+            _ => None,
+        }
+    }
 }
 
 /// A call whose target could be several definitions.
@@ -70,54 +120,4 @@ pub struct UnmetSlice {
     pub symbol: Option<String>,
     /// Why it could not be met.
     pub reason: String,
-}
-
-/// A definition by file, qualified name and lines.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NamedRange {
-    /// Root-relative path.
-    pub path: String,
-    /// Qualified name.
-    pub name: String,
-    /// Its lines.
-    pub range: LineRange,
-}
-
-/// What a diff names that shows no code: each is named on the omitted line.
-#[derive(Clone, Debug, Default)]
-pub struct ChangeNotes {
-    /// Definitions the diff removes and the file no longer has, at their old path and
-    /// lines.
-    pub deleted: Vec<NamedRange>,
-    /// Files the diff deletes (their definitions are in `deleted`).
-    pub deleted_files: Vec<String>,
-    /// Hunks (or whole files) that do not match the workspace. The rest of the diff is
-    /// still answered.
-    pub stale_hunks: Vec<StaleHunk>,
-    /// Binary files, skipped.
-    pub binary: Vec<String>,
-    /// Changed files with no definitions to show (prose, data, files not indexed).
-    pub not_code: Vec<String>,
-    /// Renames that change no line.
-    pub renamed: Vec<Rename>,
-    /// Whether the diff changes no code at all (only the files of `not_code`).
-    pub no_code: bool,
-}
-
-/// A hunk (or a whole file) of a diff that does not match the workspace.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
-pub struct StaleHunk {
-    /// `path@@-a,b +c,d`, or the path for a whole file.
-    pub hunk: String,
-    /// Why it does not match.
-    pub reason: String,
-}
-
-/// A rename that changes no line.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
-pub struct Rename {
-    /// The old path.
-    pub from: String,
-    /// The new path.
-    pub to: String,
 }

@@ -2,13 +2,16 @@
 //! of the workspace or ambiguous, words that matched nothing, copies, other definitions,
 //! unmet slices, test code, and what a diff names that shows no code.
 
+use crate::change::notes::ChangeNotes;
 use crate::pack::zoom::{Frontend, Zoom};
-use crate::pack::{ChangeNotes, Omitted};
+use crate::pack::Omitted;
 
 /// The one line naming what was left out for other reasons than the budget.
 pub(crate) fn trailer(omitted: &Omitted, frontend: Frontend) -> Option<String> {
     let mut parts = Vec::new();
-    change(&omitted.change, &mut parts);
+    if let Some(notes) = omitted.change() {
+        change(notes, &mut parts);
+    }
     calls(omitted, &mut parts);
     unmatched(omitted, &mut parts);
     copies(omitted, &mut parts);
@@ -114,25 +117,25 @@ fn unmatched(omitted: &Omitted, parts: &mut Vec<String>) {
             "nothing under the scope {dir} matches the request, so no code from it is shown"
         ));
     }
-    if omitted.nothing_matched {
+    if omitted.question().nothing_matched {
         parts.push(format!(
             "nothing in the workspace matches the question (no match for {}), so no code is shown",
-            omitted.unmatched_terms.join(", ")
+            omitted.question().unmatched_terms.join(", ")
         ));
-    } else if !omitted.unmatched_terms.is_empty() {
+    } else if !omitted.question().unmatched_terms.is_empty() {
         parts.push(format!(
             "no match for {}",
-            omitted.unmatched_terms.join(", ")
+            omitted.question().unmatched_terms.join(", ")
         ));
     }
 }
 
 /// Identical copies of seeds, each with the copy shown.
 fn copies(omitted: &Omitted, parts: &mut Vec<String>) {
-    if omitted.copies.is_empty() {
+    if omitted.question().copies.is_empty() {
         return;
     }
-    let shown = first_of(&omitted.copies, ", ", |c| {
+    let shown = first_of(&omitted.question().copies, ", ", |c| {
         let (copy, kept) = (&c.copy, &c.kept);
         format!(
             "{}:{} = {}:{}",
@@ -141,16 +144,16 @@ fn copies(omitted: &Omitted, parts: &mut Vec<String>) {
     });
     parts.push(format!(
         "{} identical copies ({shown})",
-        omitted.copies.len()
+        omitted.question().copies.len()
     ));
 }
 
 /// Other definitions of a requested name, each with its exact re-request.
 fn other_definitions(omitted: &Omitted, frontend: Frontend, parts: &mut Vec<String>) {
-    if omitted.other_definitions.is_empty() {
+    if omitted.other_definitions().is_empty() {
         return;
     }
-    let shown = first_of(&omitted.other_definitions, "; ", |d| {
+    let shown = first_of(omitted.other_definitions(), "; ", |d| {
         let zoom = Zoom::Symbol {
             path: &d.path,
             name: &d.name,
@@ -160,7 +163,7 @@ fn other_definitions(omitted: &Omitted, frontend: Frontend, parts: &mut Vec<Stri
     });
     parts.push(format!(
         "{} other definitions of the same name ({shown})",
-        omitted.other_definitions.len()
+        omitted.other_definitions().len()
     ));
 }
 
@@ -175,10 +178,10 @@ fn first_of<T>(items: &[T], separator: &str, show: impl Fn(&T) -> String) -> Str
 /// Matches and neighbours left out as test code, and question words past the cap.
 fn tests_and_words(omitted: &Omitted, frontend: Frontend, parts: &mut Vec<String>) {
     let include_tests = frontend.option("include_tests");
-    if omitted.test_matches > 0 {
+    if omitted.question().test_matches > 0 {
         parts.push(format!(
             "{} matches in test code only ({include_tests})",
-            omitted.test_matches
+            omitted.question().test_matches
         ));
     }
     if omitted.tests_excluded > 0 {
@@ -187,10 +190,10 @@ fn tests_and_words(omitted: &Omitted, frontend: Frontend, parts: &mut Vec<String
             omitted.tests_excluded
         ));
     }
-    if omitted.question_left_out > 0 {
+    if omitted.question().question_left_out > 0 {
         parts.push(format!(
             "{} question words past the first {} not read",
-            omitted.question_left_out,
+            omitted.question().question_left_out,
             crate::ask::question::MAX_WORDS
         ));
     }

@@ -19,10 +19,10 @@ use answer::index::{tenths, CacheAnswer, FileEntry, IndexAnswer, OutlineAnswer, 
 use answer::slices::SlicesAnswer;
 use answer::Failure;
 
-use crate::budget::Fitted;
 use crate::cache::{CacheState, Report};
 use crate::error::Error;
 use crate::index::{FileRecord, FileStatus, Index, Symbol, SymbolRef};
+use crate::slice::Fitted;
 
 /// `{"success": false, "code", "message"}`.
 pub fn error_json(error: &Error) -> Value {

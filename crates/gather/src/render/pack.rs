@@ -9,12 +9,14 @@ use super::answer::pack::{
     Omitted, PackAnswer, UnmetSlice, Zoom, ZoomFile,
 };
 use super::answer::{self, Lines, Span};
+use crate::change::notes::ChangeNotes;
+use crate::lines::NamedRange;
 use crate::pack::layout::{
     file_close, file_open, header, item_body, item_text, item_zoom, more_line, shown_ranges,
     stub_line, BEYOND_HEADER,
 };
 use crate::pack::trailer::trailer;
-use crate::pack::{ChangeNotes, Mode, NamedRange, Pack, PackItem, Rendered};
+use crate::pack::{Pack, PackItem, Rendered};
 
 /// The pack as text and as JSON, `used` measured on the text.
 pub fn render(pack: &Pack) -> (String, Value) {
@@ -205,8 +207,8 @@ fn omitted_of(pack: &Pack) -> Omitted {
         beyond_budget: (pack.items.iter())
             .filter(|i| i.rendered == Rendered::Stub)
             .count(),
-        change: (pack.mode == Mode::Change).then(|| change_of(&omitted.change)),
-        copies: (omitted.copies.iter())
+        change: omitted.change().map(change_of),
+        copies: (omitted.question().copies.iter())
             .map(|c| Duplicate {
                 copy_of: Lines::new(&c.kept.path, c.kept.range),
                 line_end: c.copy.range.end,
@@ -218,12 +220,12 @@ fn omitted_of(pack: &Pack) -> Omitted {
         external_callees: omitted.external_callees.len(),
         external_names: omitted.external_callees.clone(),
         merged: omitted.merged,
-        nothing_matched: omitted.nothing_matched,
-        other_definitions: omitted.other_definitions.iter().map(definition).collect(),
-        question_left_out: omitted.question_left_out,
-        test_matches: omitted.test_matches,
+        nothing_matched: omitted.question().nothing_matched,
+        other_definitions: omitted.other_definitions().iter().map(definition).collect(),
+        question_left_out: omitted.question().question_left_out,
+        test_matches: omitted.question().test_matches,
         tests_excluded: omitted.tests_excluded,
-        unmatched_terms: omitted.unmatched_terms.clone(),
+        unmatched_terms: omitted.question().unmatched_terms.clone(),
         unmet_slices: (omitted.unmet_slices.iter())
             .map(|u| UnmetSlice {
                 found: false,

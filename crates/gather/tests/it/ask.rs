@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use gather::budget::Budget;
 use gather::index::{self, Index};
-use gather::request::{self, ContextRequest};
+use gather::request::{self, ContextRequest, Target};
 use gather::ErrorCode;
 use serde_json::Value;
 
@@ -21,10 +21,9 @@ fn index() -> Index {
 
 fn ask_with(index: &Index, question: &str, include_tests: bool) -> Value {
     let request = ContextRequest {
-        question: Some(question.to_string()),
         budget: Budget::Lines(200),
         include_tests,
-        ..ContextRequest::default()
+        ..ContextRequest::new(Target::Question(question.to_string()))
     };
     request::context(index, &request).unwrap().json
 }
@@ -168,21 +167,10 @@ fn a_heuristic_seed_makes_the_pack_partial() {
 fn malformed_questions_are_refused() {
     let index = index();
     for question in ["", "   \n\t", "how does it work?", "?!…"] {
-        let request = ContextRequest {
-            question: Some(question.to_string()),
-            ..ContextRequest::default()
-        };
+        let request = ContextRequest::new(Target::Question(question.to_string()));
         let error = request::context(&index, &request).unwrap_err();
         assert_eq!(error.code, ErrorCode::InvalidRequest, "{question:?}");
     }
-    let both = ContextRequest {
-        question: Some("retry".into()),
-        symbol: Some("sleep_for".into()),
-        ..ContextRequest::default()
-    };
-    let error = request::context(&index, &both).unwrap_err();
-    assert_eq!(error.code, ErrorCode::InvalidRequest);
-    assert!(error.message.contains("not both"));
 }
 
 #[test]
@@ -196,9 +184,8 @@ fn the_answer_is_byte_identical_across_runs_and_thread_counts() {
             .install(|| {
                 let index = index();
                 let request = ContextRequest {
-                    question: Some(question.to_string()),
                     budget: Budget::Lines(120),
-                    ..ContextRequest::default()
+                    ..ContextRequest::new(Target::Question(question.to_string()))
                 };
                 let pack = request::context(&index, &request).unwrap();
                 (pack.text, pack.json.to_string())

@@ -223,7 +223,7 @@ fn multibyte_characters_at_every_cut_point() {
     }
     // And the budget never cuts inside a slice either.
     let slices = assemble(&ws.dir(), &requests).unwrap();
-    let fitted = gather::budget::fit_slices(slices, gather::budget::Budget::Tokens(50));
+    let fitted = gather::slice::fit_slices(slices, gather::budget::Budget::Tokens(50));
     for slice in fitted.included {
         assert!(text.contains(&slice.content));
     }
@@ -274,10 +274,12 @@ fn a_byte_order_mark_hides_no_definition_on_the_first_line() {
         slice.content
     );
     let request = gather::request::ContextRequest {
-        symbol: Some("first".to_string()),
-        path: Some("a.py".to_string()),
         budget: gather::budget::Budget::Lines(40),
-        ..Default::default()
+        ..gather::request::ContextRequest::new(gather::request::Target::Symbol {
+            name: "first".to_string(),
+            path: Some("a.py".to_string()),
+            line: None,
+        })
     };
     let pack = gather::request::context(&index, &request).unwrap();
     assert!(!pack.text.contains('\u{FEFF}'), "{}", pack.text);

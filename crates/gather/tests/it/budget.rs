@@ -1,6 +1,7 @@
 //! The slices budget rule: request order, drop whole, report.
 
-use gather::budget::{estimate_tokens, fit_slices, Budget};
+use gather::budget::{estimate_tokens, Budget};
+use gather::slice::fit_slices;
 use gather::slice::Slice;
 
 fn slice(file: &str, content: &str) -> Slice {

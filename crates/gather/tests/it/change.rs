@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use gather::budget::Budget;
 use gather::index::{self, Index};
-use gather::request::{self, ContextRequest};
+use gather::request::{self, ContextRequest, Target};
 use gather::ErrorCode;
 
 fn fixture() -> PathBuf {
@@ -27,9 +27,8 @@ fn diff(name: &str) -> String {
 
 fn change(diff: String, budget: usize) -> ContextRequest {
     ContextRequest {
-        diff: Some(diff),
         budget: Budget::Lines(budget),
-        ..ContextRequest::default()
+        ..ContextRequest::new(Target::Diff(diff))
     }
 }
 
@@ -248,16 +247,6 @@ fn a_malformed_diff_is_invalid_with_its_line() {
         "malformed diff at line 5: hunk @@-1,2 +1,2 ends early: 1 old and 1 new lines missing"
     );
     assert_eq!(error_of("  \n").code, ErrorCode::InvalidRequest);
-}
-
-#[test]
-fn a_diff_goes_alone() {
-    let request = ContextRequest {
-        question: Some("how is the total taxed".into()),
-        ..change(diff("rename.diff"), 400)
-    };
-    let error = request::context(&tree(), &request).unwrap_err();
-    assert_refused(&error, ErrorCode::InvalidRequest, "send a diff alone");
 }
 
 #[test]

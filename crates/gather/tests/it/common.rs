@@ -109,10 +109,23 @@ pub fn fixture(name: &str) -> PathBuf {
 
 /// A symbol-mode request for `name` in `path` within `budget` lines.
 pub fn symbol(name: &str, path: &str, budget: usize) -> gather::request::ContextRequest {
-    gather::request::ContextRequest {
-        symbol: Some(name.to_string()),
+    symbol_at(name, path, None, budget)
+}
+
+/// A symbol-mode request for `name` in `path`, near `line`, within `budget` lines.
+pub fn symbol_at(
+    name: &str,
+    path: &str,
+    line: Option<u32>,
+    budget: usize,
+) -> gather::request::ContextRequest {
+    let target = gather::request::Target::Symbol {
+        name: name.to_string(),
         path: Some(path.to_string()),
+        line,
+    };
+    gather::request::ContextRequest {
         budget: gather::budget::Budget::Lines(budget),
-        ..Default::default()
+        ..gather::request::ContextRequest::new(target)
     }
 }

@@ -16,7 +16,7 @@ use common::Workspace;
 use gather::cache::{self, Cache, CacheState};
 use gather::confined::Root;
 use gather::index::{self, FileStatus, IndexOptions, Progress, SkipReason};
-use gather::request::{self, ContextRequest};
+use gather::request::{self, ContextRequest, Target};
 use gather::slice::{self, SliceRequest};
 use rustix::fs::{FileType, Mode, RenameFlags, CWD};
 
@@ -184,23 +184,24 @@ fn pack_calls(root: &std::path::Path, symbols: usize, questions: usize, tally: &
         }
         let request = if n < symbols {
             ContextRequest {
-                symbol: Some("target".into()),
-                path: Some(
-                    if n % 2 == 0 {
-                        "src/target.py"
-                    } else {
-                        "pkg/target.py"
-                    }
-                    .into(),
-                ),
                 slices: vec![slice_req("src/swap.py", None)],
-                ..ContextRequest::default()
+                ..ContextRequest::new(Target::Symbol {
+                    name: "target".into(),
+                    path: Some(
+                        if n % 2 == 0 {
+                            "src/target.py"
+                        } else {
+                            "pkg/target.py"
+                        }
+                        .into(),
+                    ),
+                    line: None,
+                })
             }
         } else {
-            ContextRequest {
-                question: Some("where does target return 'inside'?".into()),
-                ..ContextRequest::default()
-            }
+            ContextRequest::new(Target::Question(
+                "where does target return 'inside'?".into(),
+            ))
         };
         tally.calls += 1;
         match request::context(&index, &request) {
@@ -288,10 +289,12 @@ fn special_files_are_never_read() {
         let pack = request::context(
             &index,
             &ContextRequest {
-                symbol: Some("target".into()),
-                path: Some("a.py".into()),
                 slices: requests,
-                ..ContextRequest::default()
+                ..ContextRequest::new(Target::Symbol {
+                    name: "target".into(),
+                    path: Some("a.py".into()),
+                    line: None,
+                })
             },
         )
         .unwrap();
@@ -357,7 +360,7 @@ fn a_file_far_over_the_limit_is_refused_quickly() {
             &index,
             &ContextRequest {
                 slices: vec![slice_req("big.py", None)],
-                ..ContextRequest::default()
+                ..ContextRequest::new(Target::Slices)
             },
         )
         .unwrap();
@@ -390,7 +393,7 @@ fn unmet_pins_never_vanish_from_a_pack() {
                 slice_req(".", None),
                 slice_req("a.py", Some("missing")),
             ],
-            ..ContextRequest::default()
+            ..ContextRequest::new(Target::Slices)
         },
     )
     .unwrap();

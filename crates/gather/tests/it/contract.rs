@@ -3,12 +3,12 @@
 //! the first and the others named, pins are shown whole, re-requests speak the reader's
 //! front end, and a question asked before any index exists still gets a bounded answer.
 
-use crate::common::{self, fixture, symbol};
+use crate::common::{self, fixture, symbol, symbol_at};
 
 use gather::budget::Budget;
 use gather::index::{self, IndexOptions};
 use gather::render::zoom::Frontend;
-use gather::request::{self, ContextRequest};
+use gather::request::{self, ContextRequest, Target};
 use gather::slice::{self, SliceRequest};
 use gather::ErrorCode;
 
@@ -55,9 +55,10 @@ fn the_largest_token_budget_is_answered_like_any_other() {
             ..symbol("authenticate", "src/extract.rs", 1)
         },
         ContextRequest {
-            question: Some("how is a request authenticated".to_string()),
             budget: Budget::Tokens(usize::MAX),
-            ..ContextRequest::default()
+            ..ContextRequest::new(Target::Question(
+                "how is a request authenticated".to_string(),
+            ))
         },
     ] {
         let pack = request::context(&index, &request).unwrap();
@@ -79,9 +80,14 @@ fn a_name_past_the_caps_is_refused_without_a_search() {
     let many_parts = vec!["q"; MAX_NAME_PARTS + 1].join("::");
     for name in [&long_part, &many_parts] {
         for path in [None, Some("src/extract.rs".to_string())] {
-            let request = ContextRequest {
+            let target = Target::Symbol {
+                name: name.to_string(),
                 path,
-                ..symbol(name, "", 100)
+                line: None,
+            };
+            let request = ContextRequest {
+                budget: Budget::Lines(100),
+                ..ContextRequest::new(target)
             };
             let error = request::context(&index, &request).unwrap_err();
             assert_eq!(error.code, ErrorCode::InvalidRequest, "{}", error.message);
@@ -125,10 +131,7 @@ fn a_name_defined_several_times_in_its_file_is_answered_first_and_the_others_nam
     }
     // A line, given apart or as `@LINE`, chooses, and then nothing else is named.
     for request in [
-        ContextRequest {
-            line: Some(75),
-            ..symbol("from", "src/extract.rs", 60)
-        },
+        symbol_at("from", "src/extract.rs", Some(75), 60),
         symbol("Token::from@73", "src/extract.rs", 60),
     ] {
         let pack = request::context(&index, &request).unwrap();
@@ -139,10 +142,7 @@ fn a_name_defined_several_times_in_its_file_is_answered_first_and_the_others_nam
         );
     }
     // Two lines that disagree are refused.
-    let request = ContextRequest {
-        line: Some(65),
-        ..symbol("Token::from@73", "src/extract.rs", 60)
-    };
+    let request = symbol_at("Token::from@73", "src/extract.rs", Some(65), 60);
     let error = request::context(&index, &request).unwrap_err();
     assert_eq!(error.code, ErrorCode::InvalidRequest);
 }
@@ -245,10 +245,11 @@ fn slices_take_the_line_suffix_backslashes_and_name_other_definitions() {
 fn a_question_before_any_index_gets_a_bounded_flagged_answer() {
     let root = gather::confined::Root::open(&fixture("contract")).unwrap();
     let request = ContextRequest {
-        question: Some("how is the session cookie checked for length?".into()),
         budget: Budget::Lines(60),
         frontend: Frontend::Mcp,
-        ..ContextRequest::default()
+        ..ContextRequest::new(Target::Question(
+            "how is the session cookie checked for length?".into(),
+        ))
     };
     let (text, json) = gather::render::pack::render(
         &request::context_unindexed(&root, &IndexOptions::default(), &request, "index-building")

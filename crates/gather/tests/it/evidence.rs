@@ -8,7 +8,7 @@ use common::{item_named as item, Workspace};
 use gather::budget::Budget;
 use gather::index::{self, Index};
 use gather::lines::LineRange;
-use gather::request::{self, ContextRequest};
+use gather::request::{self, ContextRequest, Target};
 use gather::slice::{self, SliceRequest};
 use serde_json::Value;
 
@@ -42,9 +42,8 @@ fn workspace(at: usize) -> Workspace {
 
 fn ask(index: &Index, question: &str, budget: usize) -> (String, Value) {
     let request = ContextRequest {
-        question: Some(question.to_string()),
         budget: Budget::Lines(budget),
-        ..ContextRequest::default()
+        ..ContextRequest::new(Target::Question(question.to_string()))
     };
     let pack = request::context(index, &request).unwrap();
     (pack.text, pack.json)
@@ -245,15 +244,17 @@ fn an_item_whose_signature_a_pin_took_still_shows_a_line_or_is_a_stub() {
     let mut answered = 0;
     for budget in 6..=14 {
         let request = ContextRequest {
-            symbol: Some("f".to_string()),
-            path: Some("a.py".to_string()),
             slices: vec![SliceRequest {
                 path: "a.py".to_string(),
                 lines: Some(LineRange::new(1, 3)),
                 ..SliceRequest::default()
             }],
             budget: Budget::Lines(budget),
-            ..ContextRequest::default()
+            ..ContextRequest::new(Target::Symbol {
+                name: "f".to_string(),
+                path: Some("a.py".to_string()),
+                line: None,
+            })
         };
         let Ok(pack) = request::context(&index, &request) else {
             continue;

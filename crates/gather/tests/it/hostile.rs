@@ -10,7 +10,7 @@ use common::Workspace;
 use gather::ask::question::{self, MAX_UNMATCHED_NAMED, MAX_WORDS};
 use gather::budget::Budget;
 use gather::index::{self, FileStatus, SkipReason};
-use gather::request::{self, ContextRequest};
+use gather::request::{self, ContextRequest, Target};
 
 /// `n` distinct words that occur nowhere in the fixtures.
 fn unknown_words(n: usize) -> String {
@@ -56,9 +56,8 @@ fn unmatched_words_are_named_up_to_a_bound_and_the_cut_is_in_the_pack() {
     let index = index::build(ws.root()).unwrap();
     let ask = |question: String, budget: Budget| {
         let request = ContextRequest {
-            question: Some(question),
             budget,
-            ..ContextRequest::default()
+            ..ContextRequest::new(Target::Question(question))
         };
         request::context(&index, &request).unwrap()
     };

@@ -6,7 +6,7 @@ use crate::common;
 use common::{item_named, Workspace};
 use gather::budget::Budget;
 use gather::index::{self, Index};
-use gather::request::{self, ContextRequest};
+use gather::request::{self, ContextRequest, Target};
 use serde_json::Value;
 
 /// A small shop: orders with a long `apply_discount`, a cart that calls it, and a module
@@ -39,9 +39,8 @@ fn shop() -> (Workspace, Index) {
 
 fn ask(index: &Index, question: &str, lines: usize) -> request::ContextPack {
     let request = ContextRequest {
-        question: Some(question.to_string()),
         budget: Budget::Lines(lines),
-        ..ContextRequest::default()
+        ..ContextRequest::new(Target::Question(question.to_string()))
     };
     request::context(index, &request).unwrap()
 }

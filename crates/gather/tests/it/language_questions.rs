@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use gather::budget::Budget;
 use gather::index::{self, Index};
-use gather::request::{self, ContextRequest};
+use gather::request::{self, ContextRequest, Target};
 use serde_json::Value;
 
 /// (fixture file, qualified name, question naming it, question using a doc-comment word).
@@ -107,9 +107,8 @@ fn index() -> Index {
 /// (path, symbol) of the first seed.
 fn first_seed(index: &Index, question: &str) -> (String, String) {
     let request = ContextRequest {
-        question: Some(question.to_string()),
         budget: Budget::Lines(200),
-        ..ContextRequest::default()
+        ..ContextRequest::new(Target::Question(question.to_string()))
     };
     let pack: Value = request::context(index, &request).unwrap().json;
     let seed = pack["items"]

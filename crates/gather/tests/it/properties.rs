@@ -11,7 +11,7 @@ use common::Workspace;
 use gather::budget::Budget;
 use gather::index::{self, Index};
 use gather::lines::LineRange;
-use gather::request::{self, ContextRequest};
+use gather::request::{self, ContextRequest, Target};
 use gather::slice::{self, SliceRequest};
 use proptest::prelude::*;
 
@@ -102,9 +102,8 @@ proptest! {
     ) {
         let budget = if tokens { Budget::Tokens(lines * 12) } else { Budget::Lines(lines) };
         let request = ContextRequest {
-            question: Some(words.join(" ")),
             budget,
-            ..ContextRequest::default()
+            ..ContextRequest::new(Target::Question(words.join(" ")))
         };
         // Refusals (only common words, a budget below the frame) are fine; answers keep
         // the budget.

@@ -6,13 +6,13 @@ use crate::common::{fixture, symbol};
 
 use std::path::Path;
 
-use gather::budget::{self, Budget};
+use gather::budget::Budget;
 use gather::confined::Root;
 use gather::index::{self, Index};
 use gather::lines::LineRange;
 use gather::render;
 use gather::render::zoom::Frontend;
-use gather::request::{self, ContextRequest};
+use gather::request::{self, ContextRequest, Target};
 use gather::slice::{self, SliceRequest};
 
 fn contract() -> Index {
@@ -21,9 +21,8 @@ fn contract() -> Index {
 
 fn question(text: &str, budget: usize) -> ContextRequest {
     ContextRequest {
-        question: Some(text.to_string()),
         budget: Budget::Lines(budget),
-        ..ContextRequest::default()
+        ..ContextRequest::new(Target::Question(text.to_string()))
     }
 }
 
@@ -45,10 +44,10 @@ fn json_of(index: &Index, request: &ContextRequest) -> String {
 }
 
 /// The slices of `requests` fitted to `tokens`, as `assemble_context` answers them.
-fn slices_of(requests: &[SliceRequest], tokens: usize) -> budget::Fitted {
+fn slices_of(requests: &[SliceRequest], tokens: usize) -> slice::Fitted {
     let root = Root::open(&fixture("contract")).unwrap();
     let slices = slice::assemble(&root, requests).unwrap();
-    budget::fit_slices(slices, Budget::Tokens(tokens))
+    slice::fit_slices(slices, Budget::Tokens(tokens))
 }
 
 const QUESTION: &str = "how is a request authenticated from its session cookie";
@@ -110,9 +109,8 @@ fn change_request(budget: usize) -> (Index, ContextRequest) {
     let index = index::build(&fixture("change/tree")).unwrap();
     let diff = std::fs::read_to_string(fixture("change").join("deleted.diff")).unwrap();
     let request = ContextRequest {
-        diff: Some(diff),
         budget: Budget::Lines(budget),
-        ..ContextRequest::default()
+        ..ContextRequest::new(Target::Diff(diff))
     };
     (index, request)
 }

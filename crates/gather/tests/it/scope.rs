@@ -8,7 +8,7 @@ use gather::budget::Budget;
 use gather::index::{self, Index};
 use gather::outline::Find;
 use gather::render::zoom::Frontend;
-use gather::request::{self, ContextRequest};
+use gather::request::{self, ContextRequest, Target};
 use gather::ErrorCode;
 use serde_json::Value;
 
@@ -27,10 +27,9 @@ const DIFF: &str = include_str!("../../../../tests/fixtures/scope.diff");
 
 fn question(scope: Option<&str>) -> ContextRequest {
     ContextRequest {
-        question: Some(QUESTION.to_string()),
         budget: Budget::Lines(120),
         scope: scope.map(str::to_string),
-        ..ContextRequest::default()
+        ..ContextRequest::new(Target::Question(QUESTION.to_string()))
     }
 }
 
@@ -93,14 +92,12 @@ fn the_root_as_a_scope_changes_nothing() {
 #[test]
 fn a_scope_with_nothing_matching_gives_an_empty_pack_that_names_it() {
     let index = index();
-    let symbol = ContextRequest {
-        symbol: Some("validate".into()),
-        ..ContextRequest::default()
-    };
-    let diff = ContextRequest {
-        diff: Some(DIFF.into()),
-        ..ContextRequest::default()
-    };
+    let symbol = ContextRequest::new(Target::Symbol {
+        name: "validate".into(),
+        path: None,
+        line: None,
+    });
+    let diff = ContextRequest::new(Target::Diff(DIFF.into()));
     for request in [question(None), symbol, diff] {
         let request = ContextRequest {
             scope: Some("docs".into()),
@@ -122,10 +119,12 @@ fn a_scope_with_nothing_matching_gives_an_empty_pack_that_names_it() {
 fn a_symbol_is_looked_for_under_its_scope() {
     let index = index();
     let symbol = |path: Option<&str>, scope: Option<&str>| ContextRequest {
-        symbol: Some("validate".into()),
-        path: path.map(str::to_string),
         scope: scope.map(str::to_string),
-        ..ContextRequest::default()
+        ..ContextRequest::new(Target::Symbol {
+            name: "validate".into(),
+            path: path.map(str::to_string),
+            line: None,
+        })
     };
     let ambiguous = request::context(&index, &symbol(None, None)).unwrap_err();
     assert_eq!(ambiguous.code, ErrorCode::InvalidRequest);
@@ -148,9 +147,12 @@ fn a_symbol_is_looked_for_under_its_scope() {
     assert!(seed_paths(&outside).is_empty());
     // A name defined nowhere is still not found.
     let missing = ContextRequest {
-        symbol: Some("nosuch".into()),
         scope: Some("core".into()),
-        ..ContextRequest::default()
+        ..ContextRequest::new(Target::Symbol {
+            name: "nosuch".into(),
+            path: None,
+            line: None,
+        })
     };
     let error = request::context(&index, &missing).unwrap_err();
     assert_eq!(error.code, ErrorCode::NotFound);
@@ -160,9 +162,8 @@ fn a_symbol_is_looked_for_under_its_scope() {
 fn a_change_keeps_the_seeds_under_its_scope() {
     let index = index();
     let request = ContextRequest {
-        diff: Some(DIFF.into()),
         scope: Some("api".into()),
-        ..ContextRequest::default()
+        ..ContextRequest::new(Target::Diff(DIFF.into()))
     };
     let (_, json) = pack(&index, &request);
     assert_eq!(seed_paths(&json), ["api/handlers.py"]);
@@ -240,9 +241,8 @@ fn test_matches_are_counted_under_the_scope_only() {
     let index = index::build(ws.root()).unwrap();
     let ask = |scope: &str| {
         let request = ContextRequest {
-            question: Some("flaky handshake".into()),
             scope: Some(scope.into()),
-            ..ContextRequest::default()
+            ..ContextRequest::new(Target::Question("flaky handshake".into()))
         };
         pack(&index, &request).1
     };

@@ -5,10 +5,11 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::{Lines, Span};
+use crate::change::notes::{Rename, StaleHunk};
 use crate::graph::Confidence;
 use crate::index::SymbolKind;
 use crate::lines::Line;
-use crate::pack::{Mode, Rename, Rendered, StaleHunk};
+use crate::pack::{Mode, Rendered};
 
 /// A context pack: items in rank order, each its verbatim lines or a stub naming how to
 /// request it.

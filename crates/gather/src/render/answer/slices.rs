@@ -3,9 +3,9 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::budget::{BudgetReport, Fitted};
 use crate::lines::Line;
 use crate::slice::Slice;
+use crate::slice::{BudgetReport, Fitted};
 
 /// Slices in request order within the token budget, and what was dropped.
 #[derive(Clone, Debug, Serialize, JsonSchema)]

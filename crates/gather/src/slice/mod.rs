@@ -3,7 +3,8 @@
 //! request) and parsed only when a symbol or a line must be found in them, so slicing
 //! never needs a whole-workspace index. A request that cannot be met
 //! still yields a slice with `found: false` and a reason; only a path outside the root
-//! fails the whole call.
+//! fails the whole call. `spec` reads a slice from its spelling (`path:START-END`, a
+//! front end's flags), `fit` keeps slices to a budget.
 
 use std::borrow::Cow;
 use std::cell::OnceCell;
@@ -16,6 +17,11 @@ use crate::index::texts::{Text, Texts};
 use crate::index::{similar_names, split_line_suffix, split_qualified, Symbol, SymbolKind};
 use crate::lines::{Line, LineRange};
 use crate::{parse, workspace};
+
+pub mod fit;
+pub mod spec;
+
+pub use fit::{fit_slices, BudgetReport, Fitted};
 
 /// The most slices one call may ask for.
 pub const MAX_SLICES: usize = 256;
@@ -243,7 +249,7 @@ fn cut<'s>(
     let n_lines = text.n_lines();
     let head_lines = request
         .head_lines
-        .unwrap_or(crate::Defaults::HEAD_LINES)
+        .unwrap_or(crate::defaults::Defaults::HEAD_LINES)
         .max(1);
     let head = LineRange::new(1, head_lines.min(n_lines.max(1)));
     let cutter = Cutter {

@@ -1,12 +1,12 @@
 //! The slice SPEC syntax: `path`, `path:symbol`, `path:symbol@LINE` (the symbol whose range
 //! starts at LINE, as re-requests name it; read by the library), `path:LINE`,
-//! `path:START-END`. [`zoom`](super::zoom) writes the re-request forms this reads.
+//! `path:START-END`. [`zoom`](crate::pack::zoom) writes the re-request forms this reads.
 
 use std::path::Path;
 
+use crate::error::{Error, ErrorCode};
 use crate::lines::LineRange;
 use crate::slice::SliceRequest;
-use crate::{Error, ErrorCode};
 
 /// Parses one SPEC. A path that itself contains `:` is read up to the last `:` before
 /// which a file is named (the whole spec, when it names one); otherwise the path ends at
