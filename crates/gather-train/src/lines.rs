@@ -101,8 +101,9 @@ pub fn lines(root: &Path, mined: &Path, out: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// The innermost definitions (not modules, not tests) holding a `touched` line, in order.
-fn innermost(symbols: &[gather::Symbol], touched: &[Line]) -> Vec<usize> {
+/// The innermost definitions (not modules, not tests) holding a `touched` line, in order,
+/// each once: the gold of a mined question.
+pub(crate) fn innermost(symbols: &[gather::Symbol], touched: &[Line]) -> Vec<usize> {
     let mut out = Vec::new();
     for &line in touched {
         let best = (0..symbols.len())

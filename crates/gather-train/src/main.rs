@@ -37,7 +37,7 @@ use gather::index::history::{self, History};
 use gather::index::texts::Texts;
 use gather::index::{Index, IndexOptions, Progress};
 use gather::session::Session;
-use gather::{SymbolId, SymbolKind};
+use gather::SymbolId;
 use serde::Deserialize;
 use serde_json::json;
 
@@ -362,26 +362,20 @@ fn gold_definitions(index: &Index, task: &Mined) -> Vec<SymbolId> {
             continue;
         };
         let symbols = &index.files()[file as usize].symbols;
-        for &line in changed.lines.iter().chain(&changed.inserted_at) {
-            let innermost = (0..symbols.len())
-                .filter(|&i| {
-                    let r = symbols[i].range;
-                    r.start <= line && line <= r.end
-                })
-                .min_by_key(|&i| (symbols[i].range.len(), std::cmp::Reverse(i)));
-            let Some(i) = innermost else { continue };
-            let symbol = &symbols[i];
-            if symbol.kind == SymbolKind::Module || symbol.is_test {
-                continue;
-            }
-            let id = SymbolId {
-                file,
-                idx: i as u32,
-            };
-            if !gold.contains(&id) {
-                gold.push(id);
-            }
-        }
+        let lines: Vec<u32> = changed
+            .lines
+            .iter()
+            .chain(&changed.inserted_at)
+            .copied()
+            .collect();
+        gold.extend(
+            lines::innermost(symbols, &lines)
+                .into_iter()
+                .map(|i| SymbolId {
+                    file,
+                    idx: i as u32,
+                }),
+        );
     }
     gold
 }

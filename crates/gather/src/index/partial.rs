@@ -2,7 +2,7 @@
 //! paths, and what lies under them, are walked and compared with their records; every
 //! other record is kept as it is, unread and unstatted.
 
-use super::refresh::{apply_scan_around, refresh, scan_region};
+use super::refresh::{apply_scan_around, carry_over, refresh, scan_region};
 use super::{Changes, Index, IndexOptions, Progress};
 use crate::changed::ChangedPaths;
 use crate::error::Result;
@@ -59,17 +59,11 @@ pub fn refresh_changed(
         Some((by_path, by_name)),
     );
     index.scanned_ns = scanned_ns;
-    let changes = index.changes;
-    if changes.reparsed + changes.added + changes.removed == 0 {
-        index.postings = postings;
-    }
     // The commit moves only with a change under the version-control directory (or a
     // checkout, which changes files too).
-    if let Some(Some(h)) = history.get() {
-        if (!changed.vcs_changed() && !changes.dirty) || h.is_current(index.root()) {
-            index.history = history;
-        }
-    }
+    carry_over(&mut index, postings, history, |h, index| {
+        (!changed.vcs_changed() && !index.changes.dirty) || h.is_current(index.root())
+    });
     Ok(index)
 }
 

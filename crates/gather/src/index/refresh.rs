@@ -47,18 +47,31 @@ pub(crate) fn refresh_observed(
         ..
     } = previous;
     let mut index = apply_scan(files, scanned_ns, scan, progress, Some((by_path, by_name)));
-    // Postings depend on file contents only: keep them when no content changed.
+    // The history depends on the commit only: keep it while the work tree is at it.
+    carry_over(&mut index, postings, history, |h, index| {
+        h.is_current(index.root())
+    });
+    Ok(index)
+}
+
+/// Moves what a refresh may keep from the previous index into the refreshed `index`: the
+/// postings when no content changed (they depend on contents only), the history when
+/// `holds` says it is still the work tree's.
+pub(super) fn carry_over(
+    index: &mut Index,
+    postings: std::sync::OnceLock<super::postings::Postings>,
+    history: std::sync::OnceLock<Option<super::history::History>>,
+    holds: impl FnOnce(&super::history::History, &Index) -> bool,
+) {
     let changes = index.changes;
     if changes.reparsed + changes.added + changes.removed == 0 {
         index.postings = postings;
     }
-    // The history depends on the commit only: keep it while the work tree is at it.
     if let Some(Some(h)) = history.get() {
-        if h.is_current(index.root()) {
+        if holds(h, index) {
             index.history = history;
         }
     }
-    Ok(index)
 }
 
 /// The lookup tables of an index, kept across a refresh that adds and removes no file.

@@ -271,14 +271,15 @@ pub(crate) fn chosen_ranges(item: &PackItem, keep: usize) -> Vec<LineRange> {
     if chosen.is_empty() {
         chosen.extend(universe.first());
     }
-    let hand: Vec<Line>;
-    let order = if item.marks.order.is_empty() {
-        hand = item.marks.lines.iter().map(|&(l, _)| l).collect();
-        &hand
-    } else {
-        &item.marks.order
-    };
-    for &l in order {
+    // The learned order when there is one, else the hand weights' order.
+    let learned = !item.marks.order.is_empty();
+    let hand = item
+        .marks
+        .lines
+        .iter()
+        .filter(|_| !learned)
+        .map(|&(l, _)| l);
+    for l in item.marks.order.iter().copied().chain(hand) {
         if chosen.len() >= keep {
             break;
         }
