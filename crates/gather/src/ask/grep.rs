@@ -7,6 +7,7 @@ use aho_corasick::AhoCorasick;
 use rayon::prelude::*;
 
 use crate::index::texts::Texts;
+use crate::index::words::FileWords;
 use crate::index::{Index, SymbolId};
 use crate::lines::Line;
 
@@ -30,10 +31,11 @@ pub enum Hit {
 /// each literal's hits capped. Test code is skipped unless `include_tests`. Also returns
 /// which of `literals` and then `probes` (by position in the two lists
 /// joined) occur nowhere, test code included. Probes are only looked for: they give no
-/// hits.
+/// hits. With `words`, only the files that may hold a needle are read.
 pub(crate) fn search_noting_missing(
     index: &Index,
     texts: &Texts,
+    words: Option<&FileWords>,
     literals: &[String],
     probes: &[String],
     include_tests: bool,
@@ -45,12 +47,14 @@ pub(crate) fn search_noting_missing(
     let Some(needles) = Needles::new(&needles) else {
         return (Vec::new(), Vec::new());
     };
+    let may_hold = words.and_then(|words| may_hold_any(words, &needles.whole, index));
     // Per file: (literal, line) pairs.
     let per_file: Vec<Vec<(usize, Line)>> = index
         .files()
         .par_iter()
-        .map(|file| {
-            if !file.status.is_indexed() {
+        .enumerate()
+        .map(|(file_idx, file)| {
+            if !file.status.is_indexed() || may_hold.as_ref().is_some_and(|m| !m[file_idx]) {
                 return Vec::new();
             }
             match texts.get(&file.path) {
@@ -76,6 +80,19 @@ pub(crate) fn search_noting_missing(
     }
     let missing = (0..needles.whole.len()).filter(|&n| !anywhere[n]).collect();
     (interleave(&per_literal), missing)
+}
+
+/// The files that may hold one of `needles`; `None` when every file may.
+fn may_hold_any(words: &FileWords, needles: &[Vec<u8>], index: &Index) -> Option<Vec<bool>> {
+    let n_files = index.files().len();
+    let mut any = vec![false; n_files];
+    for needle in needles {
+        let this = words.may_hold(std::str::from_utf8(needle).ok()?, n_files)?;
+        for (a, b) in any.iter_mut().zip(this) {
+            *a |= b;
+        }
+    }
+    Some(any)
 }
 
 /// What the lane looks for: every needle at once, ignoring ASCII case.
@@ -181,7 +198,7 @@ mod tests {
     use super::*;
 
     fn search(index: &Index, literals: &[String], include_tests: bool) -> Vec<Hit> {
-        search_noting_missing(index, &Texts::of(index), literals, &[], include_tests).0
+        search_noting_missing(index, &Texts::of(index), None, literals, &[], include_tests).0
     }
 
     #[test]
@@ -222,6 +239,42 @@ mod tests {
         );
         let needles = Needles::new(&[long.as_str()]).unwrap();
         assert_eq!(needles.find_in(text.as_bytes(), 1), [(0, 2)]);
+    }
+
+    #[test]
+    fn the_files_words_rule_out_files_without_changing_what_is_found() {
+        let (_dir, index) = crate::index::index_of(&[
+            (
+                "a.py",
+                "def connect():\n    raise IOError('Connection reset by peer')\n",
+            ),
+            ("b.py", "def reset():\n    return 'reset connections'\n"),
+            ("c.txt", "The connection was reset.\n"),
+            ("d.py", "def other():\n    return 1\n"),
+        ]);
+        let postings = index.postings();
+        let literals = ["connection RESET by".to_string(), "-m".to_string()];
+        let probes = ["onnectio".to_string(), "absent_name".to_string()];
+        // d.py holds none of the words; "-m" names no word, so every file is read for it.
+        for (literals, probes, read) in [
+            (&literals[..1], &probes[..], 3),
+            (&literals[..], &probes[..], 4),
+            (&[][..], &probes[1..], 0),
+        ] {
+            let all = Texts::of(&index);
+            let some = Texts::of(&index);
+            let without = search_noting_missing(&index, &all, None, literals, probes, true);
+            let with = search_noting_missing(
+                &index,
+                &some,
+                Some(postings.file_words()),
+                literals,
+                probes,
+                true,
+            );
+            assert_eq!(with, without, "{literals:?} {probes:?}");
+            assert_eq!((some.reads(), all.reads()), (read, 4));
+        }
     }
 
     #[test]

@@ -43,6 +43,7 @@ pub mod votes;
 use rustc_hash::FxHashMap as HashMap;
 
 use crate::index::texts::Texts;
+use crate::index::words::FileWords;
 use crate::index::{Index, SymbolId};
 use crate::lines::Line;
 use crate::workspace::Scope;
@@ -164,8 +165,14 @@ fn run_lanes(
         .as_deref()
         .map(|detail| body::lanes(index, detail, &keep, &mut votes));
     let (literals, probes) = body::grep_needles(question, &named.unnamed, body.as_ref());
-    let (mut grep_ids, mut line_hits, missing) =
-        grep_lane(index, texts, &literals, &probes, include_tests);
+    let (mut grep_ids, mut line_hits, missing) = grep_lane(
+        index,
+        texts,
+        postings.file_words(),
+        &literals,
+        &probes,
+        include_tests,
+    );
     // Literals are looked for everywhere (one missing from the workspace is named), but
     // only hits under the scope can seed.
     if let Some(scope) = scope {
@@ -337,6 +344,7 @@ pub fn explain(
 fn grep_lane(
     index: &Index,
     texts: &Texts,
+    words: &FileWords,
     literals: &[String],
     probes: &[String],
     include_tests: bool,
@@ -345,7 +353,7 @@ fn grep_lane(
     let mut grep_ids = Vec::new();
     let mut missing = Vec::new();
     let (hits, not_found) =
-        grep::search_noting_missing(index, texts, literals, probes, include_tests);
+        grep::search_noting_missing(index, texts, Some(words), literals, probes, include_tests);
     for n in not_found {
         match n.checked_sub(literals.len()) {
             Some(u) => missing.push(format!("`{}`", probes[u])),

@@ -9,6 +9,7 @@ mod partial;
 pub mod postings;
 mod refresh;
 pub mod texts;
+pub mod words;
 
 use std::collections::HashMap;
 use std::path::Path;

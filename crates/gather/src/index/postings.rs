@@ -17,6 +17,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::texts::Texts;
+use super::words::{self, FileWords};
 use super::{FileRecord, Index, SymbolId};
 use crate::lines::{LineRange, LineTable};
 use crate::terms;
@@ -55,6 +56,8 @@ pub struct Postings {
     terms: HashMap<String, Vec<Posting>>,
     /// Lower-cased definition names, for case-insensitive identifier lookup.
     lower_names: HashMap<String, Vec<SymbolId>>,
+    /// Which files hold which words, all lines of every indexed file (see [`FileWords`]).
+    file_words: FileWords,
     /// Some file read for these postings was not the text the index holds (it changed on
     /// disk since, or could not be read): good enough for this answer, never stored.
     #[serde(skip)]
@@ -99,10 +102,16 @@ impl Postings {
         self.terms.get(term).map_or(&[], Vec::as_slice)
     }
 
+    /// Which files may hold a piece of text.
+    pub fn file_words(&self) -> &FileWords {
+        &self.file_words
+    }
+
     /// Whether every document names a definition of `index` (a check on postings read
     /// back from disk before they are trusted).
     pub fn fits(&self, index: &Index) -> bool {
         self.lens.len() == self.docs.len()
+            && self.file_words.fits(index.files().len())
             && self
                 .docs
                 .iter()
@@ -162,14 +171,37 @@ fn add(counts: &mut Counts, words: &mut WordTerms, field: Field, text: &str) -> 
 /// The documents of one file: (symbol index, field lengths, term counts).
 type FileDocs = Vec<(u32, [u32; N_FIELDS], Counts)>;
 
-/// The documents of one file, and whether its text on disk is the one the index holds.
-fn file_docs(texts: &Texts, file: &FileRecord) -> (FileDocs, bool) {
-    if file.symbols.is_empty() || !file.status.is_indexed() {
-        return (Vec::new(), true);
+/// What one file gives the postings: its documents, its distinct words, and whether its
+/// text on disk is the one the index holds.
+struct FileTerms {
+    docs: FileDocs,
+    words: words::Words,
+    same: bool,
+}
+
+fn file_terms(texts: &Texts, file: &FileRecord) -> FileTerms {
+    if !file.status.is_indexed() {
+        return FileTerms {
+            docs: Vec::new(),
+            words: words::Words::default(),
+            same: true,
+        };
     }
     let text = texts.get(&file.path);
     let same = text.as_ref().is_some_and(|t| !t.is_stale());
-    let table = LineTable::new(text.as_ref().map_or("", |t| t.text()));
+    FileTerms {
+        docs: file_docs(text.as_deref().map_or("", |t| t.text()), file),
+        words: text.map_or_else(words::Words::default, |t| words::words_of(t.text())),
+        same,
+    }
+}
+
+/// The documents of one file of text `text`.
+fn file_docs(text: &str, file: &FileRecord) -> FileDocs {
+    if file.symbols.is_empty() {
+        return Vec::new();
+    }
+    let table = LineTable::new(text);
     let n_lines = table.n_lines();
     // Each line's innermost owner: symbols come parents first, so children overwrite.
     let mut owner: Vec<Option<u32>> = vec![None; n_lines as usize + 1];
@@ -186,8 +218,7 @@ fn file_docs(texts: &Texts, file: &FileRecord) -> (FileDocs, bool) {
         .and_then(gather_languages::by_id)
         .map_or(&[][..], |spec| spec.method_words);
     let mut words = WordTerms::default();
-    let docs = file
-        .symbols
+    file.symbols
         .iter()
         .enumerate()
         .map(|(idx, symbol)| {
@@ -218,21 +249,22 @@ fn file_docs(texts: &Texts, file: &FileRecord) -> (FileDocs, bool) {
             lens[Field::Body as usize] = body;
             (idx as u32, lens, counts)
         })
-        .collect();
-    (docs, same)
+        .collect()
 }
 
 /// Builds the postings of `index` from the files of `texts`.
 pub fn build(index: &Index, texts: &Texts) -> Postings {
-    let per_file: Vec<(FileDocs, bool)> = index
+    let per_file: Vec<FileTerms> = index
         .files()
         .par_iter()
-        .map(|file| file_docs(texts, file))
+        .map(|file| file_terms(texts, file))
         .collect();
     let mut postings = Postings::default();
     let mut totals = [0f64; N_FIELDS];
-    for (file_idx, (docs, same)) in per_file.into_iter().enumerate() {
+    let mut file_words = Vec::with_capacity(per_file.len());
+    for (file_idx, FileTerms { docs, words, same }) in per_file.into_iter().enumerate() {
         postings.read_changed |= !same;
+        file_words.push(words);
         for (idx, lens, counts) in docs {
             let doc = postings.docs.len() as u32;
             let id = SymbolId {
@@ -263,6 +295,7 @@ pub fn build(index: &Index, texts: &Texts) -> Postings {
                 .push(id);
         }
     }
+    postings.file_words = FileWords::from_files(&file_words);
     let n = postings.docs.len().max(1) as f64;
     for (avg, total) in postings.avg_len.iter_mut().zip(totals) {
         *avg = ((total / n) as f32).max(1.0);

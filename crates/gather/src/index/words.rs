@@ -1,0 +1,236 @@
+//! Which files may hold a piece of text: every indexed file's distinct words (runs of ASCII
+//! letters, digits and `_`, lower-cased), inverted. Built with the postings, from the same
+//! texts, and stored with them; the grep lane reads only the files that can hold one of its
+//! needles instead of every file of the workspace.
+//!
+//! The test is a necessary condition, never a sufficient one: a file it names is still
+//! searched, and a file it rules out cannot hold the needle whatever its case. A run of
+//! word characters inside a needle, with a non-word character on both sides, must be a
+//! whole word of the file; a run at the needle's start or end need only be part of one.
+
+use rustc_hash::FxHashMap;
+use serde::{Deserialize, Serialize};
+
+/// Longer runs (hashes, encoded blobs) are not recorded, and a needle's run as long says
+/// nothing about a file.
+const MAX_WORD: usize = 64;
+/// A run at a needle's edge shorter than this is part of a word in nearly every file: it
+/// is not looked up.
+const MIN_PART: usize = 3;
+
+/// The words of every indexed file, inverted: word → the files holding it.
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub struct FileWords {
+    /// Every distinct word, sorted, each followed by a newline, so one scan finds every
+    /// word holding a part.
+    vocab: String,
+    /// Where each word starts in `vocab`.
+    starts: Vec<u32>,
+    /// Word `w`'s files are `files[ends[w - 1]..ends[w]]` (from 0 for the first), ascending.
+    ends: Vec<u32>,
+    files: Vec<u32>,
+}
+
+fn is_word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// One file's distinct recorded words, lower-cased, in no order: one buffer, not one
+/// allocation a word.
+#[derive(Debug, Default)]
+pub(crate) struct Words {
+    bytes: Vec<u8>,
+    ends: Vec<u32>,
+}
+
+impl Words {
+    fn iter(&self) -> impl Iterator<Item = &[u8]> {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts
+            .zip(&self.ends)
+            .map(|(from, &to)| &self.bytes[from as usize..to as usize])
+    }
+}
+
+/// The distinct recorded words of one file's text.
+pub(crate) fn words_of(text: &str) -> Words {
+    let lower = text.as_bytes().to_ascii_lowercase();
+    let mut seen: rustc_hash::FxHashSet<&[u8]> = Default::default();
+    for run in lower.split(|&b| !is_word_byte(b)) {
+        if !run.is_empty() && run.len() <= MAX_WORD {
+            seen.insert(run);
+        }
+    }
+    let mut words = Words::default();
+    for word in seen {
+        words.bytes.extend_from_slice(word);
+        words.ends.push(words.bytes.len() as u32);
+    }
+    words
+}
+
+impl FileWords {
+    /// The inverted table of `per_file` (file index → its words).
+    pub(crate) fn from_files(per_file: &[Words]) -> FileWords {
+        let mut ids: FxHashMap<&[u8], u32> = FxHashMap::default();
+        let mut lists: Vec<Vec<u32>> = Vec::new();
+        for (file, words) in per_file.iter().enumerate() {
+            for word in words.iter() {
+                let id = *ids.entry(word).or_insert_with(|| {
+                    lists.push(Vec::new());
+                    lists.len() as u32 - 1
+                });
+                lists[id as usize].push(file as u32);
+            }
+        }
+        let mut entries: Vec<(&[u8], u32)> = ids.into_iter().collect();
+        entries.sort_unstable();
+        let mut out = FileWords::default();
+        for (word, id) in entries {
+            out.starts.push(out.vocab.len() as u32);
+            // Words are ASCII: every byte is a letter, a digit or `_`.
+            out.vocab.extend(word.iter().map(|&b| b as char));
+            out.vocab.push('\n');
+            out.files.extend(&lists[id as usize]);
+            out.ends.push(out.files.len() as u32);
+        }
+        out
+    }
+
+    /// Whether every file number is below `n_files` and the tables agree (a check on a
+    /// table read back from disk before it is trusted).
+    pub(crate) fn fits(&self, n_files: usize) -> bool {
+        self.starts.len() == self.ends.len()
+            && self.starts.iter().all(|&s| (s as usize) < self.vocab.len())
+            && self.starts.windows(2).all(|w| w[0] < w[1])
+            && self.ends.windows(2).all(|w| w[0] <= w[1])
+            && self
+                .ends
+                .last()
+                .map_or(self.files.is_empty(), |&e| e as usize == self.files.len())
+            && self.files.iter().all(|&f| (f as usize) < n_files)
+    }
+
+    fn files_of(&self, word: usize) -> &[u32] {
+        let from = if word == 0 { 0 } else { self.ends[word - 1] };
+        &self.files[from as usize..self.ends[word] as usize]
+    }
+
+    /// The word equal to `word`, if recorded.
+    fn find(&self, word: &[u8]) -> Option<usize> {
+        let at = self.starts.partition_point(|&s| {
+            let stored = self.word_at(s as usize);
+            stored < word
+        });
+        (at < self.starts.len() && self.word_at(self.starts[at] as usize) == word).then_some(at)
+    }
+
+    fn word_at(&self, start: usize) -> &[u8] {
+        let rest = &self.vocab.as_bytes()[start..];
+        let end = memchr::memchr(b'\n', rest).unwrap_or(rest.len());
+        &rest[..end]
+    }
+
+    /// Marks in `into` the files holding a word that contains `part`.
+    fn mark_containing(&self, part: &[u8], into: &mut [bool]) {
+        let mut last = usize::MAX;
+        for at in memchr::memmem::find_iter(self.vocab.as_bytes(), part) {
+            let word = self.starts.partition_point(|&s| s as usize <= at) - 1;
+            if word != last {
+                last = word;
+                for &f in self.files_of(word) {
+                    into[f as usize] = true;
+                }
+            }
+        }
+    }
+
+    /// The files (of `n_files`) that may hold `needle` ignoring ASCII case; `None` when
+    /// its words rule out none.
+    pub fn may_hold(&self, needle: &str, n_files: usize) -> Option<Vec<bool>> {
+        let lower = needle.as_bytes().to_ascii_lowercase();
+        let mut result: Option<Vec<bool>> = None;
+        let mut from = 0;
+        while from < lower.len() {
+            if !is_word_byte(lower[from]) {
+                from += 1;
+                continue;
+            }
+            let end = lower[from..]
+                .iter()
+                .position(|&b| !is_word_byte(b))
+                .map_or(lower.len(), |n| from + n);
+            let run = &lower[from..end];
+            let whole = from > 0 && end < lower.len();
+            from = end;
+            if run.len() > MAX_WORD || (!whole && run.len() < MIN_PART) {
+                continue;
+            }
+            let mut here = vec![false; n_files];
+            if whole {
+                if let Some(word) = self.find(run) {
+                    for &f in self.files_of(word) {
+                        here[f as usize] = true;
+                    }
+                }
+            } else {
+                self.mark_containing(run, &mut here);
+            }
+            result = Some(match result {
+                None => here,
+                Some(mut so_far) => {
+                    for (a, b) in so_far.iter_mut().zip(&here) {
+                        *a &= *b;
+                    }
+                    so_far
+                }
+            });
+        }
+        result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(texts: &[&str]) -> FileWords {
+        FileWords::from_files(&texts.iter().map(|t| words_of(t)).collect::<Vec<_>>())
+    }
+
+    fn holders(words: &FileWords, needle: &str) -> Option<Vec<usize>> {
+        words.may_hold(needle, 3).map(|set| {
+            set.iter()
+                .enumerate()
+                .filter(|(_, &on)| on)
+                .map(|(i, _)| i)
+                .collect()
+        })
+    }
+
+    #[test]
+    fn inner_words_must_be_whole_and_edge_words_only_part_of_one() {
+        let words = table(&[
+            "raise ValueError('Invalid literal for int()')",
+            "x = invalidated_literal_for",
+            "for item in literals: pass",
+        ]);
+        assert!(words.fits(3));
+        // "literal" sits between spaces: whole in file 0 only ("literals" is another word).
+        assert_eq!(holders(&words, "invalid literal for"), Some(vec![0]));
+        // At the edges a part will do: "alid" is inside "invalid" and "invalidated".
+        assert_eq!(holders(&words, "alid"), Some(vec![0, 1]));
+        assert_eq!(holders(&words, "ITEM IN"), Some(vec![2]));
+        // Nothing to look up: every file may hold it.
+        assert_eq!(holders(&words, "-m"), None);
+        assert_eq!(holders(&words, "()"), None);
+        assert_eq!(holders(&words, "absent_word"), Some(vec![]));
+    }
+
+    #[test]
+    fn a_table_that_does_not_fit_the_files_is_refused() {
+        let words = table(&["a b", "b c"]);
+        assert!(words.fits(2));
+        assert!(!words.fits(1));
+    }
+}
