@@ -8,6 +8,7 @@ pub(crate) use crate::imports as modules;
 mod partial;
 pub mod postings;
 mod refresh;
+mod repost;
 pub mod texts;
 pub mod words;
 
@@ -67,6 +68,9 @@ pub struct Index {
     timings: BuildTimings,
     changes: Changes,
     postings: std::sync::OnceLock<postings::Postings>,
+    /// The postings of the index this one was refreshed from, when contents changed: the
+    /// postings are patched from them on first use instead of built.
+    earlier: std::sync::Mutex<Option<repost::Earlier>>,
     modules: std::sync::OnceLock<modules::Modules>,
     history: std::sync::OnceLock<Option<history::History>>,
 }
@@ -287,6 +291,7 @@ impl Index {
             scanned_ns: 0,
             timings: BuildTimings::default(),
             postings: std::sync::OnceLock::new(),
+            earlier: std::sync::Mutex::new(None),
             modules: std::sync::OnceLock::new(),
             history: std::sync::OnceLock::new(),
             changes: Changes::default(),
@@ -309,7 +314,13 @@ impl Index {
     /// [`Index::postings`], built (when they must be) from the files of `texts`, the
     /// request's store, which the question's other lanes read again.
     pub fn postings_reading(&self, texts: &texts::Texts) -> &postings::Postings {
-        self.postings.get_or_init(|| postings::build(self, texts))
+        self.postings.get_or_init(|| {
+            let earlier = self.earlier.lock().ok().and_then(|mut e| e.take());
+            match earlier {
+                Some(earlier) => repost::patch(earlier, self, texts),
+                None => postings::build(self, texts),
+            }
+        })
     }
 
     /// The module maps of import resolution, built on first use: every call-graph query
@@ -322,6 +333,20 @@ impl Index {
     /// Whether the postings are built (or were handed over) yet.
     pub(crate) fn has_postings(&self) -> bool {
         self.postings.get().is_some()
+    }
+
+    /// What a refresh hands on of the postings: these files' postings with the files (and
+    /// `true`: they are this index's), or those this index was to patch its own from.
+    fn take_postings(&mut self) -> Option<(repost::Earlier, bool)> {
+        match self.postings.take() {
+            Some(postings) => Some((repost::Earlier::new(postings, &self.files), true)),
+            None => self
+                .earlier
+                .get_mut()
+                .ok()
+                .and_then(Option::take)
+                .map(|earlier| (earlier, false)),
+        }
     }
 
     /// Hands over postings built earlier for exactly these files (see

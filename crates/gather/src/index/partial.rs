@@ -39,12 +39,13 @@ pub fn refresh_changed(
         return Ok(index);
     }
     let scan = scan_region(&previous.root, options, changed)?;
+    let mut previous = previous;
+    let postings = previous.take_postings();
     let Index {
         files,
         by_path,
         by_name,
         scanned_ns,
-        postings,
         history,
         ..
     } = previous;

@@ -48,20 +48,20 @@ pub struct Posting {
 }
 
 /// The lexical postings of an index.
-#[derive(Debug, Default, Serialize, Deserialize)]
+#[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Postings {
-    docs: Vec<SymbolId>,
-    lens: Vec<[u32; N_FIELDS]>,
-    avg_len: [f32; N_FIELDS],
-    terms: HashMap<String, Vec<Posting>>,
+    pub(super) docs: Vec<SymbolId>,
+    pub(super) lens: Vec<[u32; N_FIELDS]>,
+    pub(super) avg_len: [f32; N_FIELDS],
+    pub(super) terms: HashMap<String, Vec<Posting>>,
     /// Lower-cased definition names, for case-insensitive identifier lookup.
-    lower_names: HashMap<String, Vec<SymbolId>>,
+    pub(super) lower_names: HashMap<String, Vec<SymbolId>>,
     /// Which files hold which words, all lines of every indexed file (see [`FileWords`]).
-    file_words: FileWords,
+    pub(super) file_words: FileWords,
     /// Some file read for these postings was not the text the index holds (it changed on
     /// disk since, or could not be read): good enough for this answer, never stored.
     #[serde(skip)]
-    read_changed: bool,
+    pub(super) read_changed: bool,
 }
 
 impl Postings {
@@ -138,7 +138,7 @@ impl Postings {
 }
 
 /// Term counts of one document.
-type Counts = HashMap<String, [u16; N_FIELDS]>;
+pub(super) type Counts = HashMap<String, [u16; N_FIELDS]>;
 
 /// The terms of each distinct word met so far in a file: identifiers repeat, and splitting
 /// and stemming each occurrence again would dominate the build.
@@ -169,17 +169,17 @@ fn add(counts: &mut Counts, words: &mut WordTerms, field: Field, text: &str) -> 
 }
 
 /// The documents of one file: (symbol index, field lengths, term counts).
-type FileDocs = Vec<(u32, [u32; N_FIELDS], Counts)>;
+pub(super) type FileDocs = Vec<(u32, [u32; N_FIELDS], Counts)>;
 
 /// What one file gives the postings: its documents, its distinct words, and whether its
 /// text on disk is the one the index holds.
-struct FileTerms {
-    docs: FileDocs,
-    words: words::Words,
-    same: bool,
+pub(super) struct FileTerms {
+    pub(super) docs: FileDocs,
+    pub(super) words: words::Words,
+    pub(super) same: bool,
 }
 
-fn file_terms(texts: &Texts, file: &FileRecord) -> FileTerms {
+pub(super) fn file_terms(texts: &Texts, file: &FileRecord) -> FileTerms {
     if !file.status.is_indexed() {
         return FileTerms {
             docs: Vec::new(),
@@ -296,11 +296,19 @@ pub fn build(index: &Index, texts: &Texts) -> Postings {
         }
     }
     postings.file_words = FileWords::from_files(&file_words);
-    let n = postings.docs.len().max(1) as f64;
-    for (avg, total) in postings.avg_len.iter_mut().zip(totals) {
-        *avg = ((total / n) as f32).max(1.0);
-    }
+    postings.set_avg_len(totals);
     postings
+}
+
+impl Postings {
+    /// The average field lengths from `totals`, the lengths of every document summed in
+    /// document order.
+    pub(super) fn set_avg_len(&mut self, totals: [f64; N_FIELDS]) {
+        let n = self.docs.len().max(1) as f64;
+        for (avg, total) in self.avg_len.iter_mut().zip(totals) {
+            *avg = ((total / n) as f32).max(1.0);
+        }
+    }
 }
 
 #[cfg(test)]

@@ -37,12 +37,13 @@ pub(crate) fn refresh_observed(
     progress: &Progress,
 ) -> Result<Index> {
     let scan = scan(&previous.root, options)?;
+    let mut previous = previous;
+    let postings = previous.take_postings();
     let Index {
         files,
         by_path,
         by_name,
         scanned_ns,
-        postings,
         history,
         ..
     } = previous;
@@ -55,17 +56,22 @@ pub(crate) fn refresh_observed(
 }
 
 /// Moves what a refresh may keep from the previous index into the refreshed `index`: the
-/// postings when no content changed (they depend on contents only), the history when
-/// `holds` says it is still the work tree's.
+/// postings when no content changed (they depend on contents only), else what the new
+/// postings are patched from on first use; the history when `holds` says it is still the
+/// work tree's.
 pub(super) fn carry_over(
     index: &mut Index,
-    postings: std::sync::OnceLock<super::postings::Postings>,
+    postings: Option<(super::repost::Earlier, bool)>,
     history: std::sync::OnceLock<Option<super::history::History>>,
     holds: impl FnOnce(&super::history::History, &Index) -> bool,
 ) {
     let changes = index.changes;
-    if changes.reparsed + changes.added + changes.removed == 0 {
-        index.postings = postings;
+    match postings {
+        Some((earlier, true)) if changes.reparsed + changes.added + changes.removed == 0 => {
+            index.postings = std::sync::OnceLock::from(earlier.into_postings());
+        }
+        Some((earlier, _)) => index.earlier = std::sync::Mutex::new(Some(earlier)),
+        None => {}
     }
     if let Some(Some(h)) = history.get() {
         if holds(h, index) {
@@ -183,6 +189,7 @@ pub(super) fn apply_scan_around(
                 timings: BuildTimings::default(),
                 changes: Changes::default(),
                 postings: std::sync::OnceLock::new(),
+                earlier: std::sync::Mutex::new(None),
                 modules: std::sync::OnceLock::new(),
                 history: std::sync::OnceLock::new(),
             };

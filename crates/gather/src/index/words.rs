@@ -19,7 +19,7 @@ const MAX_WORD: usize = 64;
 const MIN_PART: usize = 3;
 
 /// The words of every indexed file, inverted: word → the files holding it.
-#[derive(Debug, Default, Serialize, Deserialize)]
+#[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct FileWords {
     /// Every distinct word, sorted, each followed by a newline, so one scan finds every
     /// word holding a part.
@@ -93,6 +93,22 @@ impl FileWords {
             out.vocab.push('\n');
             out.files.extend(&lists[id as usize]);
             out.ends.push(out.files.len() as u32);
+        }
+        out
+    }
+
+    /// Every file's words again (file index → its words, of `n_files`), to build the
+    /// table of a tree where some files changed without reading the others.
+    pub(crate) fn per_file(&self, n_files: usize) -> Vec<Words> {
+        let mut out: Vec<Words> = (0..n_files).map(|_| Words::default()).collect();
+        for (word, &start) in self.starts.iter().enumerate() {
+            let text = self.word_at(start as usize);
+            for &file in self.files_of(word) {
+                if let Some(words) = out.get_mut(file as usize) {
+                    words.bytes.extend_from_slice(text);
+                    words.ends.push(words.bytes.len() as u32);
+                }
+            }
         }
         out
     }
