@@ -129,10 +129,15 @@ impl Session {
             return;
         };
         self.postings_wanted = true;
-        match cache.load_postings(&self.index) {
-            Some(stored) => {
+        match cache.stored_postings(&self.index) {
+            Some(Ok(stored)) => {
                 self.index.set_postings(stored);
                 self.report.postings = PostingsState::Stored;
+            }
+            // Stored for files that changed since: patched from on first use, then stored.
+            Some(Err(earlier)) => {
+                self.index.set_earlier_postings(earlier);
+                self.postings_unstored = true;
             }
             None => self.postings_unstored = true,
         }
@@ -391,6 +396,32 @@ mod tests {
         assert_eq!(second.report().state, cache::CacheState::Hit);
         second.load_postings();
         assert!(second.index().has_postings());
+    }
+
+    #[test]
+    fn stored_postings_of_files_edited_since_are_patched_and_stored_again() {
+        let (ws, root) = workspace();
+        std::fs::write(ws.path().join("b.py"), "def beta():\n    return 2\n").unwrap();
+        let (_store, cache) = store(&root);
+        let mut first = open(&root, Some(cache.clone()));
+        first.load_postings();
+        first.index().postings();
+        assert!(first.finish().is_empty());
+        std::fs::write(ws.path().join("b.py"), "def gamma():\n    return 3\n").unwrap();
+        let mut second = open(&root, Some(cache.clone()));
+        second.load_postings();
+        assert!(!second.index().has_postings(), "stored for other contents");
+        let texts = crate::index::texts::Texts::of(second.index());
+        let patched = second.index().postings_reading(&texts);
+        assert_eq!(texts.reads(), 1, "b.py only");
+        let fresh = crate::index::postings::build(
+            second.index(),
+            &crate::index::texts::Texts::of(second.index()),
+        );
+        assert_eq!(*patched, fresh);
+        assert!(second.finish().is_empty());
+        let third = open(&root, Some(cache.clone()));
+        assert_eq!(cache.load_postings(third.index()), Some(fresh));
     }
 
     #[test]

@@ -28,6 +28,7 @@ use crate::error::Result;
 use crate::index::history::History;
 use crate::index::postings::Postings;
 use crate::index::{self, ms_since, Changes, FileRecord, Index, IndexOptions, Progress};
+use crate::index::{built_from, BuiltFrom, Earlier};
 
 mod files;
 mod frame;
@@ -249,10 +250,25 @@ impl Cache {
     /// paths, same content hashes) by this build of gather. Postings are derived data: a
     /// missing, stale or damaged file is simply not used.
     pub fn load_postings(&self, index: &Index) -> Option<Postings> {
+        self.stored_postings(index)?.ok()
+    }
+
+    /// The stored postings, when this build of gather stored them: `Ok` when built from
+    /// exactly the files of `index`, else `Err` with the files they were built from, to
+    /// patch the postings of `index` from.
+    pub(crate) fn stored_postings(
+        &self,
+        index: &Index,
+    ) -> Option<std::result::Result<Postings, Earlier>> {
         let bytes = confined::read_own_file(&self.postings_file(), MAX_STORED_BYTES).ok()?;
         let (_, payload) = self.check(&bytes, POSTINGS_MAGIC).ok()?;
-        let (content, postings): (u64, Postings) = postcard::from_bytes(payload).ok()?;
-        (content == index.content_hash() && postings.fits(index)).then_some(postings)
+        let (content, files, postings): (u64, BuiltFrom, Postings) =
+            postcard::from_bytes(payload).ok()?;
+        if content == index.content_hash() && postings.fits(index) {
+            Some(Ok(postings))
+        } else {
+            Some(Err(Earlier::stored(postings, files)))
+        }
     }
 
     /// The file the workspace's history is stored in, beside the index.
@@ -280,9 +296,10 @@ impl Cache {
         )
     }
 
-    /// Stores the postings of `index`, keyed by its content hash.
+    /// Stores the postings of `index`, keyed by its content hash, with the files they were
+    /// built from.
     pub fn save_postings(&self, index: &Index, postings: &Postings) -> std::io::Result<()> {
-        let payload = (index.content_hash(), postings);
+        let payload = (index.content_hash(), built_from(index.files()), postings);
         self.write(
             &frame::Durable,
             &self.postings_file(),

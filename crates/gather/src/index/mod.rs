@@ -9,6 +9,7 @@ mod partial;
 pub mod postings;
 mod refresh;
 mod repost;
+pub(crate) use repost::{built_from, BuiltFrom, Earlier};
 pub mod texts;
 pub mod words;
 
@@ -363,6 +364,14 @@ impl Index {
 
     pub(crate) fn set_postings(&self, postings: postings::Postings) {
         let _ = self.postings.set(postings);
+    }
+
+    /// Hands over postings built for an earlier state of the files (stored ones whose
+    /// files changed since): the postings are patched from them on first use.
+    pub(crate) fn set_earlier_postings(&self, earlier: Earlier) {
+        if let Ok(mut slot) = self.earlier.lock() {
+            *slot = Some(earlier);
+        }
     }
 
     /// [`Index::from_files`] for records read by a walk that began at `scanned_ns`

@@ -13,21 +13,33 @@ use super::texts::Texts;
 use super::words::{FileWords, Words};
 use super::{FileRecord, Index, SymbolId};
 
+/// Per file of an index: its path, content hash and whether it was indexed; what the
+/// postings built from it depend on.
+pub(crate) type BuiltFrom = Vec<(String, u64, bool)>;
+
+/// What postings built from `files` depend on.
+pub(crate) fn built_from(files: &[FileRecord]) -> BuiltFrom {
+    files
+        .iter()
+        .map(|f| (f.path.clone(), f.hash, f.status.is_indexed()))
+        .collect()
+}
+
 /// Postings built for an earlier state of the files, with what each of those files was.
 #[derive(Debug)]
 pub(crate) struct Earlier {
     postings: Postings,
-    /// Per file of the earlier index: its path, content hash and whether it was indexed.
-    files: Vec<(String, u64, bool)>,
+    files: BuiltFrom,
 }
 
 impl Earlier {
     /// `postings`, built from `files`.
     pub(crate) fn new(postings: Postings, files: &[FileRecord]) -> Earlier {
-        let files = files
-            .iter()
-            .map(|f| (f.path.clone(), f.hash, f.status.is_indexed()))
-            .collect();
+        Earlier::stored(postings, built_from(files))
+    }
+
+    /// `postings`, built from files as `files` describes them (as stored beside them).
+    pub(crate) fn stored(postings: Postings, files: BuiltFrom) -> Earlier {
         Earlier { postings, files }
     }
 
@@ -79,7 +91,7 @@ pub(crate) fn patch(earlier: Earlier, index: &Index, texts: &Texts) -> Postings 
 
 /// Per earlier file, where it stands now, and per file now, where it stood, for the files
 /// whose contents (so whose documents and words) are the same.
-fn moved(old_files: &[(String, u64, bool)], index: &Index) -> (Vec<Option<u32>>, Vec<Option<u32>>) {
+fn moved(old_files: &BuiltFrom, index: &Index) -> (Vec<Option<u32>>, Vec<Option<u32>>) {
     let mut now_of: Vec<Option<u32>> = vec![None; old_files.len()];
     let mut then_of: Vec<Option<u32>> = vec![None; index.files().len()];
     for (then, (path, hash, indexed)) in old_files.iter().enumerate() {
@@ -210,7 +222,7 @@ fn docs_of_file(docs: &[SymbolId], file: u32) -> std::ops::Range<usize> {
 
 /// Whether `old` names only files of `old_files`, and every file kept as it was has the
 /// definitions its documents name (a check on postings read back from disk).
-fn fits(old: &Postings, old_files: &[(String, u64, bool)], index: &Index) -> bool {
+fn fits(old: &Postings, old_files: &BuiltFrom, index: &Index) -> bool {
     let n = old_files.len();
     old.lens.len() == old.docs.len()
         && old.file_words.fits(n)
