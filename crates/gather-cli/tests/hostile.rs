@@ -5,6 +5,8 @@
 
 #![cfg(unix)]
 
+#[path = "../../gather/tests/it/arena.rs"]
+mod arena;
 mod common;
 
 use std::io::Write;
@@ -15,51 +17,22 @@ use std::sync::mpsc::{self, Receiver};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use rustix::fs::{FileType, Mode, RenameFlags, CWD};
 use serde_json::{json, Value};
 
-/// Text that only the outside files contain.
-const MARKER: &str = "OUTSIDE-MARKER-7f3a";
-
-const INSIDE: &str = "def target():\n    return 'inside'\n\n\ndef caller():\n    return target()\n";
+use arena::{fifo, outside_text, swapper, zero_device, Arena, INSIDE, MARKER};
 
 /// How long one command or call may take before the test fails instead of hanging.
 const LIMIT: Duration = Duration::from_secs(30);
 
-fn outside_text() -> String {
-    format!("def target():\n    return '{MARKER}'\n\n\ndef caller():\n    return target()\n")
-}
-
-/// `base/ws` (the root: `src/target.py`, `src/other.py`, and `src/swap.py`, a link to an
-/// outside file with the same definitions) beside `base/outside`.
-struct Arena {
-    _dir: tempfile::TempDir,
-    base: PathBuf,
-    root: PathBuf,
-}
-
+/// The [`Arena`] with `src/target.py` and `src/other.py` outside too, so that the outside
+/// directory can stand in for the whole root.
 fn arena() -> Arena {
-    let dir = tempfile::tempdir().unwrap();
-    let base = std::fs::canonicalize(dir.path()).unwrap();
-    let root = base.join("ws");
-    let outside = base.join("outside");
-    std::fs::create_dir_all(root.join("src")).unwrap();
-    std::fs::create_dir_all(outside.join("src")).unwrap();
-    std::fs::write(root.join("src/target.py"), INSIDE).unwrap();
-    std::fs::write(
-        root.join("src/other.py"),
-        "from src.target import target\n\n\ndef use_it():\n    return target()\n",
-    )
-    .unwrap();
-    for name in ["secret.py", "target.py", "src/target.py", "src/other.py"] {
-        std::fs::write(outside.join(name), outside_text()).unwrap();
+    let arena = Arena::new();
+    std::fs::create_dir_all(arena.outside.join("src")).unwrap();
+    for name in ["src/target.py", "src/other.py"] {
+        std::fs::write(arena.outside.join(name), outside_text()).unwrap();
     }
-    std::os::unix::fs::symlink(outside.join("secret.py"), root.join("src/swap.py")).unwrap();
-    Arena {
-        _dir: dir,
-        base,
-        root,
-    }
+    arena
 }
 
 /// Runs the binary on `root` with its cache in `cache`, failing the test if it runs longer
@@ -187,19 +160,12 @@ fn swapping_files_for_links_never_leaks_through_the_server() {
     let mut server = Server::ready(&arena.root);
     let stop = Arc::new(AtomicBool::new(false));
     let swaps = Arc::new(AtomicUsize::new(0));
-    let swapper = {
-        let (a, b) = (
-            arena.root.join("src/target.py"),
-            arena.root.join("src/swap.py"),
-        );
-        let (stop, swaps) = (Arc::clone(&stop), Arc::clone(&swaps));
-        std::thread::spawn(move || {
-            while !stop.load(Ordering::Relaxed) {
-                rustix::fs::renameat_with(CWD, &a, CWD, &b, RenameFlags::EXCHANGE).unwrap();
-                swaps.fetch_add(1, Ordering::Relaxed);
-            }
-        })
-    };
+    let swapper = swapper(
+        arena.root.join("src/target.py"),
+        arena.root.join("src/swap.py"),
+        Arc::clone(&stop),
+        Arc::clone(&swaps),
+    );
     let started = Instant::now();
     let (mut calls, mut leaks, mut inside) = (0, 0, 0);
     for _ in 0..ROUNDS {
@@ -283,24 +249,6 @@ fn a_root_replaced_under_the_server_never_shows_outside_content() {
         json!({"files": [{"path": "target.py"}]}),
     );
     assert_eq!(answer["structuredContent"]["code"], "io_error", "{answer}");
-}
-
-fn fifo(path: &Path) {
-    rustix::fs::mknodat(CWD, path, FileType::Fifo, Mode::from_raw_mode(0o644), 0).unwrap();
-}
-
-/// A character device like /dev/zero, or where that is not allowed a link to /dev/zero.
-fn zero_device(path: &Path) {
-    let made = rustix::fs::mknodat(
-        CWD,
-        path,
-        FileType::CharacterDevice,
-        Mode::from_raw_mode(0o644),
-        rustix::fs::makedev(1, 5),
-    );
-    if made.is_err() {
-        std::os::unix::fs::symlink("/dev/zero", path).unwrap();
-    }
 }
 
 fn is_link(path: &Path) -> bool {

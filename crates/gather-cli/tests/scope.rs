@@ -3,6 +3,8 @@
 //! no code. Seeds come only from under the scope; their neighbours from anywhere.
 
 mod common;
+#[path = "../../gather/tests/it/pack_json.rs"]
+mod pack_json;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -10,6 +12,8 @@ use std::process::{Command, Output};
 use std::time::Duration;
 
 use serde_json::{json, Value};
+
+use pack_json::seed_paths;
 
 fn fixture() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/scope")
@@ -43,19 +47,7 @@ fn json(output: &Output) -> Value {
 
 /// (path, role) of every item of a pack.
 fn items(pack: &Value) -> Vec<(String, String)> {
-    (pack["items"].as_array().unwrap().iter())
-        .map(|i| {
-            let field = |k: &str| i[k].as_str().unwrap().to_string();
-            (field("path"), field("role"))
-        })
-        .collect()
-}
-
-fn seed_paths(pack: &Value) -> Vec<String> {
-    (items(pack).into_iter())
-        .filter(|(_, role)| role == "seed")
-        .map(|(path, _)| path)
-        .collect()
+    pack_json::items(pack, "path")
 }
 
 #[test]

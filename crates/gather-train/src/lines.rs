@@ -15,7 +15,7 @@ use gather::pack::line_score;
 use gather::SymbolKind;
 use serde_json::json;
 
-use crate::{question_id, Mined};
+use crate::{finish, question_id, Mined};
 
 /// Definitions shorter than this are shown whole whenever shown: their lines need no
 /// choosing.
@@ -92,13 +92,12 @@ pub fn lines(root: &Path, mined: &Path, out: &Path) -> Result<(), String> {
         }
         questions += usize::from(wrote);
     }
-    writer.flush().map_err(|e| e.to_string())?;
-    eprintln!(
-        "{}: {definitions} definitions of {questions} questions, {:.1} s",
-        root.display(),
-        started.elapsed().as_secs_f64()
-    );
-    Ok(())
+    finish(
+        writer,
+        root,
+        &format!("{definitions} definitions of {questions} questions"),
+        started,
+    )
 }
 
 /// The innermost definitions (not modules, not tests) holding a `touched` line, in order,

@@ -182,14 +182,15 @@ fn features(
         s.save();
         s.finish();
     }
-    writer.flush().map_err(|e| e.to_string())?;
-    eprintln!(
-        "{}: {kept} questions written, {skipped} without gold or with too much, \
-         {unreadable} not checked out, {:.1} s",
-        root.display(),
-        started.elapsed().as_secs_f64()
-    );
-    Ok(())
+    finish(
+        writer,
+        root,
+        &format!(
+            "{kept} questions written, {skipped} without gold or with too much, \
+             {unreadable} not checked out"
+        ),
+        started,
+    )
 }
 
 /// What `history` reads of a features line.
@@ -244,9 +245,25 @@ fn history(root: &Path, mined: &Path, features: &Path, out: &Path) -> Result<(),
             .map_err(|e| e.to_string())?;
         kept += 1;
     }
+    finish(
+        writer,
+        root,
+        &format!("history of {kept} questions, {without} without"),
+        started,
+    )
+}
+
+/// Flushes `writer`, then says on stderr what was written for `root` (`summary`) and how
+/// long it took since `started`.
+fn finish(
+    mut writer: impl Write,
+    root: &Path,
+    summary: &str,
+    started: Instant,
+) -> Result<(), String> {
     writer.flush().map_err(|e| e.to_string())?;
     eprintln!(
-        "{}: history of {kept} questions, {without} without, {:.1} s",
+        "{}: {summary}, {:.1} s",
         root.display(),
         started.elapsed().as_secs_f64()
     );

@@ -21,12 +21,10 @@ pub enum ErrorCode {
     IndexError,
 }
 
-/// The code as it appears in output: `invalid_request`, `not_found`, …
-impl std::fmt::Display for ErrorCode {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        crate::names::write(self, f)
-    }
-}
+crate::names::display_as_serde!(
+    /// The code as it appears in output: `invalid_request`, `not_found`, …
+    ErrorCode
+);
 
 /// An error with its code.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -14,3 +14,17 @@ pub(crate) fn write<T: Serialize>(value: &T, f: &mut fmt::Formatter<'_>) -> fmt:
         _ => Err(fmt::Error),
     }
 }
+
+/// Implements `Display` for an enum of unit variants through [`write`]. Takes the type after
+/// the impl's doc comment, which lists the names.
+macro_rules! display_as_serde {
+    ($(#[$doc:meta])* $ty:ty) => {
+        $(#[$doc])*
+        impl std::fmt::Display for $ty {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                $crate::names::write(self, f)
+            }
+        }
+    };
+}
+pub(crate) use display_as_serde;

@@ -173,12 +173,10 @@ pub enum SkipReason {
     ParseFailed,
 }
 
-/// The reason as it appears in output (`too-large`, `invalid-utf8`, …).
-impl std::fmt::Display for SkipReason {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        crate::names::write(self, f)
-    }
-}
+crate::names::display_as_serde!(
+    /// The reason as it appears in output (`too-large`, `invalid-utf8`, …).
+    SkipReason
+);
 
 /// How a file was read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

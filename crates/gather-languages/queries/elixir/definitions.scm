@@ -15,7 +15,11 @@
     target: (identifier) @_def
     (arguments
       .
-      (call target: (identifier) @name))
+      [
+        (call target: (identifier) @name)
+        (identifier) @name
+        (binary_operator left: (call target: (identifier) @name) operator: "when")
+      ])
     (#any-of? @_def "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")) @definition.function
   (#eq? @_doc "doc"))
 (do_block
@@ -30,63 +34,11 @@
     target: (identifier) @_def
     (arguments
       .
-      (call target: (identifier) @name))
-    (#any-of? @_def "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")) @definition.function
-  (#eq? @_doc "doc"))
-(do_block
-  (unary_operator
-    operand: (call
-      target: (identifier) @_doc
-      (arguments . (_) @doc)))
-  .
-  (call
-    target: (identifier) @_def
-    (arguments
-      .
-      (identifier) @name)
-    (#any-of? @_def "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")) @definition.function
-  (#eq? @_doc "doc"))
-(do_block
-  (unary_operator
-    operand: (call
-      target: (identifier) @_doc
-      (arguments . (_) @doc)))
-  .
-  (unary_operator)
-  .
-  (call
-    target: (identifier) @_def
-    (arguments
-      .
-      (identifier) @name)
-    (#any-of? @_def "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")) @definition.function
-  (#eq? @_doc "doc"))
-(do_block
-  (unary_operator
-    operand: (call
-      target: (identifier) @_doc
-      (arguments . (_) @doc)))
-  .
-  (call
-    target: (identifier) @_def
-    (arguments
-      .
-      (binary_operator left: (call target: (identifier) @name) operator: "when"))
-    (#any-of? @_def "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")) @definition.function
-  (#eq? @_doc "doc"))
-(do_block
-  (unary_operator
-    operand: (call
-      target: (identifier) @_doc
-      (arguments . (_) @doc)))
-  .
-  (unary_operator)
-  .
-  (call
-    target: (identifier) @_def
-    (arguments
-      .
-      (binary_operator left: (call target: (identifier) @name) operator: "when"))
+      [
+        (call target: (identifier) @name)
+        (identifier) @name
+        (binary_operator left: (call target: (identifier) @name) operator: "when")
+      ])
     (#any-of? @_def "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")) @definition.function
   (#eq? @_doc "doc"))
 ; A module's `@moduledoc` is its first line.
@@ -102,26 +54,18 @@
   (#any-of? @_defmodule "defmodule" "defprotocol")
   (#eq? @_doc "moduledoc")) @definition.module
 ; def / defp / defmacro / defguard / defdelegate …
-; f(args), f(args), do: …
 (call
   target: (identifier) @_def
   (arguments
     .
-    (call target: (identifier) @name))
-  (#any-of? @_def "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")) @definition.function
-; f, do: … (no parentheses)
-(call
-  target: (identifier) @_def
-  (arguments
-    .
-    (identifier) @name)
-  (#any-of? @_def "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")) @definition.function
-; f(args) when guard
-(call
-  target: (identifier) @_def
-  (arguments
-    .
-    (binary_operator left: (call target: (identifier) @name) operator: "when"))
+    [
+      ; f(args), f(args), do: …
+      (call target: (identifier) @name)
+      ; f, do: … (no parentheses)
+      (identifier) @name
+      ; f(args) when guard
+      (binary_operator left: (call target: (identifier) @name) operator: "when")
+    ])
   (#any-of? @_def "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")) @definition.function
 (call
   target: (identifier) @_defmodule

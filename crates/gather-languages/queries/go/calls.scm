@@ -3,22 +3,22 @@
 ; to a generic type, and so does `fs[i](x)` (a call through an index): both come out as
 ; calls to `f` / `fs`.
 
-; f(), f[T](a, b)
 (call_expression
-  function: (identifier) @name) @reference.call
-
-; pkg.F(), x.M(), a.b.M(), pkg.F[T](a, b)
-(call_expression
-  function: (selector_expression
-    operand: (_) @qualifier
-    field: (field_identifier) @name)) @reference.call
+  function: [
+    ; f(), f[T](a, b)
+    (identifier) @name
+    ; pkg.F(), x.M(), a.b.M(), pkg.F[T](a, b)
+    (selector_expression
+      operand: (_) @qualifier
+      field: (field_identifier) @name)
+  ]) @reference.call
 
 ; f[T](x), pkg.F[T](x)
 (type_conversion_expression
   type: (generic_type
-    type: (type_identifier) @name)) @reference.call
-(type_conversion_expression
-  type: (generic_type
-    type: (qualified_type
-      package: (package_identifier) @qualifier
-      name: (type_identifier) @name))) @reference.call
+    type: [
+      (type_identifier) @name
+      (qualified_type
+        package: (package_identifier) @qualifier
+        name: (type_identifier) @name)
+    ])) @reference.call

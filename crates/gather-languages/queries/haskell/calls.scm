@@ -2,8 +2,9 @@
 ; `apply(apply(f, x), y)`; only the innermost names a function), plain or qualified
 ; (`Map.insert k v`). Operators and composition (`f . g`) are not counted.
 (apply
-  function: (variable) @name) @reference.call
-(apply
-  function: (qualified
-    module: (module) @qualifier
-    id: (variable) @name)) @reference.call
+  function: [
+    (variable) @name
+    (qualified
+      module: (module) @qualifier
+      id: (variable) @name)
+  ]) @reference.call

@@ -58,31 +58,29 @@
   (namespace_export (identifier) @import.alias)
   source: (string) @import.source) @import.reexport
 
-; CommonJS. const x = require('./m')
+; CommonJS and dynamic imports: const x = require('./m'), const {a, b: c} = require('./m'),
+; and the same with `await import('./m')` (where `@_require` is not captured, so `#eq?`
+; holds).
 (variable_declarator
-  name: (identifier) @import.alias
-  value: (call_expression
-    function: (identifier) @_require
-    arguments: (arguments . (string) @import.source .))
-  (#eq? @_require "require"))
-
-; const {a, b: c} = require('./m')
-(variable_declarator
-  name: (object_pattern
-    (shorthand_property_identifier_pattern) @import.name)
-  value: (call_expression
-    function: (identifier) @_require
-    arguments: (arguments . (string) @import.source .))
-  (#eq? @_require "require"))
-(variable_declarator
-  name: (object_pattern
-    (pair_pattern
-      key: (property_identifier) @import.name
-      value: (identifier) @import.alias))
-  value: (call_expression
-    function: (identifier) @_require
-    arguments: (arguments . (string) @import.source .))
-  (#eq? @_require "require"))
+  name: [
+    (identifier) @import.alias
+    (object_pattern [
+      (shorthand_property_identifier_pattern) @import.name
+      (pair_pattern
+        key: (property_identifier) @import.name
+        value: (identifier) @import.alias)
+    ])
+  ]
+  value: [
+    ((call_expression
+       function: (identifier) @_require
+       arguments: (arguments . (string) @import.source .))
+     (#eq? @_require "require"))
+    (await_expression
+      (call_expression
+        function: (import)
+        arguments: (arguments . (string) @import.source .)))
+  ])
 
 ; const x = require('./m').a
 (variable_declarator
@@ -93,30 +91,6 @@
       arguments: (arguments . (string) @import.source .))
     property: (property_identifier) @import.name)
   (#eq? @_require "require"))
-
-; const x = await import('./m'), const {a, b: c} = await import('./m')
-(variable_declarator
-  name: (identifier) @import.alias
-  value: (await_expression
-    (call_expression
-      function: (import)
-      arguments: (arguments . (string) @import.source .))))
-(variable_declarator
-  name: (object_pattern
-    (shorthand_property_identifier_pattern) @import.name)
-  value: (await_expression
-    (call_expression
-      function: (import)
-      arguments: (arguments . (string) @import.source .))))
-(variable_declarator
-  name: (object_pattern
-    (pair_pattern
-      key: (property_identifier) @import.name
-      value: (identifier) @import.alias))
-  value: (await_expression
-    (call_expression
-      function: (import)
-      arguments: (arguments . (string) @import.source .))))
 
 ; module.exports = require('./m') re-exports the whole module.
 (assignment_expression

@@ -1,16 +1,15 @@
 ; Kotlin call sites. A constructor call looks like a function call (`Invoice(1)`), so
 ; both are `reference.call`; a trailing lambda is part of the call it follows.
 
-; f(x), f { … }
 (call_expression
   .
-  (identifier) @name) @reference.call
-
-; a.f(x), a?.f(x), A.B.f(x), this.f(x)
-(call_expression
-  .
-  (navigation_expression
-    (_) @qualifier
-    .
+  [
+    ; f(x), f { … }
     (identifier) @name
-    .)) @reference.call
+    ; a.f(x), a?.f(x), A.B.f(x), this.f(x)
+    (navigation_expression
+      (_) @qualifier
+      .
+      (identifier) @name
+      .)
+  ]) @reference.call

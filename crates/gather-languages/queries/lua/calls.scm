@@ -1,11 +1,11 @@
 ; Lua call sites: `f(x)`, `f "s"`, `f {…}`, `t.f(x)`, `t:m(x)`.
 (function_call
-  name: (identifier) @name) @reference.call
-(function_call
-  name: (dot_index_expression
-    table: (_) @qualifier
-    field: (identifier) @name)) @reference.call
-(function_call
-  name: (method_index_expression
-    table: (_) @qualifier
-    method: (identifier) @name)) @reference.call
+  name: [
+    (identifier) @name
+    (dot_index_expression
+      table: (_) @qualifier
+      field: (identifier) @name)
+    (method_index_expression
+      table: (_) @qualifier
+      method: (identifier) @name)
+  ]) @reference.call

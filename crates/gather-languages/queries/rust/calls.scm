@@ -4,22 +4,20 @@
 ; (Alternations are kept one level deep: a captured alternation nested in another
 ; alternation loses matches in tree-sitter.)
 
-; f(), f::<T>()
 (call_expression
-  function: (identifier) @name) @reference.call
-(call_expression
-  function: (generic_function function: (identifier) @name)) @reference.call
-
-; a.b(), self.m(), a.b::<T>()
-(call_expression
-  function: (field_expression
-    value: (_) @qualifier
-    field: (field_identifier) @name)) @reference.call
-(call_expression
-  function: (generic_function
-    function: (field_expression
+  function: [
+    ; f(), f::<T>()
+    (identifier) @name
+    (generic_function function: (identifier) @name)
+    ; a.b(), self.m(), a.b::<T>()
+    (field_expression
       value: (_) @qualifier
-      field: (field_identifier) @name))) @reference.call
+      field: (field_identifier) @name)
+    (generic_function
+      function: (field_expression
+        value: (_) @qualifier
+        field: (field_identifier) @name))
+  ]) @reference.call
 
 ; Type::f(), a::b::f(), self::f(), Type::f::<T>()
 (call_expression
@@ -71,11 +69,12 @@
 
 ; name!(…), a::name!(…)
 (macro_invocation
-  macro: (identifier) @name) @reference.macro
-(macro_invocation
-  macro: (scoped_identifier
-    path: (_) @qualifier
-    name: (identifier) @name)) @reference.macro
+  macro: [
+    (identifier) @name
+    (scoped_identifier
+      path: (_) @qualifier
+      name: (identifier) @name)
+  ]) @reference.macro
 
 ; Calls inside macro arguments (`assert_eq!(f(x), a.b())`, `format!("{}", T::new())`).
 ; tree-sitter leaves macro arguments as flat token trees, so these are matched token by

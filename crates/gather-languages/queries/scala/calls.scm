@@ -2,23 +2,21 @@
 ; `f(…)` are calls. A call without parentheses (`xs.isEmpty`) cannot be told from a
 ; field and is not counted.
 
-; f(x), f { … }, f[T](x)
 (call_expression
-  function: (identifier) @name) @reference.call
-(call_expression
-  function: (generic_function
-    function: (identifier) @name)) @reference.call
-
-; a.f(x), A.B.f(x), this.f(x), a.f[T](x)
-(call_expression
-  function: (field_expression
-    value: (_) @qualifier
-    field: (identifier) @name)) @reference.call
-(call_expression
-  function: (generic_function
-    function: (field_expression
+  function: [
+    ; f(x), f { … }, f[T](x)
+    (identifier) @name
+    (generic_function
+      function: (identifier) @name)
+    ; a.f(x), A.B.f(x), this.f(x), a.f[T](x)
+    (field_expression
       value: (_) @qualifier
-      field: (identifier) @name))) @reference.call
+      field: (identifier) @name)
+    (generic_function
+      function: (field_expression
+        value: (_) @qualifier
+        field: (identifier) @name))
+  ]) @reference.call
 
 ; new C(x), new C[T](x)
 (instance_expression

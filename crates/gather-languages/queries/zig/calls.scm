@@ -1,7 +1,8 @@
 ; Zig call sites: `f(x)`, `a.f(x)`, `std.debug.print(…)`. Builtins (`@as`) are not calls.
 (call_expression
-  function: (identifier) @name) @reference.call
-(call_expression
-  function: (field_expression
-    object: (_) @qualifier
-    member: (identifier) @name)) @reference.call
+  function: [
+    (identifier) @name
+    (field_expression
+      object: (_) @qualifier
+      member: (identifier) @name)
+  ]) @reference.call

@@ -4,19 +4,10 @@
 (function_declaration name: (identifier) @name) @definition.function
 (variable_declaration
   (identifier) @name
-  (struct_declaration)) @definition.struct
+  [(struct_declaration) (union_declaration) (opaque_declaration)]) @definition.struct
 (variable_declaration
   (identifier) @name
-  (union_declaration)) @definition.struct
-(variable_declaration
-  (identifier) @name
-  (opaque_declaration)) @definition.struct
-(variable_declaration
-  (identifier) @name
-  (enum_declaration)) @definition.enum
-(variable_declaration
-  (identifier) @name
-  (error_set_declaration)) @definition.enum
+  [(enum_declaration) (error_set_declaration)]) @definition.enum
 (source_file
   (variable_declaration
     (identifier) @name

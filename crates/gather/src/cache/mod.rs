@@ -359,12 +359,10 @@ pub enum CacheState {
     Invalid,
 }
 
-/// `disabled`, `missing`, `hit` or `invalid`.
-impl std::fmt::Display for CacheState {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        crate::names::write(self, f)
-    }
-}
+crate::names::display_as_serde!(
+    /// `disabled`, `missing`, `hit` or `invalid`.
+    CacheState
+);
 
 /// An up-to-date index and how it was obtained.
 #[derive(Debug)]

@@ -35,12 +35,10 @@ pub enum Confidence {
     Ambiguous,
 }
 
-/// `import`, `local`, `qualified`, `name` or `ambiguous`.
-impl std::fmt::Display for Confidence {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        crate::names::write(self, f)
-    }
-}
+crate::names::display_as_serde!(
+    /// `import`, `local`, `qualified`, `name` or `ambiguous`.
+    Confidence
+);
 
 impl Confidence {
     /// Rank for ordering neighbours: stronger proofs first.

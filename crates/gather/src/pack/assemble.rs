@@ -284,7 +284,7 @@ fn rank_neighbours(neighbours: &mut [PackItem], callers_first: bool) {
 
 /// An item that is a range of lines rather than a definition of the index (a pinned
 /// slice, a line hit): its first line stands for its signature.
-fn lines_item(
+pub(super) fn lines_item(
     path: &str,
     name: String,
     kind: Option<SymbolKind>,

@@ -355,28 +355,9 @@ fn runs(lines: &BTreeSet<Line>) -> Vec<LineRange> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pack::Rendered;
 
     fn item(range: LineRange) -> PackItem {
-        PackItem {
-            path: "a.py".into(),
-            symbol: None,
-            name: "run".into(),
-            kind: None,
-            range,
-            signature: LineRange::new(range.start, range.start),
-            role: Role::Seed,
-            confidence: None,
-            call_line: None,
-            shown: vec![range],
-            rendered: Rendered::Body,
-            cost_lines: range.len() as usize,
-            elide_keep: 0,
-            doc_left_out: None,
-            marks: Marks::default(),
-            weight: 1.0,
-            changed: Vec::new(),
-        }
+        crate::pack::assemble::lines_item("a.py", "run".into(), None, range, Role::Seed)
     }
 
     const TEXT: [&str; 8] = [

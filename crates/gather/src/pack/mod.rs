@@ -46,12 +46,10 @@ pub enum Mode {
     Change,
 }
 
-/// `symbol`, `ask`, `slices` or `change`.
-impl std::fmt::Display for Mode {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        crate::names::write(self, f)
-    }
-}
+crate::names::display_as_serde!(
+    /// `symbol`, `ask`, `slices` or `change`.
+    Mode
+);
 
 /// Why an item is in the pack.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -11,6 +11,7 @@
 use gather_languages::tree_sitter::{Node, Tree};
 use gather_languages::{Blocks, LanguageSpec};
 
+use super::candidates::{walk, Step};
 use super::extent::find_body;
 use crate::lines::{Line, LineRange, LineTable};
 use crate::record::{CallSite, Symbol, SymbolKind};
@@ -190,12 +191,9 @@ fn closing_lines(tree: &Tree, mut opening: Vec<(usize, usize)>) -> Vec<(usize, L
     // Per open brace: the definition it opens, if it is one asked about.
     let mut open: Vec<Option<usize>> = Vec::new();
     let mut n_open_asked = 0usize;
-    let mut cursor = tree.walk();
-    'walk: loop {
-        let node = cursor.node();
-        let descend = node.end_byte() > first && node.child_count() > 0;
-        if descend && cursor.goto_first_child() {
-            continue;
+    walk(tree, |node| {
+        if node.end_byte() > first && node.child_count() > 0 {
+            return Step::Enter;
         }
         if node.child_count() == 0
             && node.start_byte() >= first
@@ -218,20 +216,13 @@ fn closing_lines(tree: &Tree, mut opening: Vec<(usize, usize)>) -> Vec<(usize, L
                     found.push((at, node.start_position().row as Line + 1));
                     n_open_asked -= 1;
                     if n_open_asked == 0 && wanted.peek().is_none() {
-                        break 'walk;
+                        return Step::Stop;
                     }
                 }
             }
         }
-        loop {
-            if cursor.goto_next_sibling() {
-                break;
-            }
-            if !cursor.goto_parent() {
-                break 'walk;
-            }
-        }
-    }
+        Step::Pass
+    });
     found
 }
 
@@ -255,37 +246,27 @@ impl Layout {
             first,
         };
         let first_row = first as usize - 1;
-        let mut cursor = tree.walk();
-        'walk: loop {
-            let node = cursor.node();
+        walk(tree, |node| {
             let (start, end) = (node.start_position(), node.end_position());
             let kind = node.kind();
-            let mut descend = end.row >= first_row && node.child_count() > 0;
             if kind.contains("comment") && start.row >= first_row {
                 if let Some(slot) = layout.comment_at.get_mut(start.row - first_row) {
                     slot.get_or_insert(start.column);
                 }
-                descend = false;
+                Step::Pass
             } else if node.is_named() && kind.contains("string") && end.row > start.row {
                 for row in (start.row + 1).max(first_row)..=end.row {
                     if let Some(slot) = layout.in_string.get_mut(row - first_row) {
                         *slot = true;
                     }
                 }
-                descend = false;
+                Step::Pass
+            } else if end.row >= first_row && node.child_count() > 0 {
+                Step::Enter
+            } else {
+                Step::Pass
             }
-            if descend && cursor.goto_first_child() {
-                continue;
-            }
-            loop {
-                if cursor.goto_next_sibling() {
-                    break;
-                }
-                if !cursor.goto_parent() {
-                    break 'walk;
-                }
-            }
-        }
+        });
         layout
     }
 

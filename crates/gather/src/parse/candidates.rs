@@ -67,6 +67,37 @@ pub(super) fn run<'t>(
     });
 }
 
+/// What [`walk`] does after visiting a node.
+pub(super) enum Step {
+    /// Visit its children next (a leaf has none).
+    Enter,
+    /// Go on past it and its children.
+    Pass,
+    /// End the walk.
+    Stop,
+}
+
+/// Visits `tree`'s nodes in document order with a plain cursor; `visit` says what to do
+/// after each.
+pub(super) fn walk<'t>(tree: &'t Tree, mut visit: impl FnMut(Node<'t>) -> Step) {
+    let mut cursor = tree.walk();
+    loop {
+        match visit(cursor.node()) {
+            Step::Stop => return,
+            Step::Enter if cursor.goto_first_child() => continue,
+            Step::Enter | Step::Pass => {}
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return;
+            }
+        }
+    }
+}
+
 /// Per pattern set, its candidate nodes (`None`: the set may start anywhere).
 pub(super) type Candidates<'t> = Vec<Option<Vec<Node<'t>>>>;
 

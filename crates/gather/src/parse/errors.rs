@@ -3,6 +3,7 @@
 
 use gather_languages::tree_sitter::Tree;
 
+use super::candidates::{walk, Step};
 use super::extent::node_lines;
 use crate::lines::LineRange;
 
@@ -13,29 +14,19 @@ pub(super) fn error_regions(tree: &Tree) -> Vec<LineRange> {
     if !tree.root_node().has_error() {
         return regions;
     }
-    let mut cursor = tree.walk();
-    loop {
-        let node = cursor.node();
+    walk(tree, |node| {
         // A missing node is zero-width (the parser's guess at an absent token): it hides
         // nothing. An error node's contents are taken whole.
-        let descend = if node.is_error() {
+        if node.is_error() {
             if node.start_byte() < node.end_byte() {
                 regions.push(node_lines(node));
             }
-            false
+            Step::Pass
+        } else if node.has_error() {
+            Step::Enter
         } else {
-            node.has_error()
-        };
-        if descend && cursor.goto_first_child() {
-            continue;
+            Step::Pass
         }
-        loop {
-            if cursor.goto_next_sibling() {
-                break;
-            }
-            if !cursor.goto_parent() {
-                return regions;
-            }
-        }
-    }
+    });
+    regions
 }

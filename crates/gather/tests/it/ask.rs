@@ -34,17 +34,7 @@ fn ask(question: &str) -> Value {
 
 /// (symbol, role) of every item, in pack order.
 fn items(pack: &Value) -> Vec<(String, String)> {
-    pack["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| {
-            (
-                i["symbol"].as_str().unwrap().to_string(),
-                i["role"].as_str().unwrap().to_string(),
-            )
-        })
-        .collect()
+    crate::pack_json::items(pack, "symbol")
 }
 
 /// The question words no definition holds, as the pack names them.

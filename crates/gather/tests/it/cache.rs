@@ -6,22 +6,9 @@ use crate::common;
 use std::path::Path;
 use std::time::{Duration, SystemTime};
 
-use common::{Workspace, PY, RS};
+use common::{settled, Workspace, PY, RS};
 use gather::cache::{self, Cache, CacheState, Format, Opened};
 use gather::index::{self, IndexOptions, Progress};
-
-fn settled(files: &[(&str, &str)]) -> Workspace {
-    let ws = Workspace::new(files);
-    for (path, _) in files {
-        std::fs::File::options()
-            .write(true)
-            .open(ws.path(path))
-            .unwrap()
-            .set_modified(SystemTime::now() - Duration::from_secs(3600))
-            .unwrap();
-    }
-    ws
-}
 
 fn open(ws: &Workspace, cache: &Cache) -> Opened {
     cache::open(

@@ -1,9 +1,11 @@
 //! A temporary workspace written from (path, contents) pairs, a fixture repository, a
-//! symbol request, and a pack's item by symbol.
+//! settled workspace, a symbol request, a pack's item by symbol, and an outline of
+//! definitions.
 
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
 
 pub struct Workspace {
     _dir: tempfile::TempDir,
@@ -107,6 +109,22 @@ pub fn fixture(name: &str) -> PathBuf {
         .unwrap()
 }
 
+/// A workspace whose files were all last modified an hour ago, so that (size, mtime) can
+/// prove them unchanged.
+pub fn settled(files: &[(&str, &str)]) -> Workspace {
+    let ws = Workspace::new(files);
+    let hour_ago = SystemTime::now() - Duration::from_secs(3600);
+    for (path, _) in files {
+        std::fs::File::options()
+            .write(true)
+            .open(ws.path(path))
+            .unwrap()
+            .set_modified(hour_ago)
+            .unwrap();
+    }
+    ws
+}
+
 /// A symbol-mode request for `name` in `path` within `budget` lines.
 pub fn symbol(name: &str, path: &str, budget: usize) -> gather::request::ContextRequest {
     symbol_at(name, path, None, budget)
@@ -128,4 +146,18 @@ pub fn symbol_at(
         budget: gather::budget::Budget::Lines(budget),
         ..gather::request::ContextRequest::new(target)
     }
+}
+
+/// `kind name range` of each definition, marked when the line rules found it.
+pub fn outline_marking_line_rules(symbols: &[gather::index::Symbol]) -> Vec<String> {
+    (symbols.iter())
+        .map(|s| {
+            let by = if s.from_line_rules {
+                " by line rules"
+            } else {
+                ""
+            };
+            format!("{} {} {}{by}", s.kind, s.qualified_name, s.range)
+        })
+        .collect()
 }

@@ -5,9 +5,9 @@
 
 #![cfg(unix)]
 
+use crate::arena::{fifo, swapper, zero_device, Arena, INSIDE, MARKER};
 use crate::common;
 
-use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
@@ -18,16 +18,6 @@ use gather::confined::Root;
 use gather::index::{self, FileStatus, IndexOptions, Progress, SkipReason};
 use gather::request::{self, ContextRequest, Target};
 use gather::slice::{self, SliceRequest};
-use rustix::fs::{FileType, Mode, RenameFlags, CWD};
-
-/// Text that only the outside files contain.
-const MARKER: &str = "OUTSIDE-MARKER-7f3a";
-
-const INSIDE: &str = "def target():\n    return 'inside'\n\n\ndef caller():\n    return target()\n";
-
-fn outside_text() -> String {
-    format!("def target():\n    return '{MARKER}'\n\n\ndef caller():\n    return target()\n")
-}
 
 /// Runs `work` on a thread and fails the test if it takes longer than `limit`, instead of
 /// hanging the suite.
@@ -43,44 +33,14 @@ fn within<T: Send + 'static>(limit: Duration, work: impl FnOnce() -> T + Send + 
     }
 }
 
-/// A workspace beside an outside directory: `src/target.py` (a file) and `src/swap.py` (a
-/// link to an outside file with the same definitions), `pkg/` (a directory) and `pkglink`
-/// (a link to an outside directory holding `target.py`).
-struct Arena {
-    _dir: tempfile::TempDir,
-    root: PathBuf,
-}
-
+/// The [`Arena`] with `pkg/` (a directory holding `target.py`) and `pkglink` (a link to
+/// the outside directory, which holds `target.py` too) in its root.
 fn arena() -> Arena {
-    let dir = tempfile::tempdir().unwrap();
-    let base = std::fs::canonicalize(dir.path()).unwrap();
-    let root = base.join("ws");
-    let outside = base.join("outside");
-    std::fs::create_dir_all(root.join("src")).unwrap();
-    std::fs::create_dir_all(root.join("pkg")).unwrap();
-    std::fs::create_dir_all(&outside).unwrap();
-    std::fs::write(root.join("src/target.py"), INSIDE).unwrap();
-    std::fs::write(root.join("pkg/target.py"), INSIDE).unwrap();
-    std::fs::write(
-        root.join("src/other.py"),
-        "from src.target import target\n\n\ndef use_it():\n    return target()\n",
-    )
-    .unwrap();
-    std::fs::write(outside.join("secret.py"), outside_text()).unwrap();
-    std::fs::write(outside.join("target.py"), outside_text()).unwrap();
-    std::os::unix::fs::symlink(outside.join("secret.py"), root.join("src/swap.py")).unwrap();
-    std::os::unix::fs::symlink(&outside, root.join("pkglink")).unwrap();
-    Arena { _dir: dir, root }
-}
-
-/// Exchanges `a` and `b` (a file and a link) atomically, again and again, until stopped.
-fn swapper(a: PathBuf, b: PathBuf, stop: Arc<AtomicBool>, swaps: Arc<AtomicUsize>) {
-    std::thread::spawn(move || {
-        while !stop.load(Ordering::Relaxed) {
-            rustix::fs::renameat_with(CWD, &a, CWD, &b, RenameFlags::EXCHANGE).unwrap();
-            swaps.fetch_add(1, Ordering::Relaxed);
-        }
-    });
+    let arena = Arena::new();
+    std::fs::create_dir_all(arena.root.join("pkg")).unwrap();
+    std::fs::write(arena.root.join("pkg/target.py"), INSIDE).unwrap();
+    std::os::unix::fs::symlink(&arena.outside, arena.root.join("pkglink")).unwrap();
+    arena
 }
 
 fn slice_req(path: &str, symbol: Option<&str>) -> SliceRequest {
@@ -239,25 +199,6 @@ fn a_root_replaced_by_a_link_never_shows_outside_content() {
             "{path}: {error}"
         );
     }
-}
-
-/// Makes a character device like /dev/zero at `path`, or, where that is not allowed, a
-/// link to /dev/zero (which must be refused as well).
-fn zero_device(path: &Path) {
-    let made = rustix::fs::mknodat(
-        CWD,
-        path,
-        FileType::CharacterDevice,
-        Mode::from_raw_mode(0o644),
-        rustix::fs::makedev(1, 5),
-    );
-    if made.is_err() {
-        std::os::unix::fs::symlink("/dev/zero", path).unwrap();
-    }
-}
-
-fn fifo(path: &Path) {
-    rustix::fs::mknodat(CWD, path, FileType::Fifo, Mode::from_raw_mode(0o644), 0).unwrap();
 }
 
 /// A named pipe, a device and a socket in the root: the index lists them as not regular,

@@ -5,7 +5,7 @@ use crate::common;
 
 use std::time::{Duration, SystemTime};
 
-use common::{Workspace, PY, RS};
+use common::{settled, Workspace, PY, RS};
 use gather::graph;
 use gather::index::{self, Changes, FileStatus, Index, IndexOptions, SkipReason};
 use gather::walk::WalkOptions;
@@ -24,16 +24,6 @@ fn set_mtime(ws: &Workspace, path: &str, when: SystemTime) {
 
 fn hours_ago(h: u64) -> SystemTime {
     SystemTime::now() - Duration::from_secs(h * 3600)
-}
-
-/// A workspace whose files were all last modified an hour ago, so that (size, mtime) can
-/// prove them unchanged.
-fn settled(files: &[(&str, &str)]) -> Workspace {
-    let ws = Workspace::new(files);
-    for (path, _) in files {
-        set_mtime(&ws, path, hours_ago(1));
-    }
-    ws
 }
 
 fn refresh(index: Index) -> Index {

@@ -2,7 +2,7 @@
 
 use crate::common;
 
-use common::{Workspace, GO, PY, RS};
+use common::{outline_marking_line_rules, Workspace, GO, PY, RS};
 use gather::index::{self, FileStatus, SkipReason, SymbolKind, SymbolRef};
 
 /// The first and last line of a found definition.
@@ -221,20 +221,6 @@ fn heuristic_files_are_marked() {
     assert_eq!(index.status("lib.jl"), Some(FileStatus::Heuristic));
     let hit = &index.find("greet")[0];
     assert_eq!(lines(hit), (1, 3));
-}
-
-/// `kind name range` of each definition, marked when the line rules found it.
-fn outline_marking_line_rules(symbols: &[gather::index::Symbol]) -> Vec<String> {
-    (symbols.iter())
-        .map(|s| {
-            let by = if s.from_line_rules {
-                " by line rules"
-            } else {
-                ""
-            };
-            format!("{} {} {}{by}", s.kind, s.qualified_name, s.range)
-        })
-        .collect()
 }
 
 /// Multi-line type parameter lists in an interface's call signatures, without semicolons:

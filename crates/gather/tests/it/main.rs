@@ -1,6 +1,7 @@
 //! The integration tests of `gather`, in one binary so the grammars are linked once.
 
 mod answer_schema;
+mod arena;
 mod ask;
 mod bad_input;
 mod budget;
@@ -18,6 +19,7 @@ mod issue_text;
 mod language_questions;
 mod languages;
 mod pack;
+mod pack_json;
 mod properties;
 mod recovery;
 mod rendered;

@@ -6,19 +6,7 @@
 use gather::index::FileStatus;
 use gather::parse::{self, Parsed};
 
-/// `kind name range` of each definition, marked when the line rules found it.
-fn outline(parsed: &Parsed) -> Vec<String> {
-    (parsed.symbols.iter())
-        .map(|s| {
-            let by = if s.from_line_rules {
-                " by line rules"
-            } else {
-                ""
-            };
-            format!("{} {} {}{by}", s.kind, s.qualified_name, s.range)
-        })
-        .collect()
-}
+use crate::common::outline_marking_line_rules;
 
 /// The qualified name of the definition that makes the call to `name` on `line`.
 fn caller(parsed: &Parsed, name: &str, line: u32) -> Option<String> {
@@ -38,22 +26,32 @@ fn fixture(name: &str) -> Parsed {
     parse::file(name, &text)
 }
 
+/// The fixture `name`, checked to be a parse with errors whose outline is `expected`.
+fn recovered(name: &str, expected: &[&str]) -> Parsed {
+    let parsed = fixture(name);
+    assert_eq!(parsed.status, FileStatus::ParsedWithErrors, "{name}");
+    assert_eq!(
+        outline_marking_line_rules(&parsed.symbols),
+        expected,
+        "{name}"
+    );
+    parsed
+}
+
 /// Overloaded generic call signatures, separated by comments and blank lines: the grammar
 /// closes the interface after the first comment (at line 8, of 3-32) and its error region
 /// swallows the class after it too.
 #[test]
 fn an_interface_closed_at_a_comment_runs_to_its_brace() {
-    let parsed = fixture("pipe.ts");
-    assert_eq!(parsed.status, FileStatus::ParsedWithErrors);
-    assert_eq!(
-        outline(&parsed),
-        [
+    recovered(
+        "pipe.ts",
+        &[
             "interface Pipe 3-32",
             "class Runner 34-40 by line rules",
             "method Runner.constructor 35-35 by line rules",
             "method Runner.run 37-39 by line rules",
             "function pipe 42-45 by line rules",
-        ]
+        ],
     );
 }
 
@@ -62,18 +60,16 @@ fn an_interface_closed_at_a_comment_runs_to_its_brace() {
 /// A string and a comment at the first column inside the method close nothing.
 #[test]
 fn a_class_and_its_method_run_to_where_indentation_returns() {
-    let parsed = fixture("shop.py");
-    assert_eq!(parsed.status, FileStatus::ParsedWithErrors);
-    assert_eq!(
-        outline(&parsed),
-        [
+    let parsed = recovered(
+        "shop.py",
+        &[
             "class Shop 6-28",
             "method Shop.__init__ 9-10",
             "method Shop.total 12-21",
             "method Shop.empty 23-24",
             "method Shop.size 26-28",
             "function discount 31-32 by line rules",
-        ]
+        ],
     );
     let parent = |name: &str| parsed.symbols.iter().find(|s| s.name == name)?.parent;
     assert_eq!(parent("empty"), Some(0));
@@ -89,14 +85,12 @@ fn a_class_and_its_method_run_to_where_indentation_returns() {
 /// rules'.
 #[test]
 fn a_function_with_an_unclosed_bracket_keeps_its_last_line() {
-    let parsed = fixture("totals.py");
-    assert_eq!(parsed.status, FileStatus::ParsedWithErrors);
-    assert_eq!(
-        outline(&parsed),
-        [
+    recovered(
+        "totals.py",
+        &[
             "function weighted 1-7",
             "function normalise 10-11 by line rules",
-        ]
+        ],
     );
 }
 
@@ -105,15 +99,13 @@ fn a_function_with_an_unclosed_bracket_keeps_its_last_line() {
 /// string there are no braces.
 #[test]
 fn a_go_function_closed_at_a_loop_runs_to_its_brace() {
-    let parsed = fixture("total.go");
-    assert_eq!(parsed.status, FileStatus::ParsedWithErrors);
-    assert_eq!(
-        outline(&parsed),
-        [
+    let parsed = recovered(
+        "total.go",
+        &[
             "function Total 6-21",
             "function Empty 24-26",
             "function discount 28-30",
-        ]
+        ],
     );
     assert_eq!(caller(&parsed, "discount", 16).as_deref(), Some("Total"));
     assert_eq!(caller(&parsed, "len", 18).as_deref(), Some("Total"));
@@ -124,17 +116,15 @@ fn a_go_function_closed_at_a_loop_runs_to_its_brace() {
 /// the file `parsed`.
 #[test]
 fn a_rust_function_with_an_unclosed_parenthesis_runs_to_its_brace() {
-    let parsed = fixture("total.rs");
-    assert_eq!(parsed.status, FileStatus::ParsedWithErrors);
-    assert_eq!(
-        outline(&parsed),
-        [
+    let parsed = recovered(
+        "total.rs",
+        &[
             "function total 4-17",
             "struct Shop 19-21",
             "impl Shop 23-28",
             "method Shop::empty 25-27",
             "function discount 30-32",
-        ]
+        ],
     );
     assert_eq!(caller(&parsed, "discount", 14).as_deref(), Some("total"));
     assert_eq!(caller(&parsed, "Ok", 16).as_deref(), Some("total"));
@@ -144,16 +134,14 @@ fn a_rust_function_with_an_unclosed_parenthesis_runs_to_its_brace() {
 /// line 10 (of 5-21) in the grammar's reading.
 #[test]
 fn a_cpp_function_with_a_macro_runs_to_its_brace() {
-    let parsed = fixture("total.cpp");
-    assert_eq!(parsed.status, FileStatus::ParsedWithErrors);
-    assert_eq!(
-        outline(&parsed),
-        [
+    let parsed = recovered(
+        "total.cpp",
+        &[
             "function total 5-21",
             "class Shop 23-32",
             "method Shop::empty 26-28",
             "function discount 34-36",
-        ]
+        ],
     );
     assert_eq!(caller(&parsed, "discount", 18).as_deref(), Some("total"));
 }

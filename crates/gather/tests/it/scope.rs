@@ -12,6 +12,8 @@ use gather::request::{self, ContextRequest, Target};
 use gather::ErrorCode;
 use serde_json::Value;
 
+use crate::pack_json::{self, seed_paths};
+
 fn fixture() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/scope")
 }
@@ -40,19 +42,7 @@ fn pack(index: &Index, request: &ContextRequest) -> (String, Value) {
 
 /// (path, role) of every item.
 fn items(pack: &Value) -> Vec<(String, String)> {
-    (pack["items"].as_array().unwrap().iter())
-        .map(|i| {
-            let field = |k: &str| i[k].as_str().unwrap().to_string();
-            (field("path"), field("role"))
-        })
-        .collect()
-}
-
-fn seed_paths(pack: &Value) -> Vec<String> {
-    (items(pack).into_iter())
-        .filter(|(_, role)| role == "seed")
-        .map(|(path, _)| path)
-        .collect()
+    pack_json::items(pack, "path")
 }
 
 #[test]

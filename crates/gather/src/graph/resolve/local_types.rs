@@ -274,69 +274,96 @@ mod tests {
             .any(|t| t.starts_with('=')));
     }
 
+    /// Reads `variable`'s types in each `(language, text, variable, types)` and checks them.
+    fn check(cases: &[(&str, &str, &str, &[&str])]) {
+        for &(language, text, variable, expected) in cases {
+            assert_eq!(
+                types(language, text, variable),
+                expected,
+                "{language}: {text}"
+            );
+        }
+    }
+
     #[test]
     fn local_types_read_annotations_and_constructors() {
-        assert_eq!(
-            types("python", "def f(self, auth: Auth, x: int):", "auth"),
-            ["Auth"]
-        );
-        assert_eq!(
-            types("python", "    client = httpx.Client(timeout=1)", "client"),
-            ["httpx.Client"]
-        );
-        assert_eq!(
-            types("python", "    with Client() as client:", "client"),
-            ["Client"]
-        );
-        assert_eq!(types("rust", "fn f(r: &mut Reader) {", "r"), ["Reader"]);
-        assert_eq!(types("java", "void f(Writer w, int n) {", "w"), ["Writer"]);
-        assert_eq!(types("go", "    s := &Server{Addr: a}", "s"), ["Server"]);
-        assert_eq!(
-            types("typescript", "    const db = new Kysely<DB>({", "db"),
-            ["Kysely"]
-        );
-        assert_eq!(types("python", "    x = compute(1)", "x"), ["()compute"]);
-        // A name after a character of several bytes, in a string: no panic, no type.
-        assert_eq!(
-            types("python", "    s = \"│ v = 1\"\n    v = 2", "v"),
-            ["<builtin>"]
-        );
-        assert_eq!(types("python", "    xs = []", "xs"), ["<builtin>"]);
-        assert_eq!(
-            types(
+        check(&[
+            (
+                "python",
+                "def f(self, auth: Auth, x: int):",
+                "auth",
+                &["Auth"],
+            ),
+            (
+                "python",
+                "    client = httpx.Client(timeout=1)",
+                "client",
+                &["httpx.Client"],
+            ),
+            (
+                "python",
+                "    with Client() as client:",
+                "client",
+                &["Client"],
+            ),
+            ("rust", "fn f(r: &mut Reader) {", "r", &["Reader"]),
+            ("java", "void f(Writer w, int n) {", "w", &["Writer"]),
+            ("go", "    s := &Server{Addr: a}", "s", &["Server"]),
+            (
+                "typescript",
+                "    const db = new Kysely<DB>({",
+                "db",
+                &["Kysely"],
+            ),
+            ("python", "    x = compute(1)", "x", &["()compute"]),
+            // A name after a character of several bytes, in a string: no panic, no type.
+            (
+                "python",
+                "    s = \"│ v = 1\"\n    v = 2",
+                "v",
+                &["<builtin>"],
+            ),
+            ("python", "    xs = []", "xs", &["<builtin>"]),
+            (
                 "python",
                 "    basket = make_basket()\n    basket.total()\n",
-                "basket"
+                "basket",
+                &["()make_basket"],
             ),
-            ["()make_basket"]
-        );
-        assert_eq!(
-            types("python", "    names: list[str] = []", "names"),
-            ["<builtin>"]
-        );
-        assert_eq!(
-            types(
+            (
+                "python",
+                "    names: list[str] = []",
+                "names",
+                &["<builtin>"],
+            ),
+            (
                 "python",
                 "    with Client(\n        a=1,\n    ) as client:",
-                "client"
+                "client",
+                &["Client"],
             ),
-            ["Client"]
-        );
+        ]);
     }
 
     #[test]
     fn local_types_read_factories_and_for_each() {
-        assert_eq!(types("rust", "let mut s = Self::new();", "s"), ["Self"]);
-        assert_eq!(
-            types("rust", "let r = report::Report::new();", "r"),
-            ["report::Report"]
-        );
-        assert_eq!(
-            types("typescript", "const cart = Cart.empty();", "cart"),
-            ["Cart"]
-        );
-        assert_eq!(types("java", "for (Book book : books) {", "book"), ["Book"]);
-        assert!(types("rust", "let v = items.iter().count();", "v").is_empty());
-        assert!(types("python", "x = a if ok else b; y = {x: 1}", "x").is_empty());
+        check(&[
+            ("rust", "let mut s = Self::new();", "s", &["Self"]),
+            (
+                "rust",
+                "let r = report::Report::new();",
+                "r",
+                &["report::Report"],
+            ),
+            (
+                "typescript",
+                "const cart = Cart.empty();",
+                "cart",
+                &["Cart"],
+            ),
+            ("java", "for (Book book : books) {", "book", &["Book"]),
+            ("rust", "let v = items.iter().count();", "v", &[]),
+            ("python", "x = a if ok else b; y = {x: 1}", "x", &[]),
+        ]);
     }
 }
