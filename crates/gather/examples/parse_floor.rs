@@ -46,15 +46,18 @@ fn main() {
         let started = Instant::now();
         let parsed: usize = files
             .par_iter()
-            .map_init(gather_languages::tree_sitter::Parser::new, |parser, (path, spec)| {
-                let Ok(text) = std::fs::read(path) else {
-                    return 0;
-                };
-                if parser.set_language(&(spec.grammar)()).is_err() {
-                    return 0;
-                }
-                parser.parse(&text, None).map_or(0, |_| 1)
-            })
+            .map_init(
+                gather_languages::tree_sitter::Parser::new,
+                |parser, (path, spec)| {
+                    let Ok(text) = std::fs::read(path) else {
+                        return 0;
+                    };
+                    if parser.set_language(&(spec.grammar)()).is_err() {
+                        return 0;
+                    }
+                    parser.parse(&text, None).map_or(0, |_| 1)
+                },
+            )
             .sum();
         println!(
             "{} files ({parsed} parsed), {:.1} MB: walk {walk_ms:.0} ms, read {read_ms:.0} ms, \
