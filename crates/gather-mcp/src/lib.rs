@@ -18,6 +18,7 @@ pub mod tools;
 #[cfg(target_os = "linux")]
 pub mod watch;
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use gather::index::IndexOptions;
@@ -67,7 +68,7 @@ pub fn serve(options: ServeOptions) -> Result<(), Error> {
     );
     let closed = runtime.block_on(async {
         let session = async {
-            match rmcp::serve_server(GatherServer::new(workspace), transport).await {
+            match rmcp::serve_server(GatherServer::new(Arc::clone(&workspace)), transport).await {
                 Ok(running) => {
                     if let Err(e) = running.waiting().await {
                         eprintln!("gather serve: {e}");
@@ -90,10 +91,13 @@ pub fn serve(options: ServeOptions) -> Result<(), Error> {
         // The reader may be blocked on stdin, which the client still holds open; nothing
         // more can be answered, so leave without waiting for it.
         runtime.shutdown_background();
+        workspace.flush();
         return Ok(());
     }
     let _ = out.blocking_send(None);
     let _ = writer.join();
     runtime.shutdown_background();
+    // Stores wait for a pause in the calls; the end of input is the last pause.
+    workspace.flush();
     Ok(())
 }

@@ -2,7 +2,7 @@
 //! to date with the disk before every answer.
 
 use gather::confined::Root;
-use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError, Weak};
 use std::time::{Duration, Instant};
 
 use gather::cache::Cache;
@@ -23,6 +23,72 @@ enum Slot {
     Empty,
 }
 
+/// How long the server must go without a call before it stores a changed index: a store
+/// of a large index takes a few hundred milliseconds, and the next call's refresh would
+/// wait for it. Calls in a burst (an agent editing and asking in turn) store nothing; the
+/// store runs in the pause after them. A server stopped within this time leaves the
+/// previous stored index, which the next start brings up to date.
+pub const STORE_WHEN_IDLE_FOR: Duration = Duration::from_millis(1000);
+
+/// When the next store is due, shared with the thread that makes it.
+#[derive(Default)]
+struct Idle {
+    state: Mutex<IdleState>,
+    changed: Condvar,
+}
+
+#[derive(Default)]
+struct IdleState {
+    /// The time after which to store, pushed back by every call.
+    store_at: Option<Instant>,
+    /// The workspace is gone: the thread ends.
+    closed: bool,
+}
+
+impl Idle {
+    fn state(&self) -> MutexGuard<'_, IdleState> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Asks for a store once `after` has passed without another call.
+    fn schedule(&self, after: Duration) {
+        self.state().store_at = Some(Instant::now() + after);
+        self.changed.notify_all();
+    }
+
+    fn close(&self) {
+        self.state().closed = true;
+        self.changed.notify_all();
+    }
+
+    /// Waits until a store is due (`true`) or the workspace is gone (`false`).
+    fn wait_for_due(&self) -> bool {
+        let mut state = self.state();
+        loop {
+            if state.closed {
+                return false;
+            }
+            state = match state.store_at {
+                Some(at) if at <= Instant::now() => {
+                    state.store_at = None;
+                    return true;
+                }
+                Some(at) => {
+                    let left = at.saturating_duration_since(Instant::now());
+                    self.changed
+                        .wait_timeout(state, left)
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .0
+                }
+                None => self
+                    .changed
+                    .wait(state)
+                    .unwrap_or_else(PoisonError::into_inner),
+            };
+        }
+    }
+}
+
 /// One workspace root and its index.
 pub struct Workspace {
     root: Root,
@@ -38,6 +104,17 @@ pub struct Workspace {
     /// How a call learns what changed; set before the first build walks the tree, so no
     /// edit after that walk goes unseen.
     freshness: Mutex<Option<Freshness>>,
+    /// When the index and postings are next stored.
+    idle: Arc<Idle>,
+    /// How long calls must pause before a store: [`STORE_WHEN_IDLE_FOR`], or another time
+    /// in tests.
+    store_after: Mutex<Duration>,
+}
+
+impl Drop for Workspace {
+    fn drop(&mut self) {
+        self.idle.close();
+    }
 }
 
 impl Workspace {
@@ -82,6 +159,18 @@ impl Workspace {
             built: Condvar::new(),
             release: Mutex::new(release),
             freshness: Mutex::new(None),
+            idle: Arc::new(Idle::default()),
+            store_after: Mutex::new(STORE_WHEN_IDLE_FOR),
+        });
+        let idle = Arc::clone(&workspace.idle);
+        let storer: Weak<Workspace> = Arc::downgrade(&workspace);
+        std::thread::spawn(move || {
+            while idle.wait_for_due() {
+                let Some(workspace) = storer.upgrade() else {
+                    return;
+                };
+                workspace.store_in_background();
+            }
         });
         let builder = Arc::clone(&workspace);
         std::thread::spawn(move || {
@@ -187,13 +276,9 @@ impl Workspace {
         // runs is left for the next call.
         let check = self.check();
         let fresh = match std::mem::replace(&mut *slot, Slot::Empty) {
-            Slot::Ready(previous) => (previous.refresh_changed(&self.options, &check.changed))
-                .map(|mut session| {
-                // Stored as it changes, so the next start (or a rebuild after a failed
-                // refresh) begins from this index rather than an older one.
-                session.save_in_background();
-                session
-            }),
+            // Stored once calls pause (see `STORE_WHEN_IDLE_FOR`), so the next start (or a
+            // rebuild after a failed refresh) begins from this index rather than an older one.
+            Slot::Ready(previous) => previous.refresh_changed(&self.options, &check.changed),
             Slot::Building | Slot::Empty => {
                 first_session(&self.root, &self.options, self.cache.clone())
             }
@@ -218,9 +303,34 @@ impl Workspace {
             eprintln!("gather serve: warning: {warning}");
         }
         let answered = answer(session.index(), &check.notes);
-        // Postings the answer built are stored, so the next start need not build them.
-        session.store_postings_in_background();
+        // What changed, and postings the answer built, are stored once calls pause, so the
+        // next start need not build them.
+        let after = *self
+            .store_after
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        self.idle.schedule(after);
         answered
+    }
+
+    /// Starts storing the index and the postings, where they changed, on threads of their
+    /// own; the next refresh waits for them.
+    fn store_in_background(&self) {
+        if let Slot::Ready(session) = &mut *self.lock() {
+            session.save_in_background();
+            session.store_postings_in_background();
+        }
+    }
+
+    /// Stores what is left to store now and waits for every store to end: what the server
+    /// does before it stops.
+    pub fn flush(&self) {
+        if let Slot::Ready(session) = &mut *self.lock() {
+            session.save();
+            for warning in session.finish() {
+                eprintln!("gather serve: warning: {warning}");
+            }
+        }
     }
 }
 
@@ -277,9 +387,10 @@ mod tests {
 
         std::fs::write(ws.path().join("b.py"), "def beta():\n    return 2\n").unwrap();
         assert_eq!(call(&workspace).unwrap(), ["alpha", "beta"]);
-        // The next call waits for the store to end; then the stored index holds the edit.
+        // Once stores have ended, the stored index holds the edits.
         std::fs::write(ws.path().join("c.py"), "def gamma():\n    return 3\n").unwrap();
         assert_eq!(call(&workspace).unwrap(), ["alpha", "beta", "gamma"]);
+        workspace.flush();
         let stored = cache.load().unwrap().expect("an index is stored");
         assert!(names(&stored).contains(&"beta".to_string()));
 
@@ -291,6 +402,41 @@ mod tests {
         assert_eq!(error.code, ErrorCode::IndexError);
         std::fs::remove_file(&gitignore).unwrap();
         assert_eq!(call(&workspace).unwrap(), ["alpha", "beta", "gamma"]);
+    }
+
+    #[test]
+    fn calls_in_a_burst_store_nothing_and_a_pause_stores_what_changed() {
+        let ws = tempfile::tempdir().unwrap();
+        std::fs::write(ws.path().join("a.py"), "def alpha():\n    return 1\n").unwrap();
+        let store = tempfile::tempdir().unwrap();
+        let root = Root::open(ws.path()).unwrap();
+        let cache = Cache::new(store.path(), root.path());
+        let workspace = Workspace::start(
+            root,
+            IndexOptions::default(),
+            Duration::from_secs(60),
+            Some(cache.clone()),
+        );
+        *workspace.store_after.lock().unwrap() = Duration::from_secs(3600);
+        assert_eq!(call(&workspace).unwrap(), ["alpha"]);
+        let stored_names = || names(&cache.load().unwrap().expect("an index is stored"));
+        // The first index is stored as it is built.
+        assert_eq!(stored_names(), ["alpha"]);
+
+        std::fs::write(ws.path().join("b.py"), "def beta():\n    return 2\n").unwrap();
+        assert_eq!(call(&workspace).unwrap(), ["alpha", "beta"]);
+        assert_eq!(call(&workspace).unwrap(), ["alpha", "beta"]);
+        // No pause yet: the edit is in memory only.
+        assert_eq!(stored_names(), ["alpha"]);
+
+        // A pause after the next call stores it, with no call to wait for.
+        *workspace.store_after.lock().unwrap() = Duration::ZERO;
+        assert_eq!(call(&workspace).unwrap(), ["alpha", "beta"]);
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while stored_names() != ["alpha", "beta"] {
+            assert!(Instant::now() < deadline, "the pause stored nothing");
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 
     /// The report of the session in `workspace`'s slot.
@@ -325,9 +471,8 @@ mod tests {
         };
         let first = start();
         assert!(ask(&first) > 0);
+        first.flush();
         assert_eq!(report(&first).postings, PostingsState::Built);
-        // The next call waits for the store the first one started.
-        call(&first).unwrap();
         drop(first);
 
         let second = start();
