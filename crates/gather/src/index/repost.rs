@@ -10,7 +10,7 @@ use rustc_hash::FxHashSet;
 
 use super::postings::{self, FileTerms, Posting, Postings, N_FIELDS};
 use super::texts::Texts;
-use super::words::{FileWords, Words};
+use super::words::Words;
 use super::{FileRecord, Index, SymbolId};
 
 /// Per file of an index: its path, content hash and whether it was indexed; what the
@@ -66,13 +66,12 @@ pub(crate) fn patch(earlier: Earlier, index: &Index, texts: &Texts) -> Postings 
         .zip(&then_of)
         .map(|(file, then)| then.is_none().then(|| postings::file_terms(texts, file)))
         .collect();
-    let mut old_words = old.file_words.per_file(old_files.len());
     let Documents {
         mut out,
         renumbered,
         added,
         words,
-    } = documents(&old, &then_of, fresh, &mut old_words);
+    } = documents(&old, &then_of, fresh);
     add_terms(&mut out, old.terms, &renumbered, added, index);
     for (name, ids) in old.lower_names {
         let moved: Vec<SymbolId> = ids
@@ -85,7 +84,7 @@ pub(crate) fn patch(earlier: Earlier, index: &Index, texts: &Texts) -> Postings 
             list.sort_unstable();
         }
     }
-    out.file_words = FileWords::from_files(&words);
+    out.file_words = old.file_words.patched(&now_of, &words);
     out
 }
 
@@ -115,8 +114,8 @@ struct Documents {
     renumbered: Vec<u32>,
     /// The documents read now, with their term counts.
     added: Vec<(u32, postings::Counts)>,
-    /// Every file's words, in file order.
-    words: Vec<Words>,
+    /// The words of the files read now, by their number now.
+    words: Vec<(u32, Words)>,
 }
 
 /// Numbers every document in file order: the moved ones from `old`, the others from their
@@ -125,13 +124,12 @@ fn documents(
     old: &Postings,
     then_of: &[Option<u32>],
     mut fresh: Vec<Option<FileTerms>>,
-    old_words: &mut [Words],
 ) -> Documents {
     let mut docs = Documents {
         out: Postings::default(),
         renumbered: vec![u32::MAX; old.docs.len()],
         added: Vec::new(),
-        words: Vec::with_capacity(then_of.len()),
+        words: Vec::new(),
     };
     let mut totals = [0f64; N_FIELDS];
     for (now, then) in then_of.iter().enumerate() {
@@ -152,12 +150,9 @@ fn documents(
                 for doc in docs_of_file(&old.docs, *then) {
                     docs.renumbered[doc] = push(old.docs[doc].idx, old.lens[doc]);
                 }
-                docs.words
-                    .push(std::mem::take(&mut old_words[*then as usize]));
             }
             None => {
                 let Some(terms) = fresh[now].take() else {
-                    docs.words.push(Words::default());
                     continue;
                 };
                 for (idx, lens, counts) in terms.docs {
@@ -165,7 +160,7 @@ fn documents(
                     docs.added.push((doc, counts));
                 }
                 out.read_changed |= !terms.same;
-                docs.words.push(terms.words);
+                docs.words.push((now as u32, terms.words));
             }
         }
     }

@@ -97,18 +97,46 @@ impl FileWords {
         out
     }
 
-    /// Every file's words again (file index → its words, of `n_files`), to build the
-    /// table of a tree where some files changed without reading the others.
-    pub(crate) fn per_file(&self, n_files: usize) -> Vec<Words> {
-        let mut out: Vec<Words> = (0..n_files).map(|_| Words::default()).collect();
+    /// The table of a tree where some files changed, without reading the others: each
+    /// earlier file's entries move to its number now (`now_of`; `None`: gone or changed),
+    /// and `fresh` adds the words of the files read again (file number now → its words).
+    /// One merge of two sorted streams, equal to [`FileWords::from_files`] over every
+    /// file's words.
+    pub(crate) fn patched(&self, now_of: &[Option<u32>], fresh: &[(u32, Words)]) -> FileWords {
+        let mut added: Vec<(&[u8], u32)> = fresh
+            .iter()
+            .flat_map(|(file, words)| words.iter().map(move |word| (word, *file)))
+            .collect();
+        added.sort_unstable();
+        let mut added = added.into_iter().peekable();
+        let mut out = FileWords::default();
+        let mut list: Vec<u32> = Vec::new();
         for (word, &start) in self.starts.iter().enumerate() {
             let text = self.word_at(start as usize);
-            for &file in self.files_of(word) {
-                if let Some(words) = out.get_mut(file as usize) {
-                    words.bytes.extend_from_slice(text);
-                    words.ends.push(words.bytes.len() as u32);
+            // New words that sort before this one stand alone.
+            while let Some(&(next, _)) = added.peek() {
+                if next >= text {
+                    break;
                 }
+                list.extend(added.next().map(|(_, file)| file));
+                while let Some((_, file)) = added.next_if(|(w, _)| *w == next) {
+                    list.push(file);
+                }
+                out.push_word(next, &mut list);
             }
+            let moved = self.files_of(word).iter();
+            list.extend(moved.filter_map(|&file| now_of.get(file as usize).copied().flatten()));
+            while let Some((_, file)) = added.next_if(|(w, _)| *w == text) {
+                list.push(file);
+            }
+            out.push_word(text, &mut list);
+        }
+        while let Some((next, file)) = added.next() {
+            list.push(file);
+            while let Some((_, file)) = added.next_if(|(w, _)| *w == next) {
+                list.push(file);
+            }
+            out.push_word(next, &mut list);
         }
         out
     }
@@ -125,6 +153,19 @@ impl FileWords {
                 .last()
                 .map_or(self.files.is_empty(), |&e| e as usize == self.files.len())
             && self.files.iter().all(|&f| (f as usize) < n_files)
+    }
+
+    /// Appends `word` with the files in `list` (emptied), unless there are none.
+    fn push_word(&mut self, word: &[u8], list: &mut Vec<u32>) {
+        if list.is_empty() {
+            return;
+        }
+        list.sort_unstable();
+        self.starts.push(self.vocab.len() as u32);
+        self.vocab.extend(word.iter().map(|&b| b as char));
+        self.vocab.push('\n');
+        self.files.append(list);
+        self.ends.push(self.files.len() as u32);
     }
 
     fn files_of(&self, word: usize) -> &[u32] {
