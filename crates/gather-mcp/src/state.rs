@@ -370,19 +370,24 @@ mod tests {
         workspace.with_index(|index, _| Ok(names(index)), || Ok(Vec::new()))
     }
 
-    #[test]
-    fn an_edit_seen_by_a_call_is_stored_and_a_failed_refresh_is_recovered_from() {
-        let ws = tempfile::tempdir().unwrap();
-        std::fs::write(ws.path().join("a.py"), "def alpha():\n    return 1\n").unwrap();
-        let store = tempfile::tempdir().unwrap();
-        let root = Root::open(ws.path()).unwrap();
-        let cache = Cache::new(store.path(), root.path());
+    /// A workspace at `ws` holding `alpha` in `a.py`, stored in `store`.
+    fn stored_workspace(ws: &std::path::Path, store: &std::path::Path) -> (Arc<Workspace>, Cache) {
+        std::fs::write(ws.join("a.py"), "def alpha():\n    return 1\n").unwrap();
+        let root = Root::open(ws).unwrap();
+        let cache = Cache::new(store, root.path());
         let workspace = Workspace::start(
             root,
             IndexOptions::default(),
             Duration::from_secs(60),
             Some(cache.clone()),
         );
+        (workspace, cache)
+    }
+
+    #[test]
+    fn an_edit_seen_by_a_call_is_stored_and_a_failed_refresh_is_recovered_from() {
+        let (ws, store) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let (workspace, cache) = stored_workspace(ws.path(), store.path());
         assert_eq!(call(&workspace).unwrap(), ["alpha"]);
 
         std::fs::write(ws.path().join("b.py"), "def beta():\n    return 2\n").unwrap();
@@ -406,17 +411,8 @@ mod tests {
 
     #[test]
     fn calls_in_a_burst_store_nothing_and_a_pause_stores_what_changed() {
-        let ws = tempfile::tempdir().unwrap();
-        std::fs::write(ws.path().join("a.py"), "def alpha():\n    return 1\n").unwrap();
-        let store = tempfile::tempdir().unwrap();
-        let root = Root::open(ws.path()).unwrap();
-        let cache = Cache::new(store.path(), root.path());
-        let workspace = Workspace::start(
-            root,
-            IndexOptions::default(),
-            Duration::from_secs(60),
-            Some(cache.clone()),
-        );
+        let (ws, store) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let (workspace, cache) = stored_workspace(ws.path(), store.path());
         *workspace.store_after.lock().unwrap() = Duration::from_secs(3600);
         assert_eq!(call(&workspace).unwrap(), ["alpha"]);
         let stored_names = || names(&cache.load().unwrap().expect("an index is stored"));
