@@ -2,7 +2,7 @@
 //! paths, and what lies under them, are walked and compared with their records; every
 //! other record is kept as it is, unread and unstatted.
 
-use super::refresh::{apply_scan_around, carry_over, refresh, scan_region};
+use super::refresh::{apply_scan_around, carry_over, refresh, scan_region, Previous};
 use super::{Changes, Index, IndexOptions, Progress};
 use crate::changed::ChangedPaths;
 use crate::error::Result;
@@ -39,16 +39,12 @@ pub fn refresh_changed(
         return Ok(index);
     }
     let scan = scan_region(&previous.root, options, changed)?;
-    let mut previous = previous;
-    let postings = previous.take_postings();
-    let Index {
+    let Previous {
         files,
-        by_path,
-        by_name,
+        tables,
         scanned_ns,
-        history,
-        ..
-    } = previous;
+        carried,
+    } = Previous::of(previous);
     let (inside, outside): (Vec<_>, Vec<_>) =
         files.into_iter().partition(|r| changed.covers(&r.path));
     let mut index = apply_scan_around(
@@ -57,12 +53,12 @@ pub fn refresh_changed(
         scanned_ns,
         scan,
         &Progress::default(),
-        Some((by_path, by_name)),
+        Some(tables),
     );
     index.scanned_ns = scanned_ns;
     // The commit moves only with a change under the version-control directory (or a
     // checkout, which changes files too).
-    carry_over(&mut index, postings, history, |h, index| {
+    carry_over(&mut index, carried, |h, index| {
         (!changed.vcs_changed() && !index.changes.dirty) || h.is_current(index.root())
     });
     Ok(index)

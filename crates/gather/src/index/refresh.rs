@@ -37,22 +37,51 @@ pub(crate) fn refresh_observed(
     progress: &Progress,
 ) -> Result<Index> {
     let scan = scan(&previous.root, options)?;
-    let mut previous = previous;
-    let postings = previous.take_postings();
-    let Index {
-        files,
-        by_path,
-        by_name,
-        scanned_ns,
-        history,
-        ..
-    } = previous;
-    let mut index = apply_scan(files, scanned_ns, scan, progress, Some((by_path, by_name)));
+    let previous = Previous::of(previous);
+    let tables = Some(previous.tables);
+    let mut index = apply_scan(previous.files, previous.scanned_ns, scan, progress, tables);
     // The history depends on the commit only: keep it while the work tree is at it.
-    carry_over(&mut index, postings, history, |h, index| {
+    carry_over(&mut index, previous.carried, |h, index| {
         h.is_current(index.root())
     });
     Ok(index)
+}
+
+/// What a refresh takes from the index before it.
+pub(super) struct Previous {
+    pub(super) files: Vec<FileRecord>,
+    pub(super) tables: Tables,
+    /// When it was scanned.
+    pub(super) scanned_ns: i64,
+    /// What [`carry_over`] may move into the refreshed index.
+    pub(super) carried: Carried,
+}
+
+/// The postings (built, or kept to patch from; `true`: built for these very files) and the
+/// history of an index, ahead of a refresh.
+pub(super) struct Carried {
+    postings: Option<(super::repost::Earlier, bool)>,
+    history: std::sync::OnceLock<Option<super::history::History>>,
+}
+
+impl Previous {
+    pub(super) fn of(mut index: Index) -> Previous {
+        let postings = index.take_postings();
+        let Index {
+            files,
+            by_path,
+            by_name,
+            scanned_ns,
+            history,
+            ..
+        } = index;
+        Previous {
+            files,
+            tables: (by_path, by_name),
+            scanned_ns,
+            carried: Carried { postings, history },
+        }
+    }
 }
 
 /// Moves what a refresh may keep from the previous index into the refreshed `index`: the
@@ -61,10 +90,10 @@ pub(crate) fn refresh_observed(
 /// work tree's.
 pub(super) fn carry_over(
     index: &mut Index,
-    postings: Option<(super::repost::Earlier, bool)>,
-    history: std::sync::OnceLock<Option<super::history::History>>,
+    carried: Carried,
     holds: impl FnOnce(&super::history::History, &Index) -> bool,
 ) {
+    let Carried { postings, history } = carried;
     let changes = index.changes;
     match postings {
         Some((earlier, true)) if changes.reparsed + changes.added + changes.removed == 0 => {
