@@ -266,6 +266,37 @@ mod tests {
     }
 
     #[test]
+    fn a_patched_table_equals_one_built_from_every_file() {
+        let before = [
+            "alpha beta",
+            "beta gamma",
+            "zeta only here",
+            "mid words",
+            "omega",
+        ];
+        // File 1 changed, file 2 is gone, a new file sorts first and brings words that
+        // sort before, between and after the earlier ones.
+        let after = [
+            "aardvark new",
+            "alpha beta",
+            "beta delta",
+            "mid words",
+            "omega",
+            "zz",
+        ];
+        let now_of = [Some(1), None, None, Some(3), Some(4)];
+        let fresh: Vec<(u32, Words)> = [0usize, 2, 5]
+            .iter()
+            .map(|&f| (f as u32, words_of(after[f])))
+            .collect();
+        let patched = table(&before).patched(&now_of, &fresh);
+        assert_eq!(patched, table(&after));
+        assert!(patched.fits(after.len()));
+        assert_eq!(holders(&patched, "zeta"), Some(vec![]));
+        assert_eq!(holders(&patched, "beta"), Some(vec![1, 2]));
+    }
+
+    #[test]
     fn inner_words_must_be_whole_and_edge_words_only_part_of_one() {
         let words = table(&[
             "raise ValueError('Invalid literal for int()')",
