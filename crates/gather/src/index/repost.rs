@@ -30,17 +30,28 @@ pub(crate) fn built_from(files: &[FileRecord]) -> BuiltFrom {
 pub(crate) struct Earlier {
     postings: Postings,
     files: BuiltFrom,
+    /// Whether the postings come from this process's memory, not from disk: only what
+    /// was read back is checked against its files before it is patched.
+    in_memory: bool,
 }
 
 impl Earlier {
     /// `postings`, built from `files`.
     pub(crate) fn new(postings: Postings, files: &[FileRecord]) -> Earlier {
-        Earlier::stored(postings, built_from(files))
+        Earlier {
+            postings,
+            files: built_from(files),
+            in_memory: true,
+        }
     }
 
     /// `postings`, built from files as `files` describes them (as stored beside them).
     pub(crate) fn stored(postings: Postings, files: BuiltFrom) -> Earlier {
-        Earlier { postings, files }
+        Earlier {
+            postings,
+            files,
+            in_memory: false,
+        }
     }
 
     /// The postings as they are, for an index with the same contents.
@@ -55,8 +66,9 @@ pub(crate) fn patch(earlier: Earlier, index: &Index, texts: &Texts) -> Postings 
     let Earlier {
         postings: old,
         files: old_files,
+        in_memory,
     } = earlier;
-    if old.read_changed || !fits(&old, &old_files, index) {
+    if old.read_changed || !(in_memory || fits(&old, &old_files, index)) {
         return postings::build(index, texts);
     }
     let (now_of, then_of) = moved(&old_files, index);
@@ -72,18 +84,28 @@ pub(crate) fn patch(earlier: Earlier, index: &Index, texts: &Texts) -> Postings 
         added,
         words,
     } = documents(&old, &then_of, fresh);
-    add_terms(&mut out, old.terms, &renumbered, added, index);
-    for (name, ids) in old.lower_names {
-        let moved: Vec<SymbolId> = ids
-            .into_iter()
-            .filter_map(|id| now_of[id.file as usize].map(|file| SymbolId { file, idx: id.idx }))
-            .collect();
-        if !moved.is_empty() {
-            let list = out.lower_names.entry(name).or_default();
-            list.extend(moved);
-            list.sort_unstable();
-        }
-    }
+    // Renumbered in place: files and documents keep their order, so every list stays
+    // sorted, and no term or name is hashed again.
+    out.lower_names = old.lower_names;
+    out.lower_names.retain(|_, ids| {
+        ids.retain_mut(|id| match now_of[id.file as usize] {
+            Some(file) => {
+                id.file = file;
+                true
+            }
+            None => false,
+        });
+        !ids.is_empty()
+    });
+    out.terms = old.terms;
+    out.terms.retain(|_, list| {
+        list.retain_mut(|p| {
+            p.doc = renumbered[p.doc as usize];
+            p.doc != u32::MAX
+        });
+        !list.is_empty()
+    });
+    add_terms(&mut out, added, index);
     out.file_words = old.file_words.patched(&now_of, &words);
     out
 }
@@ -168,32 +190,16 @@ fn documents(
     docs
 }
 
-/// The earlier term lists renumbered, and the new documents' terms and names added, every
-/// list in document order.
-fn add_terms(
-    out: &mut Postings,
-    old_terms: rustc_hash::FxHashMap<String, Vec<Posting>>,
-    renumbered: &[u32],
-    added: Vec<(u32, postings::Counts)>,
-    index: &Index,
-) {
-    for (term, list) in old_terms {
-        let list: Vec<Posting> = list
-            .into_iter()
-            .filter_map(|p| {
-                let doc = renumbered[p.doc as usize];
-                (doc != u32::MAX).then_some(Posting { doc, tf: p.tf })
-            })
-            .collect();
-        if !list.is_empty() {
-            out.terms.insert(term, list);
-        }
-    }
+/// Adds the new documents' terms and names to the renumbered earlier lists, every list
+/// in document order.
+fn add_terms(out: &mut Postings, added: Vec<(u32, postings::Counts)>, index: &Index) {
     let mut touched: FxHashSet<String> = FxHashSet::default();
+    let mut names: FxHashSet<String> = FxHashSet::default();
     for (doc, counts) in added {
         let id = out.docs[doc as usize];
         let name = index.symbol(id).symbol.name.to_ascii_lowercase();
-        out.lower_names.entry(name).or_default().push(id);
+        out.lower_names.entry(name.clone()).or_default().push(id);
+        names.insert(name);
         for (term, tf) in counts {
             out.terms
                 .entry(term.clone())
@@ -206,6 +212,11 @@ fn add_terms(
     for term in touched {
         if let Some(list) = out.terms.get_mut(&term) {
             list.sort_unstable_by_key(|p| p.doc);
+        }
+    }
+    for name in names {
+        if let Some(ids) = out.lower_names.get_mut(&name) {
+            ids.sort_unstable();
         }
     }
 }
@@ -325,7 +336,7 @@ mod tests {
         let mut broken = postings::build(&index, &Texts::of(&index));
         broken.docs.push(SymbolId { file: 99, idx: 0 });
         broken.lens.push([0; N_FIELDS]);
-        let earlier = Earlier::new(broken, index.files());
+        let earlier = Earlier::stored(broken, built_from(index.files()));
         let texts = Texts::of(&index);
         let patched = patch(earlier, &index, &texts);
         assert_eq!(patched, postings::build(&index, &Texts::of(&index)));
