@@ -87,12 +87,7 @@ impl FileWords {
         entries.sort_unstable();
         let mut out = FileWords::default();
         for (word, id) in entries {
-            out.starts.push(out.vocab.len() as u32);
-            // Words are ASCII: every byte is a letter, a digit or `_`.
-            out.vocab.extend(word.iter().map(|&b| b as char));
-            out.vocab.push('\n');
-            out.files.extend(&lists[id as usize]);
-            out.ends.push(out.files.len() as u32);
+            out.push_word(word, &mut lists[id as usize]);
         }
         out
     }
@@ -109,34 +104,26 @@ impl FileWords {
             .collect();
         added.sort_unstable();
         let mut added = added.into_iter().peekable();
+        let mut earlier = (self.starts.iter().enumerate())
+            .map(|(word, &start)| (self.word_at(start as usize), word))
+            .peekable();
         let mut out = FileWords::default();
         let mut list: Vec<u32> = Vec::new();
-        for (word, &start) in self.starts.iter().enumerate() {
-            let text = self.word_at(start as usize);
-            // New words that sort before this one stand alone.
-            while let Some(&(next, _)) = added.peek() {
-                if next >= text {
-                    break;
-                }
-                list.extend(added.next().map(|(_, file)| file));
-                while let Some((_, file)) = added.next_if(|(w, _)| *w == next) {
-                    list.push(file);
-                }
-                out.push_word(next, &mut list);
+        // Each step takes the smaller of the two streams' next words, from both where both
+        // hold it.
+        while let Some(word) = match (earlier.peek(), added.peek()) {
+            (Some(&(a, _)), Some(&(b, _))) => Some(a.min(b)),
+            (Some(&(a, _)), None) | (None, Some(&(a, _))) => Some(a),
+            (None, None) => None,
+        } {
+            if let Some((_, at)) = earlier.next_if(|(w, _)| *w == word) {
+                let moved = self.files_of(at).iter();
+                list.extend(moved.filter_map(|&file| now_of.get(file as usize).copied().flatten()));
             }
-            let moved = self.files_of(word).iter();
-            list.extend(moved.filter_map(|&file| now_of.get(file as usize).copied().flatten()));
-            while let Some((_, file)) = added.next_if(|(w, _)| *w == text) {
+            while let Some((_, file)) = added.next_if(|(w, _)| *w == word) {
                 list.push(file);
             }
-            out.push_word(text, &mut list);
-        }
-        while let Some((next, file)) = added.next() {
-            list.push(file);
-            while let Some((_, file)) = added.next_if(|(w, _)| *w == next) {
-                list.push(file);
-            }
-            out.push_word(next, &mut list);
+            out.push_word(word, &mut list);
         }
         out
     }
@@ -155,13 +142,15 @@ impl FileWords {
             && self.files.iter().all(|&f| (f as usize) < n_files)
     }
 
-    /// Appends `word` with the files in `list` (emptied), unless there are none.
+    /// Appends `word` with the files in `list` (emptied, sorted first), unless there are
+    /// none.
     fn push_word(&mut self, word: &[u8], list: &mut Vec<u32>) {
         if list.is_empty() {
             return;
         }
         list.sort_unstable();
         self.starts.push(self.vocab.len() as u32);
+        // Words are ASCII: every byte is a letter, a digit or `_`.
         self.vocab.extend(word.iter().map(|&b| b as char));
         self.vocab.push('\n');
         self.files.append(list);
