@@ -4,6 +4,8 @@
 //! final `used` is measured on the rendered text. Items are placed in rank order (past
 //! the leading seeds, seeds short enough to show whole go first), each in the largest form
 //! that still leaves room to name every later item as a stub; smaller later items backfill.
+//! A seed's share of the budget follows the ranking's confidence in it for the leading
+//! seeds and, past them, what its lines are worth per unit of cost.
 
 use std::collections::HashSet;
 
@@ -20,6 +22,20 @@ pub(crate) const LEAD_SEEDS: usize = 2;
 const LEAD_SEED_PERCENT: usize = 25;
 const DEPTH_POWER: f32 = 2.0;
 const OTHER_SEED_PERCENT: usize = 3;
+/// Past this many seeds, shares follow the worth of each line instead (see
+/// [`seed_shares`]).
+const DEPTH_SEEDS: usize = 10;
+/// The part of the budget the seeds' shares divide between them: the rest pays for
+/// headers, heads and the names of what is cut, and pass 3 grows into what is left.
+const SHARED_PERCENT: usize = 85;
+/// Past the leading seeds, a seed of weight `w` counts as `w^SHARPNESS` for its share.
+const SHARPNESS: f32 = 2.0;
+/// What showing a part `f` of a seed is worth: `f^SHOWN_POWER`; below 1, as the first
+/// lines shown (the signature and the lines of evidence) are worth the most.
+const SHOWN_POWER: f32 = 0.5;
+/// The lines of a seed's first step of share, and of each later step.
+const FIRST_STEP_LINES: usize = 8;
+const STEP_LINES: usize = 4;
 /// ...but never less than this, so a small budget still shows a seed's start.
 const MIN_SEED_SHARE: usize = 12;
 
@@ -71,6 +87,92 @@ fn placement_order(pack: &Pack, placer: &Placer) -> Vec<usize> {
     order
 }
 
+/// The shares of the seeds past the first [`DEPTH_SEEDS`] (`None` for every other item,
+/// and for every item with one seed). The leading seeds keep their share by the ranking's
+/// confidence (`w^DEPTH_POWER` of the first's); what is left of the shared part of the
+/// budget goes to the later seeds a step at a time, each step to the seed where it is
+/// worth the most per unit of cost: the seed's weight times what the step adds to the
+/// worth of the part shown. Past the first few seeds the ranking's confidence changes
+/// little from one seed to the next, so a short seed is soon shown whole (a change to it
+/// is then in view) while each further step into a long one buys less; a seed left
+/// without a step is still glimpsed if room remains. Ties go to the better-ranked seed.
+fn seed_shares(
+    pack: &Pack,
+    body_costs: &[usize],
+    limit: usize,
+    most: usize,
+    least: usize,
+) -> Vec<Option<usize>> {
+    let mut shares = vec![None; pack.items.len()];
+    if pack.n_seeds <= 1 {
+        return shares;
+    }
+    struct Seed {
+        idx: usize,
+        weight: f32,
+        cost: usize,
+        per_line: f32,
+    }
+    let mut left = limit.saturating_mul(SHARED_PERCENT) / 100;
+    let mut seeds: Vec<Seed> = Vec::new();
+    for (rank, (idx, item)) in (pack.items.iter().enumerate())
+        .filter(|(_, item)| item.role == Role::Seed)
+        .enumerate()
+    {
+        if rank < DEPTH_SEEDS {
+            let by_value = most as f32 * item.weight.powf(DEPTH_POWER);
+            let share = (by_value as usize).max(least).min(body_costs[idx]);
+            left = left.saturating_sub(share);
+            continue;
+        }
+        let lines = shown_and_least_lines(item).0.max(1);
+        seeds.push(Seed {
+            idx,
+            weight: item.weight.max(0.0).powf(SHARPNESS),
+            // No seed's share outgrows the first's most.
+            cost: body_costs[idx].min(most).max(1),
+            per_line: body_costs[idx].max(1) as f32 / lines as f32,
+        });
+    }
+    let worth = |part: f32| part.clamp(0.0, 1.0).powf(SHOWN_POWER);
+    // The next step of `s` when `given` is spent on it: its cost and worth per unit.
+    let step = |s: &Seed, given: usize| -> Option<(usize, f32)> {
+        if given >= s.cost {
+            return None;
+        }
+        let lines = if given == 0 {
+            FIRST_STEP_LINES
+        } else {
+            STEP_LINES
+        };
+        let size = ((lines as f32 * s.per_line).ceil() as usize)
+            .max(1)
+            .min(s.cost - given);
+        let whole = body_costs[s.idx].max(1) as f32;
+        let gain = worth((given + size) as f32 / whole) - worth(given as f32 / whole);
+        Some((size, s.weight * gain / size as f32))
+    };
+    let mut given = vec![0usize; seeds.len()];
+    while left > 0 {
+        let mut best: Option<(usize, usize, f32)> = None;
+        for (at, s) in seeds.iter().enumerate() {
+            if let Some((size, value)) = step(s, given[at]) {
+                if value > 0.0 && best.is_none_or(|(_, _, v)| value > v) {
+                    best = Some((at, size, value));
+                }
+            }
+        }
+        let Some((at, size, _)) = best else { break };
+        let size = size.min(left);
+        given[at] += size;
+        left -= size;
+    }
+    for (s, g) in seeds.iter().zip(given) {
+        shares[s.idx] = Some(g);
+    }
+    shares
+}
+
 /// The running account of a fit: what is spent, and what the stubs still reserve.
 struct Placer<'s> {
     sources: &'s Sources,
@@ -92,6 +194,8 @@ struct Placer<'s> {
     /// The first seed's share of the budget, and the least share of any seed.
     seed_share: usize,
     small_share: usize,
+    /// Each item's share when it is a seed past the leading ones (see [`seed_shares`]).
+    shares: Vec<Option<usize>>,
 }
 
 impl<'s> Placer<'s> {
@@ -114,6 +218,9 @@ impl<'s> Placer<'s> {
             .iter()
             .map(|item| budget.cost(&piece::item_text(item, Rendered::Body, 0, sources)))
             .collect();
+        let seed_share = (limit.saturating_mul(LEAD_SEED_PERCENT) / 100).max(MIN_SEED_SHARE);
+        let small_share = (limit.saturating_mul(OTHER_SEED_PERCENT) / 100).max(MIN_SEED_SHARE);
+        let shares = seed_shares(pack, &body_costs, limit, seed_share, small_share);
         Placer {
             sources,
             budget,
@@ -127,8 +234,9 @@ impl<'s> Placer<'s> {
             n_cut: pack.items.len(),
             used: fixed,
             open_files: HashSet::new(),
-            seed_share: (limit.saturating_mul(LEAD_SEED_PERCENT) / 100).max(MIN_SEED_SHARE),
-            small_share: (limit.saturating_mul(OTHER_SEED_PERCENT) / 100).max(MIN_SEED_SHARE),
+            seed_share,
+            small_share,
+            shares,
         }
     }
 
@@ -172,7 +280,9 @@ impl<'s> Placer<'s> {
             };
             let avail = self.avail_for(idx).saturating_sub(block);
             let body = self.body_costs[idx];
-            let Some((form, keep, spent)) = self.form_for(item, body, pack.n_seeds, avail, degrade)
+            let share = self.shares[idx];
+            let Some((form, keep, spent)) =
+                self.form_for(item, body, pack.n_seeds, share, avail, degrade)
             else {
                 deferred.push(idx);
                 continue;
@@ -197,6 +307,7 @@ impl<'s> Placer<'s> {
         item: &PackItem,
         body: usize,
         n_seeds: usize,
+        share: Option<usize>,
         avail: usize,
         degrade: bool,
     ) -> Option<(Rendered, usize, usize)> {
@@ -226,10 +337,11 @@ impl<'s> Placer<'s> {
             // while later seeds wait; a lone seed takes what room there is.
             let avail = match item.role {
                 Role::Seed if !degrade && n_seeds > 1 => {
-                    // Depth by value: a seed's share follows the ranking's confidence in
-                    // it, so a sure answer is shown whole and a doubtful one as a glimpse.
+                    // Depth by value: a leading seed's share follows the ranking's
+                    // confidence in it, so a sure answer is shown whole and a doubtful one
+                    // as a glimpse; a later seed's share is what its lines are worth.
                     let by_value = self.seed_share as f32 * item.weight.powf(DEPTH_POWER);
-                    let share = (by_value as usize).max(self.small_share);
+                    let share = share.unwrap_or((by_value as usize).max(self.small_share));
                     // A seed whose signature alone outgrows the share still gets its
                     // smallest form past the signature: the share paces seeds, it does
                     // not cut them.

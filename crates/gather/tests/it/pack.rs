@@ -519,3 +519,62 @@ fn past_the_leading_seeds_a_short_seed_is_shown_whole_before_a_longer_one_is_gli
         "some budget leaves room for one of the two only"
     );
 }
+
+#[test]
+fn past_the_leading_seeds_equally_ranked_seeds_share_the_room() {
+    let mut text = String::new();
+    let mut names = Vec::new();
+    for lead in 0..10 {
+        text.push_str(&format!("def lead_{lead}(x):\n    return x + {lead}\n\n\n"));
+        names.push(format!("lead_{lead}"));
+    }
+    text.push_str("def long(x):\n");
+    for k in 0..80 {
+        text.push_str(&format!("    x = x + {k}\n"));
+    }
+    text.push_str("    return x\n\n\n");
+    names.push("long".to_string());
+    for m in 0..4 {
+        text.push_str(&format!("def medium_{m}(x):\n"));
+        for k in 0..13 {
+            text.push_str(&format!("    x = x * {k} + {m}\n"));
+        }
+        text.push_str("    return x\n\n\n");
+        names.push(format!("medium_{m}"));
+    }
+    let file = ("pkg/mod.py", text.as_str());
+    let ws = Workspace::new(&[file]);
+    let index = index::build(ws.root()).unwrap();
+    let graph = gather::graph::build(&index);
+    let mut shared = 0;
+    for budget in (100..=200).step_by(5) {
+        let mut request = ask_request(
+            names.iter().map(|n| seed(&index, n, file.0)).collect(),
+            Budget::Lines(budget),
+        );
+        // The ranking is sure of the leading ten, less of `long`, as sure of each medium.
+        request.seed_scores = (0..names.len())
+            .map(|i| match i {
+                0..10 => 1.0,
+                10 => 0.9,
+                _ => 0.8,
+            })
+            .collect();
+        let (_, json) = render(&pack::build(&index, &Texts::of(&index), &graph, &request).unwrap());
+        let forms: Vec<String> = (0..4)
+            .map(|m| item_named(&json, &format!("medium_{m}"))["rendered"].to_string())
+            .collect();
+        // Seeds the ranking is as sure of get room alike: none is only named (or shows
+        // only its signature) while another is shown whole.
+        if forms.iter().any(|f| f == "\"body\"") {
+            assert!(
+                forms.iter().all(|f| f == "\"body\"" || f == "\"elided\""),
+                "budget {budget}: {forms:?}"
+            );
+        }
+        if forms.iter().all(|f| f == "\"elided\"") {
+            shared += 1;
+        }
+    }
+    assert!(shared > 0, "some budget cuts all four alike");
+}
