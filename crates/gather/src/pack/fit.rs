@@ -22,6 +22,8 @@ pub(crate) const LEAD_SEEDS: usize = 2;
 const LEAD_SEED_PERCENT: usize = 25;
 const DEPTH_POWER: f32 = 2.0;
 const OTHER_SEED_PERCENT: usize = 3;
+/// ...but never less than this, so a small budget still shows a seed's start.
+const MIN_SEED_SHARE: usize = 12;
 /// Past this many seeds, shares follow the worth of each line instead (see
 /// [`seed_shares`]).
 const DEPTH_SEEDS: usize = 10;
@@ -36,8 +38,6 @@ const SHOWN_POWER: f32 = 0.5;
 /// The lines of a seed's first step of share, and of each later step.
 const FIRST_STEP_LINES: usize = 8;
 const STEP_LINES: usize = 4;
-/// ...but never less than this, so a small budget still shows a seed's start.
-const MIN_SEED_SHARE: usize = 12;
 
 /// Past this many leading items, a seed short enough to show whole in a fraction of a
 /// glimpse's room is placed before the longer seeds ranked above it (see
