@@ -87,9 +87,9 @@ fn placement_order(pack: &Pack, placer: &Placer) -> Vec<usize> {
     order
 }
 
-/// The shares of the seeds past the first [`DEPTH_SEEDS`] (`None` for every other item,
-/// and for every item with one seed). The leading seeds keep their share by the ranking's
-/// confidence (`w^DEPTH_POWER` of the first's); what is left of the shared part of the
+/// Each seed's share of the budget (0 for every other item, and for every item when there
+/// is one seed). The leading [`DEPTH_SEEDS`] take their share by the ranking's confidence
+/// (`w^DEPTH_POWER` of the first's, at least `least`); what is left of the shared part of the
 /// budget goes to the later seeds a step at a time, each step to the seed where it is
 /// worth the most per unit of cost: the seed's weight times what the step adds to the
 /// worth of the part shown. Past the first few seeds the ranking's confidence changes
@@ -102,8 +102,8 @@ fn seed_shares(
     limit: usize,
     most: usize,
     least: usize,
-) -> Vec<Option<usize>> {
-    let mut shares = vec![None; pack.items.len()];
+) -> Vec<usize> {
+    let mut shares = vec![0; pack.items.len()];
     if pack.n_seeds <= 1 {
         return shares;
     }
@@ -121,8 +121,8 @@ fn seed_shares(
     {
         if rank < DEPTH_SEEDS {
             let by_value = most as f32 * item.weight.powf(DEPTH_POWER);
-            let share = (by_value as usize).max(least).min(body_costs[idx]);
-            left = left.saturating_sub(share);
+            shares[idx] = (by_value as usize).max(least);
+            left = left.saturating_sub(shares[idx].min(body_costs[idx]));
             continue;
         }
         let lines = shown_and_least_lines(item).0.max(1);
@@ -168,7 +168,7 @@ fn seed_shares(
         left -= size;
     }
     for (s, g) in seeds.iter().zip(given) {
-        shares[s.idx] = Some(g);
+        shares[s.idx] = g;
     }
     shares
 }
@@ -191,11 +191,10 @@ struct Placer<'s> {
     used: usize,
     /// Items of one file share its block: the first shown item of a file pays for it.
     open_files: HashSet<String>,
-    /// The first seed's share of the budget, and the least share of any seed.
-    seed_share: usize,
+    /// The least share of any seed.
     small_share: usize,
-    /// Each item's share when it is a seed past the leading ones (see [`seed_shares`]).
-    shares: Vec<Option<usize>>,
+    /// Each seed's share of the budget (see [`seed_shares`]).
+    shares: Vec<usize>,
 }
 
 impl<'s> Placer<'s> {
@@ -234,7 +233,6 @@ impl<'s> Placer<'s> {
             n_cut: pack.items.len(),
             used: fixed,
             open_files: HashSet::new(),
-            seed_share,
             small_share,
             shares,
         }
@@ -307,7 +305,7 @@ impl<'s> Placer<'s> {
         item: &PackItem,
         body: usize,
         n_seeds: usize,
-        share: Option<usize>,
+        share: usize,
         avail: usize,
         degrade: bool,
     ) -> Option<(Rendered, usize, usize)> {
@@ -340,8 +338,6 @@ impl<'s> Placer<'s> {
                     // Depth by value: a leading seed's share follows the ranking's
                     // confidence in it, so a sure answer is shown whole and a doubtful one
                     // as a glimpse; a later seed's share is what its lines are worth.
-                    let by_value = self.seed_share as f32 * item.weight.powf(DEPTH_POWER);
-                    let share = share.unwrap_or((by_value as usize).max(self.small_share));
                     // A seed whose signature alone outgrows the share still gets its
                     // smallest form past the signature: the share paces seeds, it does
                     // not cut them.

@@ -487,14 +487,17 @@ fn a_seed_whose_signature_outgrows_its_glimpse_is_still_shown_when_there_is_room
     assert_ne!(wide["rendered"], "signature", "{wide}");
 }
 
+/// The text of `n` two-line Python functions `lead_0` … and their names, to rank first.
+fn leading_seeds(n: usize) -> (String, Vec<String>) {
+    let text = (0..n)
+        .map(|lead| format!("def lead_{lead}(x):\n    return x + {lead}\n\n\n"))
+        .collect();
+    (text, (0..n).map(|lead| format!("lead_{lead}")).collect())
+}
+
 #[test]
 fn past_the_leading_seeds_a_short_seed_is_shown_whole_before_a_longer_one_is_glimpsed() {
-    let mut text = String::new();
-    let mut seeds = Vec::new();
-    for lead in 0..5 {
-        text.push_str(&format!("def lead_{lead}(x):\n    return x + {lead}\n\n\n"));
-        seeds.push(format!("lead_{lead}"));
-    }
+    let (mut text, mut seeds) = leading_seeds(5);
     text.push_str("def long(x):\n");
     for k in 0..60 {
         text.push_str(&format!("    x = x + {k}\n"));
@@ -522,12 +525,7 @@ fn past_the_leading_seeds_a_short_seed_is_shown_whole_before_a_longer_one_is_gli
 
 #[test]
 fn past_the_leading_seeds_equally_ranked_seeds_share_the_room() {
-    let mut text = String::new();
-    let mut names = Vec::new();
-    for lead in 0..10 {
-        text.push_str(&format!("def lead_{lead}(x):\n    return x + {lead}\n\n\n"));
-        names.push(format!("lead_{lead}"));
-    }
+    let (mut text, mut names) = leading_seeds(10);
     text.push_str("def long(x):\n");
     for k in 0..80 {
         text.push_str(&format!("    x = x + {k}\n"));
