@@ -1,7 +1,7 @@
 //! Picking seeds from the fused ranking: identical copies collapse into one, containers
 //! give way to their best-ranked members, and what the pack can show whole is preferred.
 
-use rustc_hash::FxHashMap as HashMap;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use super::lexical;
 use crate::index::{Index, SymbolId, SymbolKind};
@@ -135,6 +135,43 @@ pub(super) fn choose(index: &Index, ranked: &[(SymbolId, f32)], limit: usize) ->
     }
     seeds
 }
+
+/// Adds up to `more` seeds after `seeds`, one from each file no seed is in yet, in the
+/// order the ranking reaches those files: each file's best-ranked choice, as [`choose`]
+/// makes it among that file's definitions. A larger budget buys breadth this way: the
+/// file a change belongs in is often ranked below several definitions of another.
+pub(super) fn broaden(
+    index: &Index,
+    ranked: &[(SymbolId, f32)],
+    seeds: &mut Vec<SymbolId>,
+    more: usize,
+) {
+    if more == 0 {
+        return;
+    }
+    let mut files: HashSet<u32> = seeds.iter().map(|id| id.file).collect();
+    let elsewhere: Vec<(SymbolId, f32)> = ranked
+        .iter()
+        .filter(|(id, _)| !files.contains(&id.file))
+        .copied()
+        .collect();
+    // A file's choice can take several seeds (a large type's members); the first is its
+    // best-ranked, and a few files' worth of choices reach `more` files.
+    let chosen = choose(index, &elsewhere, more.saturating_mul(BROADEN_REACH));
+    let mut added = 0;
+    for id in chosen {
+        if added == more {
+            break;
+        }
+        if files.insert(id.file) {
+            seeds.push(id);
+            added += 1;
+        }
+    }
+}
+
+/// How many choices per wanted file [`broaden`] makes before it picks one from each file.
+const BROADEN_REACH: usize = 4;
 
 /// The positions (in its file's symbols) of the definitions nested inside `id`, at any
 /// depth: a file's symbols are stored parent first, so they follow it directly.

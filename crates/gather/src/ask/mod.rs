@@ -200,6 +200,16 @@ fn run_lanes(
     })
 }
 
+/// How many seeds a question gets: `seeds` in rank order, then up to `more_files` more,
+/// each from a file none of the others is in (see [`choose::broaden`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeedLimit {
+    /// Seeds in rank order.
+    pub seeds: usize,
+    /// Seeds past those, one from each next file.
+    pub more_files: usize,
+}
+
 /// The candidates a learned ranking chooses among, with their features (see
 /// [`features`]); empty when nothing the question names exists.
 pub fn candidates(
@@ -215,15 +225,16 @@ pub fn candidates(
     features::candidates(index, question, &lanes.votes, &lanes.named.files, &keep)
 }
 
-/// Finds up to `limit` seeds for a question (see [`read`]), reading files through
-/// `texts`, the request's store; with a `scope`, only definitions and lines under it.
+/// Finds up to `limit.seeds` seeds for a question (see [`read`]), then up to
+/// `limit.more_files` more from files none of them is in, reading files through `texts`,
+/// the request's store; with a `scope`, only definitions and lines under it.
 pub fn seeds(
     index: &Index,
     texts: &Texts,
     question: &question::Question,
     include_tests: bool,
     scope: Option<&Scope>,
-    limit: usize,
+    limit: SeedLimit,
 ) -> Seeds {
     let Lanes {
         votes,
@@ -239,7 +250,8 @@ pub fn seeds(
     let keep = keeper(index, include_tests, scope);
     let (mut fused, _) = rank(index, question, &votes, &named.files, &keep);
     let copies = choose::collapse_copies(index, &mut fused, &named.files);
-    let seeds = choose::choose(index, &fused, limit);
+    let mut seeds = choose::choose(index, &fused, limit.seeds);
+    choose::broaden(index, &fused, &mut seeds, limit.more_files);
     let score_of: HashMap<SymbolId, f32> = fused.iter().copied().collect();
     let scores = seeds
         .iter()
@@ -249,7 +261,7 @@ pub fn seeds(
         .into_iter()
         .filter(|(_, kept)| seeds.contains(kept))
         .collect();
-    line_hits.truncate(limit.saturating_sub(seeds.len()).max(1));
+    line_hits.truncate(limit.seeds.saturating_sub(seeds.len()).max(1));
     let unmatched = unmatched_anchors_and_words(question, named.missing, &unmatched_terms);
     let test_matches = if seeds.is_empty() && line_hits.is_empty() && !include_tests {
         test_matches(index, question, scope)
@@ -320,7 +332,7 @@ pub fn explain(
     question: &question::Question,
     include_tests: bool,
     scope: Option<&Scope>,
-    limit: usize,
+    limit: SeedLimit,
 ) -> Vec<explain::Explained> {
     let Ok(lanes) = run_lanes(index, texts, question, include_tests, scope) else {
         return Vec::new();
@@ -334,7 +346,8 @@ pub fn explain(
         candidates = features::candidates(index, question, &lanes.votes, &lanes.named.files, &keep);
     }
     choose::collapse_copies(index, &mut ordered, &lanes.named.files);
-    let seeds = choose::choose(index, &ordered, limit);
+    let mut seeds = choose::choose(index, &ordered, limit.seeds);
+    choose::broaden(index, &ordered, &mut seeds, limit.more_files);
     explain::seeds(&candidates, &seeds)
 }
 
@@ -513,7 +526,7 @@ fn by_file(lexical: &[(SymbolId, f32)], named_files: &[u32]) -> Vec<SymbolId> {
 
 #[cfg(test)]
 mod tests {
-    use super::choose::choose;
+    use super::choose::{broaden, choose};
     use super::*;
     use crate::index::index_of;
 
@@ -583,5 +596,33 @@ mod tests {
             ["method_2"],
             "a class, unlike a function, gives way"
         );
+    }
+
+    #[test]
+    fn breadth_takes_the_best_ranked_definition_of_each_next_file() {
+        let (_dir, index) = index_of(&[
+            (
+                "a.py",
+                "def a_1():\n    pass\n\ndef a_2():\n    pass\n\ndef a_3():\n    pass\n",
+            ),
+            ("b.py", "def b_1():\n    pass\n\ndef b_2():\n    pass\n"),
+            ("c.py", "def c_1():\n    pass\n"),
+            ("d.py", "def d_1():\n    pass\n"),
+        ]);
+        let ranked: Vec<(SymbolId, f32)> = ["a_1", "a_2", "b_2", "a_3", "b_1", "c_1", "d_1"]
+            .iter()
+            .enumerate()
+            .map(|(rank, name)| (id(&index, name), 1.0 / (1 + rank) as f32))
+            .collect();
+        let mut seeds = choose(&index, &ranked, 2);
+        broaden(&index, &ranked, &mut seeds, 2);
+        assert_eq!(
+            names(&index, &seeds),
+            ["a_1", "a_2", "b_2", "c_1"],
+            "one seed a new file, in the order the ranking reaches them"
+        );
+        let mut seeds = choose(&index, &ranked, 2);
+        broaden(&index, &ranked, &mut seeds, 0);
+        assert_eq!(names(&index, &seeds), ["a_1", "a_2"]);
     }
 }
