@@ -26,14 +26,19 @@ pub struct Explained {
     pub moves: Vec<(&'static str, f64)>,
     /// Its features that are not 0.
     pub features: Vec<(&'static str, f64)>,
+    /// A seed past the ranked ones, taken as its file's best because no seed was in it
+    /// (see `ask::choose::broaden`).
+    pub breadth: bool,
 }
 
-/// Explains each of `seeds` from the candidates it was chosen among (in hand-fusion order).
-pub fn seeds(candidates: &[Candidate], seeds: &[SymbolId]) -> Vec<Explained> {
+/// Explains each of `seeds` from the candidates it was chosen among (in hand-fusion order);
+/// the seeds past the first `ranked` were added for breadth.
+pub fn seeds(candidates: &[Candidate], seeds: &[SymbolId], ranked: usize) -> Vec<Explained> {
     let ranker = Ranker::shipped();
     seeds
         .iter()
-        .filter_map(|id| {
+        .enumerate()
+        .filter_map(|(at, id)| {
             let hand_rank = candidates.iter().position(|c| c.id == *id)?;
             let c = &candidates[hand_rank];
             let (moved, base, score) = if !super::ranker::learned() {
@@ -64,6 +69,7 @@ pub fn seeds(candidates: &[Candidate], seeds: &[SymbolId]) -> Vec<Explained> {
                 base,
                 moves,
                 features,
+                breadth: at >= ranked,
             })
         })
         .collect()

@@ -347,8 +347,9 @@ pub fn explain(
     }
     choose::collapse_copies(index, &mut ordered, &lanes.named.files);
     let mut seeds = choose::choose(index, &ordered, limit.seeds);
+    let ranked = seeds.len();
     choose::broaden(index, &ordered, &mut seeds, limit.more_files);
-    explain::seeds(&candidates, &seeds)
+    explain::seeds(&candidates, &seeds, ranked)
 }
 
 /// Grep lane: the question's literals and unnamed code-shaped words (`probes`) found

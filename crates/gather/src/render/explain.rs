@@ -39,6 +39,12 @@ pub fn render(index: &Index, explained: &[Explained], learned: bool) -> (String,
             e.hand,
             e.hand_rank + 1
         );
+        if e.breadth {
+            let _ = writeln!(
+                text,
+                "   added for breadth: the best of a file no ranked seed is in"
+            );
+        }
         if learned {
             let moves: Vec<String> = e
                 .moves
@@ -60,6 +66,7 @@ pub fn render(index: &Index, explained: &[Explained], learned: bool) -> (String,
         let _ = writeln!(text, "   features: {}", features.join(", "));
         rows.push(ExplainedSeed {
             base: e.base,
+            breadth: e.breadth,
             features: weighted(&e.features),
             hand: e.hand,
             hand_rank: e.hand_rank + 1,

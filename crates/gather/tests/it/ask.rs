@@ -400,3 +400,46 @@ fn a_go_structs_head_ends_with_the_struct_though_its_methods_come_later() {
         items(&pack)
     );
 }
+
+/// Fifty files answer alike, one definition each; past the cap of 40 seeds, a larger budget
+/// shows the best of 8 more files, marked as added for breadth.
+#[test]
+fn a_budget_past_the_seed_cap_adds_the_best_of_files_no_seed_is_in() {
+    let files: Vec<(String, String)> = (0..50)
+        .map(|n| {
+            let text =
+                format!("def parse_header_field_{n}(text):\n    return text.split(':')[{n}]\n");
+            (format!("h{n}.py"), text)
+        })
+        .collect();
+    let files: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect();
+    let ws = common::Workspace::new(&files);
+    let index = index::build(ws.root()).unwrap();
+    let request = |budget| ContextRequest {
+        budget,
+        ..ContextRequest::new(Target::Question("parse the header field".to_string()))
+    };
+    let at_400 = seeds(
+        &request::context(&index, &request(Budget::Lines(400)))
+            .unwrap()
+            .json,
+    );
+    assert_eq!(at_400.len(), 40);
+
+    let wide = request(Budget::Tokens(8192));
+    let at_8k = seeds(&request::context(&index, &wide).unwrap().json);
+    assert_eq!(at_8k.len(), 48, "{at_8k:?}");
+    assert_eq!(
+        at_8k[..40],
+        at_400[..],
+        "the ranked seeds as at 400 lines, then 8 more"
+    );
+
+    let breadth: Vec<bool> = (request::explain(&index, &wide).iter())
+        .map(|e| e.breadth)
+        .collect();
+    assert_eq!(breadth, [[false; 40].as_slice(), &[true; 8]].concat());
+}

@@ -10,6 +10,9 @@ use crate::lines::Line;
 pub struct ExplainedSeed {
     /// The score every candidate starts from.
     pub base: f64,
+    /// Added past the ranked seeds for breadth: its file's best, in a file no earlier seed
+    /// is in.
+    pub breadth: bool,
     /// Its features that are not 0.
     pub features: Vec<Weighted>,
     /// Its hand-fused score.
