@@ -201,7 +201,7 @@ fn run_lanes(
 }
 
 /// How many seeds a question gets: `seeds` in rank order, then up to `more_files` more,
-/// each from a file none of the others is in (see [`choose::broaden`]).
+/// each from a file none of the others is in (see `choose::broaden`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SeedLimit {
     /// Seeds in rank order.
