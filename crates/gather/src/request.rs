@@ -401,25 +401,14 @@ pub fn explain(index: &Index, request: &ContextRequest) -> Vec<crate::ask::expla
     )
 }
 
-/// How many seeds a question gets: about one per 10 lines of budget (at most
-/// `MAX_SEEDS`). Past the first two, a seed starts as its signature and first lines;
-/// leftover room grows them again. A budget past that cap buys breadth instead, up to
-/// `MAX_MORE_FILES` seeds from files the others are not in: at 8,192 tokens on whole
-/// issues, every file the fix changed gets a body in 0.922 of the tasks instead of 0.898,
-/// with as many edited lines shown.
+/// How many seeds a question gets (see [`SeedLimit::for_lines`]), a token counted as a
+/// tenth of a line.
 fn seed_limit(budget: Budget) -> SeedLimit {
-    let lines = match budget {
+    SeedLimit::for_lines(match budget {
         Budget::Lines(n) => n,
         Budget::Tokens(n) => n / 10,
-    };
-    SeedLimit {
-        seeds: (lines / 10).clamp(3, MAX_SEEDS),
-        more_files: (lines / 10).saturating_sub(MAX_SEEDS).min(MAX_MORE_FILES),
-    }
+    })
 }
-
-const MAX_SEEDS: usize = 40;
-const MAX_MORE_FILES: usize = 8;
 
 /// The definition a `symbol [path] [line]` request names (the name may end in `@LINE`);
 /// the path is checked against the root first. With a path and no line, a name defined
@@ -522,22 +511,6 @@ pub fn locate_in(
 mod tests {
     use super::*;
     use crate::lines::LineRange;
-
-    #[test]
-    fn only_a_budget_past_the_seed_cap_buys_seeds_from_more_files() {
-        let limit = |budget| {
-            let SeedLimit { seeds, more_files } = seed_limit(budget);
-            (seeds, more_files)
-        };
-        assert_eq!(limit(Budget::Lines(100)), (10, 0));
-        assert_eq!(
-            limit(Budget::Lines(400)),
-            (40, 0),
-            "the pack at 400 lines as before"
-        );
-        assert_eq!(limit(Budget::Lines(430)), (40, 3));
-        assert_eq!(limit(Budget::Tokens(8192)), (40, MAX_MORE_FILES));
-    }
 
     /// A whole issue runs every lane (postings, names, grep, feedback, the call lanes, the
     /// resolver) and pins slices of files the lanes read too; the pack's sources read them

@@ -35,6 +35,7 @@ mod beside;
 mod body;
 pub mod bridge;
 mod choose;
+pub use choose::SeedLimit;
 mod code;
 mod names;
 mod parts;
@@ -198,16 +199,6 @@ fn run_lanes(
         feedback_terms,
         frame_lines: body.map(|b| b.frame_lines).unwrap_or_default(),
     })
-}
-
-/// How many seeds a question gets: `seeds` in rank order, then up to `more_files` more,
-/// each from a file none of the others is in (see `choose::broaden`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SeedLimit {
-    /// Seeds in rank order.
-    pub seeds: usize,
-    /// Seeds past those, one from each next file.
-    pub more_files: usize,
 }
 
 /// The candidates a learned ranking chooses among, with their features (see
@@ -527,11 +518,9 @@ fn by_file(lexical: &[(SymbolId, f32)], named_files: &[u32]) -> Vec<SymbolId> {
 
 #[cfg(test)]
 mod tests {
-    use super::choose::{broaden, choose};
     use super::*;
-    use crate::index::index_of;
 
-    /// The first definition named `name` (shared with the lanes' tests).
+    /// The first definition named `name` (shared with the lanes' and `choose`'s tests).
     pub(super) fn id(index: &Index, name: &str) -> SymbolId {
         index.find(name)[0].id
     }
@@ -541,89 +530,5 @@ mod tests {
         ids.iter()
             .map(|id| index.symbol(*id).symbol.name.clone())
             .collect()
-    }
-
-    /// A class of `n` methods, each `body` lines long.
-    fn class_source(n: usize, body: usize) -> String {
-        let mut text = String::from("class Store:\n");
-        for m in 0..n {
-            text.push_str(&format!("    def method_{m}(self):\n"));
-            for line in 0..body {
-                text.push_str(&format!("        self.value_{line} = {line}\n"));
-            }
-        }
-        text
-    }
-
-    #[test]
-    fn a_large_class_gives_way_to_its_best_ranked_members() {
-        let (_dir, index) = index_of(&[("store.py", &class_source(5, 10))]);
-        let ranked = [
-            (id(&index, "Store"), 1.0),
-            (id(&index, "method_3"), 0.5),
-            (id(&index, "method_1"), 0.4),
-            (id(&index, "method_4"), 0.3),
-        ];
-        let seeds = choose(&index, &ranked, 10);
-        assert_eq!(names(&index, &seeds), ["method_3", "method_1", "method_4"]);
-        let seeds = choose(&index, &ranked[..1], 10);
-        assert_eq!(
-            names(&index, &seeds),
-            ["Store"],
-            "no ranked member: it stays"
-        );
-    }
-
-    #[test]
-    fn a_container_of_a_chosen_member_adds_nothing() {
-        let (_dir, index) = index_of(&[("store.py", &class_source(2, 3))]);
-        let ranked = [(id(&index, "method_1"), 1.0), (id(&index, "Store"), 0.5)];
-        assert_eq!(names(&index, &choose(&index, &ranked, 10)), ["method_1"]);
-    }
-
-    #[test]
-    fn a_large_function_keeps_its_nested_definitions_inside() {
-        let mut text = String::from("def outer():\n    def inner():\n        return 1\n");
-        for line in 0..45 {
-            text.push_str(&format!("    step_{line} = inner()\n"));
-        }
-        let (_dir, index) = index_of(&[("work.py", &text)]);
-        let ranked = [(id(&index, "outer"), 1.0), (id(&index, "inner"), 0.5)];
-        assert_eq!(names(&index, &choose(&index, &ranked, 1)), ["outer"]);
-        let (_dir, index) = index_of(&[("store.py", &class_source(5, 10))]);
-        let ranked = [(id(&index, "Store"), 1.0), (id(&index, "method_2"), 0.5)];
-        assert_eq!(
-            names(&index, &choose(&index, &ranked, 1)),
-            ["method_2"],
-            "a class, unlike a function, gives way"
-        );
-    }
-
-    #[test]
-    fn breadth_takes_the_best_ranked_definition_of_each_next_file() {
-        let (_dir, index) = index_of(&[
-            (
-                "a.py",
-                "def a_1():\n    pass\n\ndef a_2():\n    pass\n\ndef a_3():\n    pass\n",
-            ),
-            ("b.py", "def b_1():\n    pass\n\ndef b_2():\n    pass\n"),
-            ("c.py", "def c_1():\n    pass\n"),
-            ("d.py", "def d_1():\n    pass\n"),
-        ]);
-        let ranked: Vec<(SymbolId, f32)> = ["a_1", "a_2", "b_2", "a_3", "b_1", "c_1", "d_1"]
-            .iter()
-            .enumerate()
-            .map(|(rank, name)| (id(&index, name), 1.0 / (1 + rank) as f32))
-            .collect();
-        let mut seeds = choose(&index, &ranked, 2);
-        broaden(&index, &ranked, &mut seeds, 2);
-        assert_eq!(
-            names(&index, &seeds),
-            ["a_1", "a_2", "b_2", "c_1"],
-            "one seed a new file, in the order the ranking reaches them"
-        );
-        let mut seeds = choose(&index, &ranked, 2);
-        broaden(&index, &ranked, &mut seeds, 0);
-        assert_eq!(names(&index, &seeds), ["a_1", "a_2"]);
     }
 }
