@@ -1,5 +1,6 @@
-//! Picking seeds from the fused ranking: identical copies collapse into one, containers
-//! give way to their best-ranked members, and what the pack can show whole is preferred.
+//! Picking seeds from the fused ranking: how many a budget buys, identical copies collapse
+//! into one, containers give way to their best-ranked members, what the pack can show whole
+//! is preferred, and a budget past the seed cap buys the best of more files.
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
