@@ -165,6 +165,19 @@ pub(super) fn choose(index: &Index, ranked: &[(SymbolId, f32)], limit: usize) ->
     seeds
 }
 
+/// The seeds `limit` allows from `ranked`: [`choose`]'s, then [`broaden`]'s, with how many
+/// of them [`choose`] took (the rest were added for breadth).
+pub(super) fn seeds(
+    index: &Index,
+    ranked: &[(SymbolId, f32)],
+    limit: SeedLimit,
+) -> (Vec<SymbolId>, usize) {
+    let mut seeds = choose(index, ranked, limit.seeds);
+    let chosen = seeds.len();
+    broaden(index, ranked, &mut seeds, limit.more_files);
+    (seeds, chosen)
+}
+
 /// Adds up to `more` seeds after `seeds`, one from each file no seed is in yet, in the
 /// order the ranking reaches those files: each file's best-ranked choice, as [`choose`]
 /// makes it among that file's definitions. A larger budget buys breadth this way: the

@@ -241,8 +241,7 @@ pub fn seeds(
     let keep = keeper(index, include_tests, scope);
     let (mut fused, _) = rank(index, question, &votes, &named.files, &keep);
     let copies = choose::collapse_copies(index, &mut fused, &named.files);
-    let mut seeds = choose::choose(index, &fused, limit.seeds);
-    choose::broaden(index, &fused, &mut seeds, limit.more_files);
+    let (seeds, _) = choose::seeds(index, &fused, limit);
     let score_of: HashMap<SymbolId, f32> = fused.iter().copied().collect();
     let scores = seeds
         .iter()
@@ -337,10 +336,8 @@ pub fn explain(
         candidates = features::candidates(index, question, &lanes.votes, &lanes.named.files, &keep);
     }
     choose::collapse_copies(index, &mut ordered, &lanes.named.files);
-    let mut seeds = choose::choose(index, &ordered, limit.seeds);
-    let ranked = seeds.len();
-    choose::broaden(index, &ordered, &mut seeds, limit.more_files);
-    explain::seeds(&candidates, &seeds, ranked)
+    let (seeds, chosen) = choose::seeds(index, &ordered, limit);
+    explain::seeds(&candidates, &seeds, chosen)
 }
 
 /// Grep lane: the question's literals and unnamed code-shaped words (`probes`) found

@@ -495,14 +495,18 @@ fn leading_seeds(n: usize) -> (String, Vec<String>) {
     (text, (0..n).map(|lead| format!("lead_{lead}")).collect())
 }
 
+/// A Python function `name(x)` of `n` body lines (`line(k)` each) and a return, then two
+/// blank lines.
+fn function(name: &str, n: usize, line: impl Fn(usize) -> String) -> String {
+    let body: String = (0..n).map(|k| format!("    {}\n", line(k))).collect();
+    format!("def {name}(x):\n{body}    return x\n\n\n")
+}
+
 #[test]
 fn past_the_leading_seeds_a_short_seed_is_shown_whole_before_a_longer_one_is_glimpsed() {
     let (mut text, mut seeds) = leading_seeds(5);
-    text.push_str("def long(x):\n");
-    for k in 0..60 {
-        text.push_str(&format!("    x = x + {k}\n"));
-    }
-    text.push_str("    return x\n\n\ndef short(x):\n    return x * 2\n");
+    text.push_str(&function("long", 60, |k| format!("x = x + {k}")));
+    text.push_str("def short(x):\n    return x * 2\n");
     seeds.extend(["long".to_string(), "short".to_string()]);
     let seeds: Vec<&str> = seeds.iter().map(String::as_str).collect();
     let mut contested = 0;
@@ -526,19 +530,12 @@ fn past_the_leading_seeds_a_short_seed_is_shown_whole_before_a_longer_one_is_gli
 #[test]
 fn past_the_leading_seeds_equally_ranked_seeds_share_the_room() {
     let (mut text, mut names) = leading_seeds(10);
-    text.push_str("def long(x):\n");
-    for k in 0..80 {
-        text.push_str(&format!("    x = x + {k}\n"));
-    }
-    text.push_str("    return x\n\n\n");
+    text.push_str(&function("long", 80, |k| format!("x = x + {k}")));
     names.push("long".to_string());
     for m in 0..4 {
-        text.push_str(&format!("def medium_{m}(x):\n"));
-        for k in 0..13 {
-            text.push_str(&format!("    x = x * {k} + {m}\n"));
-        }
-        text.push_str("    return x\n\n\n");
-        names.push(format!("medium_{m}"));
+        let name = format!("medium_{m}");
+        text.push_str(&function(&name, 13, |k| format!("x = x * {k} + {m}")));
+        names.push(name);
     }
     let file = ("pkg/mod.py", text.as_str());
     let ws = Workspace::new(&[file]);
