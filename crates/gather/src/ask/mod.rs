@@ -40,6 +40,7 @@ mod code;
 mod names;
 mod parts;
 pub mod votes;
+mod whole_file;
 
 use rustc_hash::FxHashMap as HashMap;
 
