@@ -9,12 +9,11 @@ use super::bridge::Bridge;
 use super::lexical;
 use super::question::Question;
 use super::votes::{Lane, Votes};
-use super::whole_file;
 use crate::index::history;
 use crate::index::{Index, SymbolId, SymbolKind};
 
 /// How many of the hand fusion's leading files add all their definitions as candidates.
-const LEADING_FILES: usize = 3;
+pub const LEADING_FILES: usize = 3;
 /// At most this many definitions of one leading file join the candidates.
 const MAX_PER_FILE: usize = 400;
 
@@ -88,18 +87,12 @@ pub const NAMES: [&str; N_FEATURES] = [
     "hist_title_best",
     "hist_title_sum",
     "hist_body_best",
-    "file_title_bm25",
-    "file_body_bm25",
-    "file_title_cover",
-    "file_body_cover",
-    "path_title",
-    "path_body",
-    "file_title_rank",
-    "file_body_rank",
+    "hist_cochange_share",
+    "hist_cochange_count",
 ];
 
 /// How many features a candidate has.
-pub const N_FEATURES: usize = 76;
+pub const N_FEATURES: usize = 70;
 
 /// One candidate definition and its features.
 #[derive(Clone, Debug)]
@@ -125,6 +118,9 @@ pub fn candidates(
     lexical::sort_hits(index, &mut ranked);
     let leading_files = leading_files(&ranked);
     add_file_members(index, &leading_files, keep, &mut ranked);
+    let leading_paths: Vec<&str> = (leading_files.iter())
+        .map(|f| index.files()[*f as usize].path.as_str())
+        .collect();
 
     // Each candidate's postings document, mapped to its place in `ranked`: the field
     // scores come back one row per candidate (zeros for one without a document).
@@ -171,11 +167,9 @@ pub fn candidates(
         f.extend(&[0.0, 0.0, 0.0]);
         let path = &index.files()[id.file as usize].path;
         f.extend(&match (history, &matches) {
-            (Some(h), Some(m)) => h.features(path, m),
+            (Some(h), Some(m)) => h.features(path, m, &leading_paths),
             _ => history::UNKNOWN,
         });
-        // The file as a whole, set once every candidate's file is known.
-        f.extend(&[0.0; whole_file::N_FILE_FEATURES]);
         out.push(Candidate {
             id: *id,
             hand: *hand,
@@ -184,28 +178,7 @@ pub fn candidates(
     }
     fill_file_bests(&mut out);
     fill_relative(&mut out);
-    fill_whole_file(index, question, &context.files_in_order(), &mut out);
     out
-}
-
-/// Sets each candidate's whole-file features, those of its file among `files`.
-fn fill_whole_file(
-    index: &Index,
-    question: &Question,
-    files: &[u32],
-    candidates: &mut [Candidate],
-) {
-    let body = question
-        .detail
-        .as_deref()
-        .map_or(&[][..], |d| d.terms.as_slice());
-    let wholes = whole_file::file_features(index, &question.terms, body, files);
-    let of_file: HashMap<u32, &[f64; whole_file::N_FILE_FEATURES]> =
-        files.iter().copied().zip(&wholes).collect();
-    for c in candidates.iter_mut() {
-        c.features[WHOLE_FILE..WHOLE_FILE + whole_file::N_FILE_FEATURES]
-            .copy_from_slice(of_file[&c.id.file]);
-    }
 }
 
 /// The terms of a weighted term list.
@@ -412,13 +385,6 @@ impl Surroundings {
         }
     }
 
-    /// The candidates' files, in the order the candidates reach them.
-    fn files_in_order(&self) -> Vec<u32> {
-        let mut files: Vec<(usize, u32)> = self.files.iter().map(|(f, s)| (s.rank, *f)).collect();
-        files.sort_unstable();
-        files.into_iter().map(|(_, f)| f).collect()
-    }
-
     /// Where the definition's file stands among the candidates' files, and whether it sits
     /// beside the hand fusion's first answers.
     fn file_features(&self, index: &Index, id: SymbolId, f: &mut Features) {
@@ -466,8 +432,6 @@ const FILE_BEST_BODY: usize = at("file_best_body");
 /// values: a tree compares values across questions, and a score's raw scale varies with
 /// the question's length.
 const HAND: usize = at("hand");
-/// Where the whole-file features start; they run in [`whole_file::NAMES`] order.
-const WHOLE_FILE: usize = at(whole_file::NAMES[0]);
 const RELATIVE: [(usize, usize); 3] = [
     (HAND, at("hand_rel")),
     (TITLE_BM25, at("title_rel")),
@@ -530,10 +494,6 @@ mod tests {
                 ("title_bm25", "title_rel"),
                 ("body_bm25", "body_rel")
             ]
-        );
-        assert_eq!(
-            NAMES[WHOLE_FILE..WHOLE_FILE + whole_file::N_FILE_FEATURES],
-            whole_file::NAMES
         );
         for (at, lane) in Lane::ALL.iter().enumerate() {
             assert_eq!(NAMES[at], lane.name());

@@ -105,7 +105,7 @@ pub(crate) fn field_scores(
 /// A term's inverse document frequency among `n` documents, or `None` when it is left out
 /// of the search: held by no document, or a whole identifier used all over (`ValueError`,
 /// `DataArray`), which would only double its sub-words' weight wherever it is used.
-pub(super) fn idf(term: &str, df: usize, n: usize) -> Option<f32> {
+fn idf(term: &str, df: usize, n: usize) -> Option<f32> {
     let df = df as f32;
     if df == 0.0
         || (crate::terms::is_compound(term)

@@ -40,7 +40,6 @@ mod code;
 mod names;
 mod parts;
 pub mod votes;
-mod whole_file;
 
 use rustc_hash::FxHashMap as HashMap;
 

@@ -87,27 +87,6 @@ impl Postings {
         self.docs.binary_search(&id).ok().map(|d| d as u32)
     }
 
-    /// The documents of file `file`, one run of document numbers (documents are stored
-    /// in definition order, so a file's are together).
-    pub(crate) fn docs_of_file(&self, file: u32) -> std::ops::Range<u32> {
-        let start = self.docs.partition_point(|id| id.file < file);
-        let end = self.docs.partition_point(|id| id.file <= file);
-        start as u32..end as u32
-    }
-
-    /// How many files have at least one document.
-    pub(crate) fn n_files_with_docs(&self) -> usize {
-        let mut n = 0;
-        let mut last = None;
-        for id in &self.docs {
-            if last != Some(id.file) {
-                n += 1;
-                last = Some(id.file);
-            }
-        }
-        n
-    }
-
     /// Field lengths (in terms) of document `doc`.
     pub fn lens(&self, doc: u32) -> [u32; N_FIELDS] {
         self.lens[doc as usize]
