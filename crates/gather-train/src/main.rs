@@ -200,31 +200,6 @@ struct FeaturesLine {
     paths: Vec<String>,
     title_terms: Vec<String>,
     body_terms: Vec<String>,
-    /// Each candidate's row, its path's number second.
-    candidates: Vec<Vec<serde_json::Value>>,
-}
-
-impl FeaturesLine {
-    /// The hand fusion's leading files: the first distinct paths of the candidates, which
-    /// come in hand-fusion order.
-    fn leading(&self) -> Vec<&str> {
-        let mut out: Vec<&str> = Vec::new();
-        for row in &self.candidates {
-            let Some(path) = (row.get(1).and_then(|v| v.as_u64()))
-                .and_then(|at| self.paths.get(at as usize))
-                .map(String::as_str)
-            else {
-                continue;
-            };
-            if !out.contains(&path) {
-                if out.len() == gather::ask::features::LEADING_FILES {
-                    break;
-                }
-                out.push(path);
-            }
-        }
-        out
-    }
 }
 
 fn history(root: &Path, mined: &Path, features: &Path, out: &Path) -> Result<(), String> {
@@ -255,11 +230,10 @@ fn history(root: &Path, mined: &Path, features: &Path, out: &Path) -> Result<(),
         let rows: Vec<[f64; history::N_HISTORY]> = match History::load(root, parent) {
             Some(h) => {
                 let matches = h.matches(&question.title_terms, &question.body_terms);
-                let leading = question.leading();
                 question
                     .paths
                     .iter()
-                    .map(|p| h.features(p, &matches, &leading))
+                    .map(|p| h.features(p, &matches))
                     .collect()
             }
             None => {

@@ -13,7 +13,7 @@ use crate::index::history;
 use crate::index::{Index, SymbolId, SymbolKind};
 
 /// How many of the hand fusion's leading files add all their definitions as candidates.
-pub const LEADING_FILES: usize = 3;
+const LEADING_FILES: usize = 3;
 /// At most this many definitions of one leading file join the candidates.
 const MAX_PER_FILE: usize = 400;
 
@@ -87,12 +87,10 @@ pub const NAMES: [&str; N_FEATURES] = [
     "hist_title_best",
     "hist_title_sum",
     "hist_body_best",
-    "hist_cochange_share",
-    "hist_cochange_count",
 ];
 
 /// How many features a candidate has.
-pub const N_FEATURES: usize = 70;
+pub const N_FEATURES: usize = 68;
 
 /// One candidate definition and its features.
 #[derive(Clone, Debug)]
@@ -118,9 +116,6 @@ pub fn candidates(
     lexical::sort_hits(index, &mut ranked);
     let leading_files = leading_files(&ranked);
     add_file_members(index, &leading_files, keep, &mut ranked);
-    let leading_paths: Vec<&str> = (leading_files.iter())
-        .map(|f| index.files()[*f as usize].path.as_str())
-        .collect();
 
     // Each candidate's postings document, mapped to its place in `ranked`: the field
     // scores come back one row per candidate (zeros for one without a document).
@@ -167,7 +162,7 @@ pub fn candidates(
         f.extend(&[0.0, 0.0, 0.0]);
         let path = &index.files()[id.file as usize].path;
         f.extend(&match (history, &matches) {
-            (Some(h), Some(m)) => h.features(path, m, &leading_paths),
+            (Some(h), Some(m)) => h.features(path, m),
             _ => history::UNKNOWN,
         });
         out.push(Candidate {

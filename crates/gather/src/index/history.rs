@@ -27,7 +27,7 @@ const MAX_MESSAGE_BYTES: usize = 2000;
 const MAX_FILES_PER_COMMIT: usize = 50;
 
 /// How many history features a file has.
-pub const N_HISTORY: usize = 8;
+pub const N_HISTORY: usize = 6;
 
 /// The last commits of the workspace: each one's message terms and the files it touched.
 #[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
@@ -168,13 +168,12 @@ impl History {
         out
     }
 
-    /// The history features of the file at `path`, given the question's `matches` and the
-    /// paths of its `leading` files: known (1), how many commits changed it (log), how
-    /// lately (1 for the newest commit, 0 for none), the best and the summed (log) title
-    /// match of those commits' messages, their best body match, and how it changed
-    /// together with a leading file other than itself (see [`History::cochange`]).
-    pub fn features(&self, path: &str, matches: &Matches, leading: &[&str]) -> [f64; N_HISTORY] {
-        let mut f = [1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0];
+    /// The history features of the file at `path`, given the question's `matches`: known
+    /// (1), how many commits changed it (log), how lately (1 for the newest commit, 0 for
+    /// none), the best and the summed (log) title match of those commits' messages, and
+    /// their best body match.
+    pub fn features(&self, path: &str, matches: &Matches) -> [f64; N_HISTORY] {
+        let mut f = [1.0, 0.0, 0.0, 0.0, 0.0, 0.0];
         let Some(commits) = self.touched.get(path) else {
             return f;
         };
@@ -193,43 +192,8 @@ impl History {
         f[3] = f64::from(title_best);
         f[4] = (1.0 + f64::from(title_sum)).ln();
         f[5] = f64::from(body_best);
-        (f[6], f[7]) = self.cochange(path, commits, leading);
         f
     }
-
-    /// How the file at `path` (changed by `commits`) changed together with the `leading`
-    /// files other than itself: the largest share of a leading file's commits that also
-    /// changed it, and the largest number of commits shared with one (log). A fix often
-    /// lands beside the file a question's words point at, in the file that changes with it.
-    fn cochange(&self, path: &str, commits: &[u32], leading: &[&str]) -> (f64, f64) {
-        let (mut share, mut most) = (0.0f64, 0usize);
-        for lead in leading.iter().filter(|l| **l != path) {
-            let Some(theirs) = self.touched.get(*lead) else {
-                continue;
-            };
-            let shared = shared_count(commits, theirs);
-            share = share.max(shared as f64 / theirs.len() as f64);
-            most = most.max(shared);
-        }
-        (share, (1.0 + most as f64).ln())
-    }
-}
-
-/// How many values two ascending lists share.
-fn shared_count(a: &[u32], b: &[u32]) -> usize {
-    let (mut i, mut j, mut n) = (0, 0, 0);
-    while i < a.len() && j < b.len() {
-        match a[i].cmp(&b[j]) {
-            std::cmp::Ordering::Less => i += 1,
-            std::cmp::Ordering::Greater => j += 1,
-            std::cmp::Ordering::Equal => {
-                n += 1;
-                i += 1;
-                j += 1;
-            }
-        }
-    }
-    n
 }
 
 /// The commit id `rev` names in the repository whose top level is `root`. A workspace
@@ -304,9 +268,9 @@ pub(crate) mod tests {
     fn a_file_changed_often_lately_and_by_matching_messages_scores_higher() {
         let h = History::parse(LOG);
         let m = h.matches(&stems("cookie parser drops quoted values"), &[]);
-        let cookies = h.features("src/cookies.py", &m, &[]);
-        let util = h.features("src/util.py", &m, &[]);
-        let client = h.features("src/client.py", &m, &[]);
+        let cookies = h.features("src/cookies.py", &m);
+        let util = h.features("src/util.py", &m);
+        let client = h.features("src/client.py", &m);
         assert_eq!(cookies[0], 1.0);
         assert!(cookies[1] > util[1], "{cookies:?} {util:?}");
         assert!(
@@ -322,24 +286,8 @@ pub(crate) mod tests {
             "two matching commits: {cookies:?} {util:?}"
         );
         assert_eq!(cookies[5], 0.0, "no body terms");
-        let unseen = h.features("src/new.py", &m, &[]);
-        assert_eq!(unseen, [1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
-    }
-
-    #[test]
-    fn a_file_that_changed_with_a_leading_file_shares_its_commits() {
-        let h = History::parse(LOG);
-        let m = h.matches(&stems("retry budget"), &[]);
-        // cookies.py: commits 0 and 2; util.py: commit 0; client.py: commit 1.
-        let leading = ["src/cookies.py", "src/client.py"];
-        let util = h.features("src/util.py", &m, &leading);
-        assert_eq!(util[6], 0.5, "one of cookies.py's two commits");
-        assert_eq!(util[7], 2f64.ln());
-        let client = h.features("src/client.py", &m, &leading);
-        assert_eq!((client[6], client[7]), (0.0, 0.0), "never with cookies.py");
-        let cookies = h.features("src/cookies.py", &m, &["src/cookies.py", "src/util.py"]);
-        assert_eq!(cookies[6], 1.0, "util.py's one commit, itself left out");
-        assert_eq!(shared_count(&[0, 2, 5, 9], &[1, 2, 9]), 2);
+        let unseen = h.features("src/new.py", &m);
+        assert_eq!(unseen, [1.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
     }
 
     /// Runs git in `dir` with a fixed author, asserting that it succeeds.
