@@ -296,11 +296,11 @@ fn evidence_of(index: &Index, question: &Question, found: &crate::ask::Seeds) ->
         &own.literals,
     );
     evidence.frame_lines = found.frame_lines.clone();
-    evidence.line_query = Some(pack::line_score::LineQuery::new(
+    evidence.line_query = Some(std::sync::Arc::new(pack::line_score::LineQuery::new(
         &own.terms,
         &own.names,
         &own.literals,
-    ));
+    )));
     evidence
 }
 

@@ -5,10 +5,12 @@
 //! by elision lines that re-request exactly what they leave out.
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 use rustc_hash::FxHashMap as HashMap;
 
 use crate::lines::{Line, LineRange};
+use crate::pack::line_choice::Learned;
 use crate::pack::line_score::{self, LineModel, LineQuery};
 use crate::pack::{PackItem, Role};
 
@@ -40,7 +42,7 @@ pub struct Evidence {
     pub changed_lines: HashMap<String, Vec<Line>>,
     /// The question's own evidence for the learned line scorer (question mode); `None`
     /// orders lines by the weights above alone.
-    pub line_query: Option<LineQuery>,
+    pub line_query: Option<Arc<LineQuery>>,
 }
 
 impl Evidence {
@@ -80,8 +82,10 @@ impl Evidence {
     }
 
     /// The weight of one line, split into what its terms and what its calls give, or
-    /// `None` when it holds a literal (never left out).
-    fn score(&self, line: &str) -> Option<(f32, f32)> {
+    /// `None` when it holds a literal (never left out). `each_term` sees every term of the
+    /// line, when its terms were read (not for a literal's line, nor without terms to
+    /// weigh).
+    fn score(&self, line: &str, mut each_term: impl FnMut(&String)) -> Option<(f32, f32)> {
         if !self.literals.is_empty() {
             let lower = line.to_ascii_lowercase();
             if self.literals.iter().any(|l| lower.contains(l.as_str())) {
@@ -94,6 +98,7 @@ impl Evidence {
         if !self.terms.is_empty() {
             // Whole identifiers too: a line using exactly the identifier the question named.
             crate::terms::terms_and_wholes(line, |t| {
+                each_term(&t);
                 if let Some((term, w)) = self.terms.get_key_value(&t) {
                     if !seen.contains(&term.as_str()) {
                         seen.push(term.as_str());
@@ -136,10 +141,44 @@ pub struct Marks {
     pub lines: Vec<(Line, f32)>,
     /// Lines never left out.
     pub must: Vec<Line>,
-    /// Every line, best first by the learned line scorer (with the call, frame and edge
-    /// lines above as the hand weights place them), when it scored them; a cut-down item
-    /// then shows lines in this order rather than by `lines`.
-    pub order: Vec<Line>,
+    /// What the learned line scorer reads of the item, when it chooses the lines of a
+    /// cut-down form (question mode with a model shipped).
+    learned: Option<Arc<Learned>>,
+}
+
+impl Marks {
+    /// Marks whose cut-down forms choose lines by `shares` (ascending by line, summing to
+    /// one) rather than by the hand weights.
+    #[cfg(test)]
+    fn with_shares(shares: Vec<(Line, f32)>) -> Marks {
+        Marks {
+            learned: Some(Arc::new(Learned::with_shares(shares))),
+            ..Marks::default()
+        }
+    }
+}
+
+/// [`Evidence::score`] of one line, and the line `query`'s terms it holds, found as its
+/// terms are weighed.
+fn weigh(
+    evidence: &Evidence,
+    text: &str,
+    query: Option<&LineQuery>,
+) -> (Option<(f32, f32)>, Vec<String>) {
+    let mut found: Vec<String> = Vec::new();
+    let mut read = false;
+    let scored = evidence.score(text, |t| {
+        read = true;
+        if query.is_some_and(|q| q.holds_term(t)) && !found.contains(t) {
+            found.push(t.clone());
+        }
+    });
+    if let Some(query) = query.filter(|_| !read) {
+        // Its terms were not read (a literal's line, or none to weigh), or it has none:
+        // read it for the scorer alone.
+        found = line_score::line_terms(text, query);
+    }
+    (scored, found)
 }
 
 /// Marks the lines of `item` (its `shown` ranges, read through `line`) with `evidence`.
@@ -157,15 +196,18 @@ pub(crate) fn mark(
     let changed = evidence.changed_lines.get(&item.path);
     let is_changed = |l: Line| changed.is_some_and(|c| c.binary_search(&l).is_ok());
     let model = LineModel::shipped();
-    let query = evidence.line_query.as_ref().filter(|_| model.is_present());
+    let query = (evidence.line_query.as_ref()).filter(|_| model.is_present());
     let mut texts: Vec<(Line, String)> = Vec::new();
+    // The line query's terms each line holds, found as its terms are weighed.
+    let mut found: Vec<Vec<String>> = Vec::new();
     // What the hand weights give each line beyond its terms: calls, frames, the edge.
     let mut bonus: Vec<f32> = Vec::new();
     for range in &item.shown {
         for l in range.start..=range.end {
             let text = line(l);
             let mut extra = 0.0;
-            let mut w = match evidence.score(&text) {
+            let (scored, line_found) = weigh(evidence, &text, query.map(Arc::as_ref));
+            let mut w = match scored {
                 _ if is_changed(l) => {
                     marks.must.push(l);
                     f32::MAX / 4.0
@@ -199,39 +241,19 @@ pub(crate) fn mark(
             }
             if query.is_some() {
                 texts.push((l, text));
+                found.push(line_found);
                 bonus.push(extra);
             }
         }
     }
     if let Some(query) = query {
-        marks.order = learned_order(item, &texts, &bonus, query, model);
+        let learned = Learned::new(texts, found, bonus, Arc::clone(query));
+        marks.learned = Some(Arc::new(learned));
     }
     marks
         .lines
         .sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
     marks
-}
-
-/// How much one unit of hand weight (a call, a frame line, the edge) moves a line in the
-/// learned order, whose scores are log-odds.
-const BONUS_SCALE: f32 = 1.0;
-
-/// `item`'s lines best first by `model`'s score plus the hand `bonus` of each; ties by
-/// line.
-fn learned_order(
-    item: &PackItem,
-    texts: &[(Line, String)],
-    bonus: &[f32],
-    query: &LineQuery,
-    model: &LineModel,
-) -> Vec<Line> {
-    let lines: Vec<(Line, &str)> = texts.iter().map(|(l, t)| (*l, t.as_str())).collect();
-    let features = line_score::features(&lines, item.range, item.signature, query);
-    let mut scored: Vec<(Line, f32)> = (lines.iter().zip(&features).zip(bonus))
-        .map(|((&(l, _), f), b)| (l, model.score(f) + BONUS_SCALE * b))
-        .collect();
-    scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-    scored.into_iter().map(|(l, _)| l).collect()
 }
 
 /// The share of the request's heaviest term a line must weigh to make a type's head worth
@@ -271,24 +293,21 @@ pub(crate) fn chosen_ranges(item: &PackItem, keep: usize) -> Vec<LineRange> {
     if chosen.is_empty() {
         chosen.extend(universe.first());
     }
-    // The learned order when there is one, else the hand weights' order.
-    let learned = !item.marks.order.is_empty();
-    let hand = item
-        .marks
-        .lines
-        .iter()
-        .filter(|_| !learned)
-        .map(|&(l, _)| l);
-    for l in item.marks.order.iter().copied().chain(hand) {
-        if chosen.len() >= keep {
-            break;
-        }
-        for at in [l, l.saturating_sub(CONTEXT), l + CONTEXT] {
+    let learned = (item.marks.learned.as_ref()).filter(|_| chosen.len() < keep);
+    if let Some(learned) = learned {
+        learned.add(item, &mut chosen, keep, inside);
+    } else {
+        for &(l, _) in &item.marks.lines {
             if chosen.len() >= keep {
                 break;
             }
-            if at >= 1 && inside(at) {
-                chosen.insert(at);
+            for at in [l, l.saturating_sub(CONTEXT), l + CONTEXT] {
+                if chosen.len() >= keep {
+                    break;
+                }
+                if at >= 1 && inside(at) {
+                    chosen.insert(at);
+                }
             }
         }
     }
@@ -360,37 +379,40 @@ mod tests {
         crate::pack::assemble::lines_item("a.py", "run".into(), None, range, Role::Seed)
     }
 
-    const TEXT: [&str; 8] = [
-        "def run(job):",
-        "    start = now()",
-        "",
-        "    # wait for it",
-        "    result = job.wait(timeout)",
-        "    log(result)",
-        "",
-        "    return result",
-    ];
-
     #[test]
-    fn the_learned_order_puts_what_the_model_weighs_first_and_a_call_bonus_on_top() {
-        let item = item(LineRange::new(1, 8));
-        let query = LineQuery::new(&[("timeout".into(), 1.0)], &[], &[]);
-        let model = LineModel::parse("gather-lines 1\nterm_share 3\nblank -2\ncomment -1\n")
-            .expect("a model");
-        let texts: Vec<(Line, String)> = (1..).zip(TEXT.map(String::from)).collect();
-        let mut bonus = vec![0.0; TEXT.len()];
-        let order = learned_order(&item, &texts, &bonus, &query, &model);
-        assert_eq!(order.len(), TEXT.len(), "every line is ordered");
-        assert_eq!(order[0], 5, "the line holding the question's term leads");
-        assert_eq!(&order[order.len() - 2..], &[3, 7], "blank lines come last");
-        // The hand weight of a call to another item of the pack outranks the model.
-        bonus[5] = 4.0;
-        let order = learned_order(&item, &texts, &bonus, &query, &model);
-        assert_eq!(order[..2], [6, 5]);
+    fn the_scorer_finds_in_the_weighing_pass_the_terms_it_would_find_alone() {
+        let lines = [
+            "def wait_for(job, timeout):",
+            "    \"\"\"Waits for the job to finish.\"\"\"",
+            "    deadline = now() + timeout",
+            "    log(\"timed out\")",
+            "",
+            "    return job.finished(deadline)",
+        ];
+        let item = item(LineRange::new(1, 6));
+        let terms: Vec<(String, f32)> = ["wait", "timeout", "finish", "deadlin", "=waitfor"]
+            .iter()
+            .map(|t| (t.to_string(), 1.0))
+            .collect();
+        for (weighed, literals) in [
+            (terms.as_slice(), vec!["timed out".to_string()]),
+            (&[][..], vec![]),
+        ] {
+            let mut evidence = Evidence::new(weighed, |_| 1, 10, &literals);
+            let query = LineQuery::new(&terms, &["wait_for".into()], &literals);
+            evidence.line_query = Some(Arc::new(query.clone()));
+            let marks = mark(&item, &evidence, |l| lines[l as usize - 1].to_string());
+            let learned = marks.learned.expect("the scorer reads the item");
+            let alone: Vec<Vec<String>> = (lines.iter())
+                .map(|text| line_score::line_terms(text, &query))
+                .collect();
+            assert_eq!(learned.found(), alone.as_slice());
+            assert!(alone[2].contains(&"deadlin".to_string()), "{alone:?}");
+        }
     }
 
     #[test]
-    fn a_cut_down_item_shows_lines_in_the_learned_order_when_there_is_one() {
+    fn a_far_line_is_shown_when_it_is_worth_its_elision_line() {
         let mut item = item(LineRange::new(1, 30));
         item.marks.lines = vec![(3, 1.0)];
         // By the hand weights: the signature, then line 3 with its context.
@@ -399,11 +421,46 @@ mod tests {
             vec![LineRange::new(1, 4)],
             "the hand order"
         );
-        item.marks.order = vec![20, 3];
+        // Line 20 holds most of the scorer's belief: it is shown with its context.
+        item.marks = Marks {
+            lines: vec![(3, 1.0)],
+            ..Marks::with_shares(
+                (1..=30)
+                    .map(|l| (l, if l == 20 { 0.71 } else { 0.01 }))
+                    .collect(),
+            )
+        };
         assert_eq!(
             chosen_ranges(&item, 4),
             vec![LineRange::new(1, 1), LineRange::new(19, 21)],
-            "the learned order"
+            "the learned shares"
+        );
+    }
+
+    #[test]
+    fn where_the_scorer_is_unsure_runs_grow_rather_than_scatter() {
+        let mut item = item(LineRange::new(1, 30));
+        // Lines 10 and 25 are a little likelier than the rest, not by an elision line's
+        // worth: the lines after the signature are shown as one run.
+        item.marks = Marks::with_shares(
+            (1..=30)
+                .map(|l| (l, if l == 10 || l == 25 { 0.045 } else { 0.032 }))
+                .collect(),
+        );
+        assert_eq!(chosen_ranges(&item, 6), vec![LineRange::new(1, 6)]);
+        // Made far likelier, each is worth its own run.
+        item.marks = Marks::with_shares(
+            (1..=30)
+                .map(|l| (l, if l == 10 || l == 25 { 0.3 } else { 0.014 }))
+                .collect(),
+        );
+        assert_eq!(
+            chosen_ranges(&item, 7),
+            vec![
+                LineRange::new(1, 1),
+                LineRange::new(9, 11),
+                LineRange::new(24, 26)
+            ]
         );
     }
 }

@@ -2,8 +2,8 @@
 //! history: for each line a feature vector (where it sits, what kind of line it is, which
 //! of the question's words it holds and how rare they are within the definition), scored
 //! by a linear model trained on the lines that past commits changed (`scripts/train-lines`,
-//! from `gather-train lines`). With a model shipped, a cut-down item shows its best-scored
-//! lines first; none is shipped today (see [`LineModel::shipped`]).
+//! from `gather-train lines`). In question mode a cut-down item shows the lines it scores
+//! best, by what each adds per line of cost (`evidence.rs`).
 //!
 //! Every feature is computed from the definition's own lines and the question, never from
 //! the index, so training reads a definition at a past commit without indexing that
@@ -86,6 +86,11 @@ impl LineQuery {
         }
     }
 
+    /// Whether `term` (stemmed) is one of the query's terms.
+    pub fn holds_term(&self, term: &str) -> bool {
+        self.terms.contains_key(term)
+    }
+
     /// Whether the query holds nothing to look for.
     pub fn is_empty(&self) -> bool {
         self.terms.is_empty() && self.wholes.is_empty() && self.literals.is_empty()
@@ -101,9 +106,38 @@ pub fn features(
     signature: LineRange,
     query: &LineQuery,
 ) -> Vec<[f32; N_FEATURES]> {
+    let found: Vec<Vec<String>> = (lines.iter())
+        .map(|&(_, text)| line_terms(text, query))
+        .collect();
+    features_with_terms(lines, range, signature, query, &found)
+}
+
+/// The query's terms `text` holds, each once, in the order they first occur.
+pub fn line_terms(text: &str, query: &LineQuery) -> Vec<String> {
+    let mut found: Vec<String> = Vec::new();
+    if !query.terms.is_empty() {
+        crate::terms::terms_and_wholes(text, |t| {
+            if query.terms.contains_key(&t) && !found.contains(&t) {
+                found.push(t);
+            }
+        });
+    }
+    found
+}
+
+/// [`features`], with the query's terms each line holds already found ([`line_terms`]):
+/// the pack finds them in the pass that weighs its evidence lines, and reads each line's
+/// words once.
+pub fn features_with_terms(
+    lines: &[(Line, &str)],
+    range: LineRange,
+    signature: LineRange,
+    query: &LineQuery,
+    found: &[Vec<String>],
+) -> Vec<[f32; N_FEATURES]> {
     let n = lines.len();
     let texts: Vec<&str> = lines.iter().map(|&(_, t)| t).collect();
-    let (term_scores, term_counts) = term_scores(&texts, query);
+    let (term_scores, term_counts) = term_scores(found, query);
     let best = term_scores.iter().copied().fold(0.0, f32::max);
     let base_indent = (texts.iter())
         .filter(|t| !t.trim().is_empty())
@@ -173,37 +207,25 @@ pub fn features(
     out
 }
 
-/// Each line's weight of the query's terms, each term weighted by its rarity among the
-/// lines (`ln(1 + lines / lines holding it)`), and how many distinct terms it holds.
-fn term_scores(texts: &[&str], query: &LineQuery) -> (Vec<f32>, Vec<usize>) {
-    let mut line_terms: Vec<Vec<&str>> = Vec::with_capacity(texts.len());
+/// Each line's weight of the query's terms (`found` in each line), each term weighted by
+/// its rarity among the lines (`ln(1 + lines / lines holding it)`), and how many distinct
+/// terms it holds.
+fn term_scores(found: &[Vec<String>], query: &LineQuery) -> (Vec<f32>, Vec<usize>) {
     let mut df: HashMap<&str, usize> = HashMap::default();
-    for text in texts {
-        let mut found: Vec<&str> = Vec::new();
-        if !query.terms.is_empty() {
-            crate::terms::terms_and_wholes(text, |t| {
-                if let Some((term, _)) = query.terms.get_key_value(&t) {
-                    if !found.contains(&term.as_str()) {
-                        found.push(term.as_str());
-                    }
-                }
-            });
+    for line in found {
+        for t in line {
+            *df.entry(t.as_str()).or_default() += 1;
         }
-        for &t in &found {
-            *df.entry(t).or_default() += 1;
-        }
-        line_terms.push(found);
     }
-    let lines = texts.len().max(1) as f32;
-    let scores = (line_terms.iter())
-        .map(|found| {
-            found
-                .iter()
-                .map(|t| query.terms[*t] * (1.0 + lines / df[t] as f32).ln())
+    let lines = found.len().max(1) as f32;
+    let scores = (found.iter())
+        .map(|line| {
+            line.iter()
+                .map(|t| query.terms[t] * (1.0 + lines / df[t.as_str()] as f32).ln())
                 .sum()
         })
         .collect();
-    (scores, line_terms.iter().map(Vec::len).collect())
+    (scores, found.iter().map(Vec::len).collect())
 }
 
 fn flag(b: bool) -> f32 {
@@ -296,9 +318,8 @@ pub struct LineModel {
 }
 
 impl LineModel {
-    /// The model shipped with gather, read once; empty (lines keep the hand order) while
-    /// `data/lines.txt` names no feature, as now: the trained model did not lift edit
-    /// recall on every development set (`docs/tuning.md`, "Which lines to show").
+    /// The model shipped with gather, read once; empty (lines keep the hand order) when
+    /// `data/lines.txt` names no feature.
     pub fn shipped() -> &'static LineModel {
         static MODEL: OnceLock<LineModel> = OnceLock::new();
         MODEL.get_or_init(|| LineModel::parse(SHIPPED).unwrap_or_default())
@@ -407,9 +428,11 @@ mod tests {
     }
 
     #[test]
-    fn the_shipped_line_model_file_is_a_model_or_none() {
+    fn the_shipped_line_model_file_is_a_model() {
         let parsed = LineModel::parse(SHIPPED).expect("data/lines.txt reads");
         assert_eq!(&parsed, LineModel::shipped());
+        // Question mode chooses a cut-down item's lines with it.
+        assert!(parsed.is_present(), "data/lines.txt names no feature");
     }
 
     #[test]

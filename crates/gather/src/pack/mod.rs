@@ -9,6 +9,7 @@ mod assemble;
 pub mod evidence;
 mod fit;
 pub(crate) mod layout;
+mod line_choice;
 pub mod line_score;
 pub mod omitted;
 pub(crate) mod sources;
