@@ -342,37 +342,6 @@ mod tests {
 
     #[test]
     fn the_heap_takes_the_steps_a_full_scan_would() {
-        // Each step by a scan of every position, as the doc of `order_by_shares` says.
-        fn scanned(start: &BTreeSet<Line>, shares: &[(Line, f32)]) -> Vec<Line> {
-            let n = shares.len();
-            let mut shown: Vec<bool> = shares.iter().map(|(l, _)| start.contains(l)).collect();
-            let joined = |i: usize, j: usize| shares[j].0 == shares[i].0 + 1;
-            let open_before = |s: &[bool], i: usize| i > 0 && joined(i - 1, i) && !s[i - 1];
-            let open_after = |s: &[bool], i: usize| i + 1 < n && joined(i, i + 1) && !s[i + 1];
-            let mut order = Vec::new();
-            loop {
-                let mut best: Option<(usize, usize, usize, f32, f32)> = None;
-                for i in (0..n).filter(|&i| !shown[i]) {
-                    let a = if open_before(&shown, i) { i - 1 } else { i };
-                    let b = if open_after(&shown, i) { i + 1 } else { i };
-                    let gained = (b - a + 1)
-                        + usize::from(open_before(&shown, a))
-                        + usize::from(open_after(&shown, b));
-                    let worth: f32 = shares[a..=b].iter().map(|&(_, p)| p).sum();
-                    let rate = worth / gained.saturating_sub(1).max(1) as f32;
-                    let centre = shares[i].1;
-                    if best.is_none_or(|(.., r, c)| rate > r || (rate == r && centre > c)) {
-                        best = Some((i, a, b, rate, centre));
-                    }
-                }
-                let Some((_, a, b, ..)) = best else { break };
-                for j in a..=b {
-                    shown[j] = true;
-                    order.push(shares[j].0);
-                }
-            }
-            order
-        }
         let mut seed: u64 = 7;
         let mut next = || {
             seed = seed
@@ -395,9 +364,17 @@ mod tests {
                 .filter(|_| next() % 5 == 0)
                 .collect();
             let steps = order_by_shares(&start, &shares);
-            assert_eq!(steps.lines, scanned(&start, &shares), "{n} lines");
             assert_eq!(steps.lines.len() + start.len(), n, "every line once");
             assert_eq!(steps.ends.last().copied().unwrap_or(0), steps.lines.len());
+            // At every size, the ordered steps choose what a scan of every line at each
+            // step chooses.
+            for keep in start.len()..=n {
+                let mut ordered = start.clone();
+                add_by_shares(&mut ordered, &shares, &steps, keep, |_| true);
+                let mut scanned = start.clone();
+                finish_by_shares(&mut scanned, &shares, keep);
+                assert_eq!(ordered, scanned, "{n} lines, keep {keep}");
+            }
         }
     }
 
