@@ -2,7 +2,8 @@
 //! item shows. A definition too long to print whole keeps its signature and the lines
 //! that hold the question's terms (weighted by rarity), its literal hits (never left
 //! out), and its calls to the other items, each with a line of context; the rest is named
-//! by elision lines that re-request exactly what they leave out.
+//! by elision lines that re-request exactly what they leave out. In question mode the
+//! learned line scorer chooses past the signature and literal hits (`line_choice.rs`).
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -272,8 +273,10 @@ pub(crate) fn beyond_signature(item: &PackItem, evidence: &Evidence) -> bool {
 
 /// The lines a cut-down `item` shows with `keep` lines of its own: its signature (or, when
 /// a higher item printed it, the first line left), its literal hits, then its evidence
-/// lines best first, each with a line of context, then its first lines; a gap of one line (between two shown runs, or at either end of the
-/// definition) is shown rather than replaced by an elision line of the same size.
+/// lines best first, each with a line of context, then its first lines (in question mode,
+/// the lines the learned scorer adds instead); a gap of one line (between two shown runs,
+/// or at either end of the definition) is shown rather than replaced by an elision line of
+/// the same size.
 /// Ascending, disjoint runs.
 pub(crate) fn chosen_ranges(item: &PackItem, keep: usize) -> Vec<LineRange> {
     let universe: Vec<Line> = item.shown.iter().flat_map(|r| r.start..=r.end).collect();
