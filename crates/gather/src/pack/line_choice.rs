@@ -73,8 +73,14 @@ impl Learned {
     ) {
         let shares = self.shares.get_or_init(|| {
             let model = LineModel::shipped();
-            let found = Some(self.found.as_slice());
-            learned_shares(item, &self.texts, found, &self.bonus, &self.query, model)
+            learned_shares(
+                item,
+                &self.texts,
+                &self.found,
+                &self.bonus,
+                &self.query,
+                model,
+            )
         });
         let steps = self.order.get_or_init(|| order_by_shares(chosen, shares));
         add_by_shares(chosen, shares, steps, keep, inside);
@@ -86,21 +92,19 @@ impl Learned {
 const BONUS_SCALE: f32 = 1.0;
 
 /// `item`'s lines (ascending) with their softmax shares of `model`'s score plus the hand
-/// `bonus` of each; `found`, when given, holds the query's terms in each line.
+/// `bonus` of each; `found` holds the query's terms in each line
+/// ([`line_score::line_terms`]).
 pub(crate) fn learned_shares(
     item: &PackItem,
     texts: &[(Line, String)],
-    found: Option<&[Vec<String>]>,
+    found: &[Vec<String>],
     bonus: &[f32],
     query: &LineQuery,
     model: &LineModel,
 ) -> Vec<(Line, f32)> {
     let lines: Vec<(Line, &str)> = texts.iter().map(|(l, t)| (*l, t.as_str())).collect();
     let (range, signature) = (item.range, item.signature);
-    let features = match found {
-        Some(found) => line_score::features_with_terms(&lines, range, signature, query, found),
-        None => line_score::features(&lines, range, signature, query),
-    };
+    let features = line_score::features_with_terms(&lines, range, signature, query, found);
     let scores: Vec<f32> = (features.iter().zip(bonus))
         .map(|(f, b)| model.score(f) + BONUS_SCALE * b)
         .collect();
@@ -121,45 +125,12 @@ pub(crate) fn learned_shares(
 fn order_by_shares(start: &BTreeSet<Line>, shares: &[(Line, f32)]) -> Steps {
     let n = shares.len();
     let mut shown: Vec<bool> = shares.iter().map(|(l, _)| start.contains(l)).collect();
-    // A gap between two positions' line numbers is a nested definition shown elsewhere,
-    // which splits a run as a line left out does.
-    let joined = |i: usize, j: usize| shares[j].0 == shares[i].0 + 1;
-    // Whether the line before position `i` (or after it) is one left out: an elision line.
-    let open_before = |shown: &[bool], i: usize| i > 0 && joined(i - 1, i) && !shown[i - 1];
-    let open_after = |shown: &[bool], i: usize| i + 1 < n && joined(i, i + 1) && !shown[i + 1];
-    // The step centred on position `i`: its first and last positions, and its worth per
-    // line of cost.
-    let step = |shown: &[bool], i: usize| {
-        let a = if open_before(shown, i) { i - 1 } else { i };
-        let b = if open_after(shown, i) { i + 1 } else { i };
-        // The gap this step sits in is one elision line; what is left of it on each side
-        // is one each.
-        let gained =
-            (b - a + 1) + usize::from(open_before(shown, a)) + usize::from(open_after(shown, b));
-        let cost = gained.saturating_sub(1).max(1) as f32;
-        let worth: f32 = shares[a..=b].iter().map(|&(_, p)| p).sum();
-        (a, b, worth / cost)
-    };
     // A step's worth changes only when a line within two of it is shown, so the best step
     // is kept in a heap, each position's entry replaced (by version) when a step near it
     // is taken.
     let mut version = vec![0u32; n];
-    let push = |heap: &mut BinaryHeap<Step>, shown: &[bool], i: usize, version: u32| {
-        let (_, _, rate) = step(shown, i);
-        heap.push(Step {
-            rate,
-            centre: shares[i].1,
-            at: Reverse(i),
-            version,
-        });
-    };
     let mut heap: BinaryHeap<Step> = ((0..n).filter(|&i| !shown[i]))
-        .map(|i| Step {
-            rate: step(&shown, i).2,
-            centre: shares[i].1,
-            at: Reverse(i),
-            version: 0,
-        })
+        .map(|i| Step::at(shares, &shown, i, WHOLE_STEP, 0))
         .collect();
     let mut steps = Steps::default();
     while steps.lines.len() < ORDERED_LINES {
@@ -168,14 +139,14 @@ fn order_by_shares(start: &BTreeSet<Line>, shares: &[(Line, f32)]) -> Steps {
         if shown[i] || best.version != version[i] {
             continue;
         }
-        let (a, b, _) = step(&shown, i);
+        let (a, b) = (best.first, best.last);
         shown[a..=b].fill(true);
         steps.lines.extend(shares[a..=b].iter().map(|&(l, _)| l));
         steps.ends.push(steps.lines.len());
         for j in a.saturating_sub(3)..(b + 4).min(n) {
             if !shown[j] {
                 version[j] += 1;
-                push(&mut heap, &shown, j, version[j]);
+                heap.push(Step::at(shares, &shown, j, WHOLE_STEP, version[j]));
             }
         }
     }
@@ -223,47 +194,67 @@ fn add_by_shares(
 /// would open one), and any lines past the ordered steps. With three lines of room or
 /// more, it takes the step [`order_by_shares`] would.
 fn finish_by_shares(chosen: &mut BTreeSet<Line>, shares: &[(Line, f32)], keep: usize) {
-    let n = shares.len();
     let mut shown: Vec<bool> = shares.iter().map(|(l, _)| chosen.contains(l)).collect();
-    let joined = |i: usize, j: usize| shares[j].0 == shares[i].0 + 1;
-    let open_before = |shown: &[bool], i: usize| i > 0 && joined(i - 1, i) && !shown[i - 1];
-    let open_after = |shown: &[bool], i: usize| i + 1 < n && joined(i, i + 1) && !shown[i + 1];
     while chosen.len() < keep {
         let room = keep - chosen.len();
-        let mut best: Option<(usize, usize, f32, f32)> = None;
-        for i in (0..n).filter(|&i| !shown[i]) {
-            let (mut a, mut b) = (i, i);
-            if room >= 3 && open_before(&shown, i) {
-                a = i - 1;
-            }
-            if room >= b - a + 2 && open_after(&shown, i) {
-                b = i + 1;
-            }
-            let gained = (b - a + 1)
-                + usize::from(open_before(&shown, a))
-                + usize::from(open_after(&shown, b));
-            let worth: f32 = shares[a..=b].iter().map(|&(_, p)| p).sum();
-            let rate = worth / gained.saturating_sub(1).max(1) as f32;
-            let centre = shares[i].1;
-            if best.is_none_or(|(_, _, r, c)| rate > r || (rate == r && centre > c)) {
-                best = Some((a, b, rate, centre));
-            }
-        }
-        let Some((a, b, _, _)) = best else { break };
-        for i in a..=b {
+        let best = ((0..shares.len()).filter(|&i| !shown[i]))
+            .map(|i| Step::at(shares, &shown, i, room, 0))
+            .max();
+        let Some(best) = best else { break };
+        for i in best.first..=best.last {
             shown[i] = true;
             chosen.insert(shares[i].0);
         }
     }
 }
 
-/// A candidate step of [`order_by_shares`]: the best rate first; of steps worth as much,
-/// the one centred on the likelier line, then the earlier one.
+/// The room a whole step needs: a line and its context on each side.
+const WHOLE_STEP: usize = 3;
+
+/// A candidate step: a line (`centre`, its position in the shares) with the context that
+/// fits around it. The best rate first; of steps worth as much, the one centred on the
+/// likelier line, then the earlier one.
 struct Step {
     rate: f32,
     centre: f32,
     at: Reverse<usize>,
+    first: usize,
+    last: usize,
     version: u32,
+}
+
+impl Step {
+    /// The step centred on position `i` of `shares`, given what is `shown` and the `room`
+    /// left (context is added while it fits): its positions, and what it is worth per line
+    /// of cost. A gap between two positions' line numbers is a nested definition shown
+    /// elsewhere, which splits a run as a line left out does.
+    fn at(shares: &[(Line, f32)], shown: &[bool], i: usize, room: usize, version: u32) -> Step {
+        let n = shares.len();
+        let joined = |i: usize, j: usize| shares[j].0 == shares[i].0 + 1;
+        // Whether the line before position `i` (or after it) is one left out.
+        let open_before = |i: usize| i > 0 && joined(i - 1, i) && !shown[i - 1];
+        let open_after = |i: usize| i + 1 < n && joined(i, i + 1) && !shown[i + 1];
+        let (mut a, mut b) = (i, i);
+        if room >= WHOLE_STEP && open_before(i) {
+            a = i - 1;
+        }
+        if room >= b - a + 2 && open_after(i) {
+            b = i + 1;
+        }
+        // The gap this step sits in is one elision line; what is left of it on each side
+        // is one each.
+        let gained = (b - a + 1) + usize::from(open_before(a)) + usize::from(open_after(b));
+        let cost = gained.saturating_sub(1).max(1) as f32;
+        let worth: f32 = shares[a..=b].iter().map(|&(_, p)| p).sum();
+        Step {
+            rate: worth / cost,
+            centre: shares[i].1,
+            at: Reverse(i),
+            first: a,
+            last: b,
+            version,
+        }
+    }
 }
 
 impl Ord for Step {
@@ -322,7 +313,10 @@ mod tests {
             sorted.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
             sorted.iter().map(|&(l, _)| l).collect::<Vec<Line>>()
         };
-        let shares = learned_shares(&item, &texts, None, &bonus, &query, &model);
+        let found: Vec<Vec<String>> = (texts.iter())
+            .map(|(_, t)| line_score::line_terms(t, &query))
+            .collect();
+        let shares = learned_shares(&item, &texts, &found, &bonus, &query, &model);
         let lines: Vec<Line> = shares.iter().map(|&(l, _)| l).collect();
         assert_eq!(
             lines,
@@ -336,7 +330,9 @@ mod tests {
         assert_eq!(&order[order.len() - 2..], &[3, 7], "blank lines come last");
         // The hand weight of a call to another item of the pack outranks the model.
         bonus[5] = 4.0;
-        let order = best(&learned_shares(&item, &texts, None, &bonus, &query, &model));
+        let order = best(&learned_shares(
+            &item, &texts, &found, &bonus, &query, &model,
+        ));
         assert_eq!(order[..2], [6, 5]);
     }
 

@@ -3,7 +3,7 @@
 //! of the question's words it holds and how rare they are within the definition), scored
 //! by a linear model trained on the lines that past commits changed (`scripts/train-lines`,
 //! from `gather-train lines`). In question mode a cut-down item shows the lines it scores
-//! best, by what each adds per line of cost (`evidence.rs`).
+//! best, by what each adds per line of cost (`line_choice.rs`).
 //!
 //! Every feature is computed from the definition's own lines and the question, never from
 //! the index, so training reads a definition at a past commit without indexing that
