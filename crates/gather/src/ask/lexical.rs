@@ -49,6 +49,8 @@ pub(crate) fn search(
             scores[posting.doc as usize] += weight * idf * tf / (K1 + tf);
         }
     }
+    // Whether each file is peripheral, read once per file rather than once per hit.
+    let mut peripheral: Vec<Option<bool>> = vec![None; index.files().len()];
     let mut hits: Vec<(SymbolId, f32)> = scores
         .iter()
         .enumerate()
@@ -59,7 +61,9 @@ pub(crate) fn search(
             let found = index.symbol(id);
             let len = found.symbol.range.len() as f32;
             let mut s = s * (1.0 + LENGTH_PRIOR * (1.0 + len).ln());
-            if is_peripheral(&found.file.path) {
+            let far = *peripheral[id.file as usize]
+                .get_or_insert_with(|| is_peripheral(&found.file.path));
+            if far {
                 s *= PERIPHERAL;
             }
             (id, s)

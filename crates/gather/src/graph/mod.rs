@@ -100,7 +100,23 @@ pub fn build(index: &Index) -> CallGraph {
 /// read through `texts`, the request's store.
 pub fn build_for(index: &Index, texts: &Texts, seeds: &[SymbolId]) -> CallGraph {
     let names = call_names(index, texts, seeds);
-    around(index, texts, None, seeds, |name| names.contains(name))
+    // The sites `around` would select over the whole workspace, read from the index's
+    // table of call sites by name instead of testing every site.
+    let mut sites: Vec<(u32, u32)> = names
+        .iter()
+        .flat_map(|name| index.calls_named(name).iter().copied())
+        .collect();
+    for seed in seeds {
+        let calls = &index.files()[seed.file as usize].calls;
+        sites.extend(
+            (calls.iter().enumerate())
+                .filter(|(_, call)| call.enclosing == Some(seed.idx))
+                .map(|(at, _)| (seed.file, at as u32)),
+        );
+    }
+    sites.sort_unstable();
+    sites.dedup();
+    from_resolved(resolve::at(index, texts, &sites))
 }
 
 /// Resolves the call sites inside `seeds` and those in the seeds' own files spelled like
@@ -114,21 +130,19 @@ pub(crate) fn local_for(index: &Index, texts: &Texts, seeds: &[SymbolId]) -> Cal
     let mut files: Vec<u32> = seeds.iter().map(|id| id.file).collect();
     files.sort_unstable();
     files.dedup();
-    around(index, texts, Some(&files), seeds, |name| {
-        names.contains(name)
-    })
+    around(index, texts, &files, seeds, |name| names.contains(name))
 }
 
-/// The graph of the call sites (in `files`, when given) that are inside a seed or whose
-/// name `spelled` accepts.
+/// The graph of the call sites in `files` that are inside a seed or whose name `spelled`
+/// accepts.
 fn around(
     index: &Index,
     texts: &Texts,
-    files: Option<&[u32]>,
+    files: &[u32],
     seeds: &[SymbolId],
     spelled: impl Fn(&str) -> bool + Sync,
 ) -> CallGraph {
-    from_resolved(resolve::some(index, texts, files, |file, call| {
+    from_resolved(resolve::some(index, texts, Some(files), |file, call| {
         spelled(call.name.as_str())
             || call
                 .enclosing

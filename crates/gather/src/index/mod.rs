@@ -2,6 +2,7 @@
 //! tables by name and by path. Built in parallel from the walk; each [`FileRecord`] is
 //! self-contained so one file can be replaced without touching the others.
 
+mod calls;
 pub mod history;
 mod lookup;
 pub(crate) use crate::imports as modules;
@@ -73,6 +74,7 @@ pub struct Index {
     /// postings are patched from them on first use instead of built.
     earlier: std::sync::Mutex<Option<repost::Earlier>>,
     modules: std::sync::OnceLock<modules::Modules>,
+    calls: std::sync::OnceLock<calls::CallsByName>,
     history: std::sync::OnceLock<Option<history::History>>,
 }
 
@@ -294,6 +296,7 @@ impl Index {
             postings: std::sync::OnceLock::new(),
             earlier: std::sync::Mutex::new(None),
             modules: std::sync::OnceLock::new(),
+            calls: std::sync::OnceLock::new(),
             history: std::sync::OnceLock::new(),
             changes: Changes::default(),
         }
@@ -329,6 +332,14 @@ impl Index {
     pub(crate) fn modules(&self) -> &modules::Modules {
         self.modules
             .get_or_init(|| modules::Modules::new(self.files(), self.root_dir()))
+    }
+
+    /// The call sites spelled `name`, as (file, call) positions in that order; the table is
+    /// built on first use, since only a call-graph query reads it.
+    pub(crate) fn calls_named(&self, name: &str) -> &[calls::CallAt] {
+        (self.calls)
+            .get_or_init(|| calls::CallsByName::new(self.files()))
+            .named(name)
     }
 
     /// Whether the postings are built (or were handed over) yet.

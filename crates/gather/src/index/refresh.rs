@@ -220,6 +220,7 @@ pub(super) fn apply_scan_around(
                 postings: std::sync::OnceLock::new(),
                 earlier: std::sync::Mutex::new(None),
                 modules: std::sync::OnceLock::new(),
+                calls: std::sync::OnceLock::new(),
                 history: std::sync::OnceLock::new(),
             };
             let reparsed: Vec<u32> = reparsed_paths

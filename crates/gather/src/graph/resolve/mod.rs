@@ -100,21 +100,25 @@ pub(super) fn some(
         .flat_map_iter(|&file_idx| {
             let context = &context;
             let file = &index.files()[file_idx as usize];
-            file.calls.iter().filter_map(move |call| {
-                if !keep(file_idx, call) {
-                    return None;
-                }
-                let caller = SymbolId {
-                    file: file_idx,
-                    idx: call.enclosing?,
-                };
-                Some(ResolvedCall {
-                    caller,
-                    name: call.name.clone(),
-                    line: call.line,
-                    outcome: context.resolve(file_idx, caller, call),
-                })
-            })
+            (file.calls.iter())
+                .filter(move |call| keep(file_idx, call))
+                .filter_map(move |call| context.resolve_site(file_idx, call))
+        })
+        .collect()
+}
+
+/// Resolves the call sites at `sites` ((file, call) positions), in that order.
+pub(super) fn at(index: &Index, texts: &Texts, sites: &[(u32, u32)]) -> Vec<ResolvedCall> {
+    let context = Context {
+        facts: Facts::new(index, texts),
+    };
+    sites
+        .par_iter()
+        .filter_map(|&(file_idx, call_idx)| {
+            let call = index.files()[file_idx as usize]
+                .calls
+                .get(call_idx as usize)?;
+            context.resolve_site(file_idx, call)
         })
         .collect()
 }
@@ -230,6 +234,22 @@ struct Facts<'a> {
     scopes: Vec<OnceLock<FileScope<'a>>>,
     /// What resolution has read and derived so far.
     memo: memo::Memos,
+}
+
+impl Context<'_> {
+    /// One call site of a file, resolved; `None` for a call outside every definition.
+    fn resolve_site(&self, file_idx: u32, call: &CallSite) -> Option<ResolvedCall> {
+        let caller = SymbolId {
+            file: file_idx,
+            idx: call.enclosing?,
+        };
+        Some(ResolvedCall {
+            caller,
+            name: call.name.clone(),
+            line: call.line,
+            outcome: self.resolve(file_idx, caller, call),
+        })
+    }
 }
 
 /// How deep import chains, qualifiers and base classes are followed.
