@@ -231,7 +231,8 @@ struct Facts<'a> {
     /// The request's file texts.
     texts: &'a Texts<'a>,
     modules: &'a Modules,
-    scopes: Vec<OnceLock<FileScope<'a>>>,
+    /// Boxed: a workspace has thousands of files and a query builds few scopes.
+    scopes: Vec<OnceLock<Box<FileScope<'a>>>>,
     /// What resolution has read and derived so far.
     memo: memo::Memos,
 }

@@ -70,7 +70,7 @@ impl<'a> Facts<'a> {
                     None => scope.globs.push(import),
                 }
             }
-            scope
+            Box::new(scope)
         })
     }
 
