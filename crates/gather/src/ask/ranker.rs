@@ -68,6 +68,24 @@ impl Tree {
         self.leaf[(!node) as usize]
     }
 
+    /// [`Tree::score`] for a tree none of whose nodes treats a value as missing and a row
+    /// with no NaN: every split is then only `value <= threshold`.
+    fn score_plain(&self, features: &[f64; N_FEATURES]) -> f64 {
+        if self.split.is_empty() {
+            return self.leaf.first().copied().unwrap_or(0.0);
+        }
+        let mut node = 0i32;
+        while node >= 0 {
+            let n = node as usize;
+            node = if features[self.split[n]] <= self.threshold[n] {
+                self.left[n]
+            } else {
+                self.right[n]
+            };
+        }
+        self.leaf[(!node) as usize]
+    }
+
     /// Adds to `out` what each feature moved the score by on the way to the leaf (each
     /// split's change of the mean output, credited to its feature); returns the root's mean.
     fn explain(&self, features: &[f64; N_FEATURES], out: &mut [f64; N_FEATURES]) -> f64 {
@@ -118,6 +136,9 @@ impl Tree {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Ranker {
     trees: Vec<Tree>,
+    /// No node of any tree treats a value as missing (LightGBM's type 0 everywhere, as its
+    /// ranking objective writes them here), so a row without NaN can take `score_plain`.
+    plain: bool,
     temperature: f64,
 }
 
@@ -156,9 +177,17 @@ impl Ranker {
     /// nearest cache while every candidate walks it.
     pub fn score_all(&self, rows: &[&[f64; N_FEATURES]]) -> Vec<f64> {
         let mut scores = vec![0.0; rows.len()];
+        // Rows with a NaN (none, as the features are built) take the general walk.
+        let plain: Vec<bool> = (rows.iter())
+            .map(|row| self.plain && !row.iter().any(|v| v.is_nan()))
+            .collect();
         for tree in &self.trees {
-            for (score, row) in scores.iter_mut().zip(rows) {
-                *score += tree.score(row);
+            for ((score, row), &plain) in scores.iter_mut().zip(rows).zip(&plain) {
+                *score += if plain {
+                    tree.score_plain(row)
+                } else {
+                    tree.score(row)
+                };
             }
         }
         scores
@@ -235,7 +264,12 @@ impl Ranker {
             }
         }
         trees.extend(tree.map(check).transpose()?);
-        Ok(Ranker { trees, temperature })
+        let plain = (trees.iter()).all(|t| t.missing.iter().all(|&m| m == 0));
+        Ok(Ranker {
+            trees,
+            plain,
+            temperature,
+        })
     }
 }
 
@@ -371,6 +405,31 @@ mod tests {
         assert!(distinct.len() > 10, "the rows take different paths");
         for (row, score) in rows.iter().zip(&together) {
             assert_eq!(ranker.score(row).to_bits(), score.to_bits());
+        }
+    }
+
+    #[test]
+    fn rows_with_nan_and_models_with_missing_values_score_alike_together_and_alone() {
+        let shipped = Ranker::parse(SHIPPED).unwrap();
+        assert!(shipped.plain, "the shipped trees treat no value as missing");
+        // A NaN counts as 0 in a plain tree; in a zero-missing one, 0 and NaN go the
+        // default way.
+        let plain = model(
+            "tree\nsplit 0\nthreshold -1\nmissing 0\ndefault_left 1\nleft -1\nright -2\nleaf 3 4\n",
+        );
+        let zero = plain.replace("missing 0", "missing 1");
+        for (text, nan_scores) in [(plain, 4.0), (zero, 3.0)] {
+            let ranker = Ranker::parse(&text).unwrap();
+            let mut rows = vec![[0.0; N_FEATURES]; 3];
+            rows[0][0] = f64::NAN;
+            rows[1][0] = -2.0;
+            let refs: Vec<&[f64; N_FEATURES]> = rows.iter().collect();
+            let together = ranker.score_all(&refs);
+            assert_eq!(together[0], nan_scores, "NaN");
+            assert_eq!(together[1], 3.0, "at most the threshold");
+            for (row, score) in rows.iter().zip(&together) {
+                assert_eq!(ranker.score(row).to_bits(), score.to_bits());
+            }
         }
     }
 
