@@ -2,11 +2,25 @@
 //! enclosing type's receiver or on any other receiver; what it finds narrowed to
 //! implementations, the literal members bound to interface members, and overloads that fit.
 
-use super::{is_callable, is_method, outcome_of, Context, LocalType, Outcome};
+use super::{is_callable, is_method, outcome_of, Context, LocalType, Outcome, ResolvedCall};
 use crate::graph::Confidence;
 use crate::index::{CallKind, CallSite, SymbolId, SymbolKind};
 
 impl Context<'_> {
+    /// One call site of a file, resolved; `None` for a call outside every definition.
+    pub(super) fn resolve_site(&self, file_idx: u32, call: &CallSite) -> Option<ResolvedCall> {
+        let caller = SymbolId {
+            file: file_idx,
+            idx: call.enclosing?,
+        };
+        Some(ResolvedCall {
+            caller,
+            name: call.name.clone(),
+            line: call.line,
+            outcome: self.resolve(file_idx, caller, call),
+        })
+    }
+
     pub(super) fn resolve(&self, file_idx: u32, caller: SymbolId, call: &CallSite) -> Outcome {
         match self.resolve_call(file_idx, caller, call) {
             Outcome::Resolved(found, confidence) => {

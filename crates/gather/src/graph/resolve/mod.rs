@@ -237,22 +237,6 @@ struct Facts<'a> {
     memo: memo::Memos,
 }
 
-impl Context<'_> {
-    /// One call site of a file, resolved; `None` for a call outside every definition.
-    fn resolve_site(&self, file_idx: u32, call: &CallSite) -> Option<ResolvedCall> {
-        let caller = SymbolId {
-            file: file_idx,
-            idx: call.enclosing?,
-        };
-        Some(ResolvedCall {
-            caller,
-            name: call.name.clone(),
-            line: call.line,
-            outcome: self.resolve(file_idx, caller, call),
-        })
-    }
-}
-
 /// How deep import chains, qualifiers and base classes are followed.
 const MAX_DEPTH: u32 = 6;
 
