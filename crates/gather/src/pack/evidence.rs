@@ -298,7 +298,7 @@ pub(crate) fn chosen_ranges(item: &PackItem, keep: usize) -> Vec<LineRange> {
     }
     let learned = (item.marks.learned.as_ref()).filter(|_| chosen.len() < keep);
     if let Some(learned) = learned {
-        learned.add(item, &mut chosen, keep, inside);
+        learned.add(item, &mut chosen, keep);
     } else {
         for &(l, _) in &item.marks.lines {
             if chosen.len() >= keep {

@@ -63,14 +63,9 @@ impl Learned {
     }
 
     /// Adds to `chosen` (what every cut-down form of `item` shows, the same at every call)
-    /// the lines the shares choose until it holds `keep` ([`add_by_shares`]).
-    pub(crate) fn add(
-        &self,
-        item: &PackItem,
-        chosen: &mut BTreeSet<Line>,
-        keep: usize,
-        inside: impl Fn(Line) -> bool,
-    ) {
+    /// the lines the shares choose until it holds `keep` ([`add_by_shares`]). The shares
+    /// are over the item's shown lines, so every line added is one of them.
+    pub(crate) fn add(&self, item: &PackItem, chosen: &mut BTreeSet<Line>, keep: usize) {
         let shares = self.shares.get_or_init(|| {
             let model = LineModel::shipped();
             learned_shares(
@@ -83,7 +78,7 @@ impl Learned {
             )
         });
         let steps = self.order.get_or_init(|| order_by_shares(chosen, shares));
-        add_by_shares(chosen, shares, steps, keep, inside);
+        add_by_shares(chosen, shares, steps, keep);
     }
 }
 
@@ -167,21 +162,14 @@ struct Steps {
 
 /// Adds to `chosen` (what every cut-down form shows, from which `steps` were ordered) the
 /// lines the learned shares choose until it holds `keep`: whole steps while three lines
-/// are left (a step is at most three), then the best of what still fits. Lines not
-/// `inside` the item's shown ranges are skipped.
-fn add_by_shares(
-    chosen: &mut BTreeSet<Line>,
-    shares: &[(Line, f32)],
-    steps: &Steps,
-    keep: usize,
-    inside: impl Fn(Line) -> bool,
-) {
+/// are left (a step is at most three), then the best of what still fits.
+fn add_by_shares(chosen: &mut BTreeSet<Line>, shares: &[(Line, f32)], steps: &Steps, keep: usize) {
     let mut from = 0;
     for &end in &steps.ends {
         if keep.saturating_sub(chosen.len()) < 3 {
             break;
         }
-        chosen.extend(steps.lines[from..end].iter().filter(|&&l| inside(l)));
+        chosen.extend(&steps.lines[from..end]);
         from = end;
     }
     finish_by_shares(chosen, shares, keep);
@@ -336,15 +324,19 @@ mod tests {
         assert_eq!(order[..2], [6, 5]);
     }
 
-    #[test]
-    fn the_heap_takes_the_steps_a_full_scan_would() {
-        let mut seed: u64 = 7;
-        let mut next = || {
+    /// A fixed stream of pseudo-random numbers (a linear congruential generator).
+    fn numbers(mut seed: u64) -> impl FnMut() -> u32 {
+        move || {
             seed = seed
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             (seed >> 33) as u32
-        };
+        }
+    }
+
+    #[test]
+    fn the_heap_takes_the_steps_a_full_scan_would() {
+        let mut next = numbers(7);
         for n in [1usize, 2, 5, 17, 60, 200] {
             // Lines with a gap (a nested definition shown elsewhere) past the middle, a few
             // shown from the start, and shares with ties.
@@ -357,7 +349,7 @@ mod tests {
                 .map(|(&l, &w)| (l, w / total))
                 .collect();
             let start: BTreeSet<Line> = (lines.iter().copied())
-                .filter(|_| next() % 5 == 0)
+                .filter(|_| next().is_multiple_of(5))
                 .collect();
             let steps = order_by_shares(&start, &shares);
             assert_eq!(steps.lines.len() + start.len(), n, "every line once");
@@ -366,7 +358,7 @@ mod tests {
             // step chooses.
             for keep in start.len()..=n {
                 let mut ordered = start.clone();
-                add_by_shares(&mut ordered, &shares, &steps, keep, |_| true);
+                add_by_shares(&mut ordered, &shares, &steps, keep);
                 let mut scanned = start.clone();
                 finish_by_shares(&mut scanned, &shares, keep);
                 assert_eq!(ordered, scanned, "{n} lines, keep {keep}");
@@ -377,15 +369,8 @@ mod tests {
     #[test]
     fn past_the_ordered_steps_the_scan_goes_on_as_the_steps_would() {
         let n = 3 * ORDERED_LINES;
-        let mut seed: u64 = 11;
-        let weights: Vec<f32> = (0..n)
-            .map(|_| {
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                ((seed >> 33) % 9) as f32 + 0.5
-            })
-            .collect();
+        let mut next = numbers(11);
+        let weights: Vec<f32> = (0..n).map(|_| (next() % 9) as f32 + 0.5).collect();
         let total: f32 = weights.iter().sum();
         let shares: Vec<(Line, f32)> = (1..=n as Line)
             .zip(weights.iter().map(|w| w / total))
@@ -395,7 +380,7 @@ mod tests {
         assert!(steps.lines.len() >= ORDERED_LINES && steps.lines.len() < n - 2);
         for keep in [5, 40, ORDERED_LINES + 1, 2 * ORDERED_LINES] {
             let mut ordered = start.clone();
-            add_by_shares(&mut ordered, &shares, &steps, keep, |_| true);
+            add_by_shares(&mut ordered, &shares, &steps, keep);
             let mut scanned = start.clone();
             finish_by_shares(&mut scanned, &shares, keep);
             assert_eq!(ordered.len(), keep);
