@@ -7,6 +7,7 @@
 //! A seed's share of the budget follows the ranking's confidence in it for the leading
 //! seeds and, past them, what its lines are worth per unit of cost.
 
+use rayon::prelude::*;
 use std::collections::HashSet;
 
 use crate::budget::Budget;
@@ -212,9 +213,11 @@ impl<'s> Placer<'s> {
             .map(|item| budget.cost(&piece::stub_line(item, pack.frontend)))
             .collect();
         let stubs_cost: usize = stub_costs.iter().sum();
+        // Every item's whole text, priced once; the items are independent, so they are
+        // spread over the threads (in order).
         let body_costs: Vec<usize> = pack
             .items
-            .iter()
+            .par_iter()
             .map(|item| budget.cost(&piece::item_text(item, Rendered::Body, 0, sources)))
             .collect();
         let seed_share = (limit.saturating_mul(LEAD_SEED_PERCENT) / 100).max(MIN_SEED_SHARE);

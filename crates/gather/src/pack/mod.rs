@@ -22,6 +22,7 @@ pub use fit::{fit, minimum};
 pub use omitted::{AmbiguousCallee, Omitted, SeedCopy, UnmetSlice};
 pub use sources::Sources;
 
+use rayon::prelude::*;
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -312,11 +313,14 @@ fn mark_evidence(pack: &mut Pack, evidence: &Evidence, sources: &Sources) {
     for item in pack.items.iter().filter(|i| i.role == Role::Seed) {
         evidence.add_call(&item.name);
     }
-    for item in &mut pack.items {
+    // Each item is marked alone, so the items are spread over the threads; the marks are
+    // the same whichever thread reads them.
+    pack.items.par_iter_mut().for_each(|item| {
+        let text = sources.text(&item.path);
         let marks = evidence::mark(item, &evidence, |l| {
-            sources.lines(&item.path, LineRange::new(l, l))
+            text.map_or_else(String::new, |t| t.slice(LineRange::new(l, l)).to_string())
         });
         item.marks = marks;
         item.changed = evidence::changed_runs(item, &evidence);
-    }
+    });
 }

@@ -74,6 +74,11 @@ impl Sources {
         self.files.get(path).map_or("", |s| s.language.as_str())
     }
 
+    /// The text of `path`, when it could be read.
+    pub(crate) fn text(&self, path: &str) -> Option<&Text> {
+        self.files.get(path).and_then(|s| s.text.as_deref())
+    }
+
     /// The text of lines `range` of `path` (empty when the file cannot be read).
     pub fn lines(&self, path: &str, range: LineRange) -> String {
         match self.files.get(path).and_then(|s| s.text.as_ref()) {

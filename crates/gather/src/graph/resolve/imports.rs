@@ -5,6 +5,7 @@
 use gather_languages::ImportStyle;
 
 use super::{is_type, Context, Target, MAX_DEPTH};
+use crate::imports::style_of;
 use crate::index::{FileRecord, Import, SymbolId, SymbolKind};
 
 impl Context<'_> {
@@ -13,7 +14,10 @@ impl Context<'_> {
         if depth > MAX_DEPTH {
             return Vec::new();
         }
-        match self.facts.scope(file_idx).style {
+        // The style alone, not the importing file's whole scope: callers of a module's
+        // definitions look at every import of the workspace, and most of those files'
+        // scopes are never needed otherwise.
+        match style_of(self.facts.file(file_idx)) {
             ImportStyle::Python => self.python_import(file_idx, import, depth),
             ImportStyle::EcmaScript => self.ecmascript_import(file_idx, import, depth),
             ImportStyle::Rust => self.rust_import(file_idx, import, depth),
