@@ -81,10 +81,8 @@ impl Sources {
 
     /// The text of lines `range` of `path` (empty when the file cannot be read).
     pub fn lines(&self, path: &str, range: LineRange) -> String {
-        match self.files.get(path).and_then(|s| s.text.as_ref()) {
-            Some(text) => text.slice(range).to_string(),
-            None => String::new(),
-        }
+        self.text(path)
+            .map_or_else(String::new, |text| text.slice(range).to_string())
     }
 }
 
