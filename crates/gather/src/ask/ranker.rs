@@ -58,30 +58,30 @@ struct Tree {
 
 impl Tree {
     fn score(&self, features: &[f64; N_FEATURES]) -> f64 {
-        if self.split.is_empty() {
-            return self.leaf.first().copied().unwrap_or(0.0);
-        }
-        let mut node = 0i32;
-        while node >= 0 {
-            node = self.next(node as usize, features);
-        }
-        self.leaf[(!node) as usize]
+        self.walk(|n| self.next(n, features))
     }
 
     /// [`Tree::score`] for a tree none of whose nodes treats a value as missing and a row
     /// with no NaN: every split is then only `value <= threshold`.
     fn score_plain(&self, features: &[f64; N_FEATURES]) -> f64 {
+        self.walk(|n| {
+            if features[self.split[n]] <= self.threshold[n] {
+                self.left[n]
+            } else {
+                self.right[n]
+            }
+        })
+    }
+
+    /// The leaf reached from the root, `child` giving each internal node's next node (a
+    /// leaf `l` as `!l`).
+    fn walk(&self, child: impl Fn(usize) -> i32) -> f64 {
         if self.split.is_empty() {
             return self.leaf.first().copied().unwrap_or(0.0);
         }
         let mut node = 0i32;
         while node >= 0 {
-            let n = node as usize;
-            node = if features[self.split[n]] <= self.threshold[n] {
-                self.left[n]
-            } else {
-                self.right[n]
-            };
+            node = child(node as usize);
         }
         self.leaf[(!node) as usize]
     }
