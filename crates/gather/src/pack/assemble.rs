@@ -1,7 +1,7 @@
 //! Collecting a pack's candidates: pinned slices, seeds with their callers and callees,
 //! line hits; then ranking them and merging overlaps so no line is shown twice.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::graph::{CallGraph, Confidence, Edge};
 use crate::index::{FileRecord, FileStatus, Index, SymbolId, SymbolKind};
@@ -362,11 +362,25 @@ fn item_for(
 
 /// Removes, from each item, the lines already shown by higher-ranked items of the same
 /// file. An item left with nothing is dropped (counted as merged); a duplicate definition
-/// (the same symbol reached twice) keeps its first, highest-ranked place.
+/// (the same symbol reached twice) keeps its first, highest-ranked place, even where the
+/// two cover different lines (a seed that leaves its long doc out, reached again as a
+/// neighbour with it, is not shown a second time as its doc alone).
 fn merge(items: Vec<PackItem>, omitted: &mut Omitted) -> Vec<PackItem> {
     let mut shown_by_file: HashMap<String, Vec<LineRange>> = HashMap::new();
+    // Definitions already placed whole; a class head shows only its own lines, so the
+    // class can still come later as a definition.
+    let mut placed: HashSet<SymbolId> = HashSet::new();
     let mut out = Vec::with_capacity(items.len());
     for mut item in items {
+        if let Some(id) = item.symbol {
+            if placed.contains(&id) {
+                omitted.merged += 1;
+                continue;
+            }
+            if !matches!(item.role, Role::ParentOf(_)) {
+                placed.insert(id);
+            }
+        }
         let taken = shown_by_file.entry(item.path.clone()).or_default();
         // An item starts from what it would show: its range, or a head's own lines.
         let mut remaining = std::mem::take(&mut item.shown);
@@ -418,5 +432,44 @@ mod tests {
         assert_eq!(subtract(r(1, 10), r(3, 4)), [r(1, 2), r(5, 10)]);
         assert_eq!(subtract(r(1, 10), r(0, 4)), [r(5, 10)]);
         assert_eq!(subtract(r(1, 10), r(8, 12)), [r(1, 7)]);
+    }
+
+    fn definition(idx: u32, range: LineRange, role: Role) -> PackItem {
+        let mut item = lines_item("src/a.rs", format!("f{idx}"), None, range, role);
+        item.symbol = Some(SymbolId { file: 0, idx });
+        item
+    }
+
+    #[test]
+    fn a_definition_reached_twice_keeps_only_its_first_place() {
+        let r = LineRange::new;
+        let callee = || Role::CalleeOf("g".to_string());
+        let items = vec![
+            // A seed past the leading ones, its long doc (lines 1-9) left out.
+            definition(1, r(10, 30), Role::Seed),
+            // The same definition as a neighbour, doc and all: only its doc is new.
+            definition(1, r(1, 30), callee()),
+            // Another definition whose lines overlap nothing keeps them.
+            definition(2, r(40, 50), callee()),
+        ];
+        let mut omitted = Omitted::default();
+        let merged = merge(items, &mut omitted);
+        let kept: Vec<(u32, Vec<LineRange>)> = (merged.iter())
+            .map(|i| (i.symbol.unwrap().idx, i.shown.clone()))
+            .collect();
+        assert_eq!(kept, [(1, vec![r(10, 30)]), (2, vec![r(40, 50)])]);
+        assert_eq!(omitted.merged, 1);
+    }
+
+    #[test]
+    fn a_class_head_leaves_the_class_free_to_come_again() {
+        let r = LineRange::new;
+        let items = vec![
+            definition(1, r(1, 4), Role::ParentOf("C::m".to_string())),
+            definition(1, r(1, 40), Role::CalleeOf("g".to_string())),
+        ];
+        let merged = merge(items, &mut Omitted::default());
+        let shown: Vec<Vec<LineRange>> = merged.iter().map(|i| i.shown.clone()).collect();
+        assert_eq!(shown, [vec![r(1, 4)], vec![r(5, 40)]]);
     }
 }
