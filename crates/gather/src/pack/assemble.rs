@@ -367,8 +367,8 @@ fn item_for(
 /// neighbour with it, is not shown a second time as its doc alone).
 fn merge(items: Vec<PackItem>, omitted: &mut Omitted) -> Vec<PackItem> {
     let mut shown_by_file: HashMap<String, Vec<LineRange>> = HashMap::new();
-    // Definitions already placed whole; a class head shows only its own lines, so the
-    // class can still come later as a definition.
+    // Definitions that already have their place (whatever lines they were left with); a
+    // class head stands for the class's own lines only, so the class may still come later.
     let mut placed: HashSet<SymbolId> = HashSet::new();
     let mut out = Vec::with_capacity(items.len());
     for mut item in items {
