@@ -137,30 +137,79 @@ impl Postings {
     }
 }
 
-/// Term counts of one document.
-pub(super) type Counts = HashMap<String, [u16; N_FIELDS]>;
+/// Term counts of one document: each term's number in its file's [`FileTable`] and its
+/// count per field, in the order the document first met them.
+pub(super) type Counts = Vec<(u32, [u16; N_FIELDS])>;
 
-/// The terms of each distinct word met so far in a file: identifiers repeat, and splitting
-/// and stemming each occurrence again would dominate the build.
-type WordTerms = HashMap<String, Vec<String>>;
+/// The terms of one file, each numbered once: documents count terms by number, so a term
+/// met in many definitions of a file is one string, not one per definition.
+#[derive(Default)]
+struct FileTable {
+    /// Each term's number.
+    ids: HashMap<String, u32>,
+    /// The terms, by number.
+    names: Vec<String>,
+    /// Whether each term is a whole-identifier term (see [`terms::compound`]).
+    compound: Vec<bool>,
+    /// The term numbers of each distinct word met so far: identifiers repeat, and
+    /// splitting and stemming each occurrence again would dominate the build.
+    words: HashMap<String, Vec<u32>>,
+}
 
-fn add(counts: &mut Counts, words: &mut WordTerms, field: Field, text: &str) -> u32 {
+impl FileTable {
+    /// Numbers the terms of `word` (split and stemmed) the first time it is met.
+    fn learn(&mut self, word: &str) {
+        if !self.words.contains_key(word) {
+            let mut ids = Vec::new();
+            terms::word_terms_and_whole(word, |t| {
+                let next = self.names.len() as u32;
+                let id = *self.ids.entry(t).or_insert_with_key(|t| {
+                    self.names.push(t.clone());
+                    self.compound.push(terms::is_compound(t));
+                    next
+                });
+                ids.push(id);
+            });
+            self.words.insert(word.to_string(), ids);
+        }
+    }
+}
+
+/// One document's counts while it is read: a count per term number, and the numbers met.
+#[derive(Default)]
+struct Tally {
+    tf: Vec<[u16; N_FIELDS]>,
+    met: Vec<u32>,
+}
+
+impl Tally {
+    /// The counts so far, in the order the terms were met; the tally starts over.
+    fn take(&mut self) -> Counts {
+        let counts = (self.met.iter())
+            .map(|&id| (id, std::mem::take(&mut self.tf[id as usize])))
+            .collect();
+        self.met.clear();
+        counts
+    }
+}
+
+fn add(known: &mut FileTable, tally: &mut Tally, field: Field, text: &str) -> u32 {
     let mut n = 0;
     terms::words(text, |word| {
-        if !words.contains_key(word) {
-            let mut split = Vec::new();
-            terms::word_terms_and_whole(word, |t| split.push(t));
-            words.insert(word.to_string(), split);
-        }
-        for t in &words[word] {
-            let tf = match counts.get_mut(t.as_str()) {
-                Some(tf) => tf,
-                None => counts.entry(t.clone()).or_insert([0; N_FIELDS]),
-            };
+        known.learn(word);
+        for &id in &known.words[word] {
+            let at = id as usize;
+            if tally.tf.len() <= at {
+                tally.tf.resize(at + 1, [0; N_FIELDS]);
+            }
+            let tf = &mut tally.tf[at];
+            if *tf == [0; N_FIELDS] {
+                tally.met.push(id);
+            }
             tf[field as usize] = tf[field as usize].saturating_add(1);
             // A field's length counts its sub-words only: the whole-identifier terms
             // repeat them.
-            if !terms::is_compound(t) {
+            if !known.compound[at] {
                 n += 1;
             }
         }
@@ -175,6 +224,8 @@ pub(super) type FileDocs = Vec<(u32, [u32; N_FIELDS], Counts)>;
 /// text on disk is the one the index holds.
 pub(super) struct FileTerms {
     pub(super) docs: FileDocs,
+    /// The terms the documents' counts number.
+    pub(super) terms: Vec<String>,
     pub(super) words: words::Words,
     pub(super) same: bool,
 }
@@ -183,23 +234,26 @@ pub(super) fn file_terms(texts: &Texts, file: &FileRecord) -> FileTerms {
     if !file.status.is_indexed() {
         return FileTerms {
             docs: Vec::new(),
+            terms: Vec::new(),
             words: words::Words::default(),
             same: true,
         };
     }
     let text = texts.get(&file.path);
     let same = text.as_ref().is_some_and(|t| !t.is_stale());
+    let (docs, terms) = file_docs(text.as_deref().map_or("", |t| t.text()), file);
     FileTerms {
-        docs: file_docs(text.as_deref().map_or("", |t| t.text()), file),
+        docs,
+        terms,
         words: text.map_or_else(words::Words::default, |t| words::words_of(t.text())),
         same,
     }
 }
 
-/// The documents of one file of text `text`.
-fn file_docs(text: &str, file: &FileRecord) -> FileDocs {
+/// The documents of one file of text `text`, and the terms their counts number.
+fn file_docs(text: &str, file: &FileRecord) -> (FileDocs, Vec<String>) {
     if file.symbols.is_empty() {
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     }
     let table = LineTable::new(text);
     let n_lines = table.n_lines();
@@ -217,39 +271,38 @@ fn file_docs(text: &str, file: &FileRecord) -> FileDocs {
         .as_deref()
         .and_then(gather_languages::by_id)
         .map_or(&[][..], |spec| spec.method_words);
-    let mut words = WordTerms::default();
-    file.symbols
-        .iter()
-        .enumerate()
+    let mut known = FileTable::default();
+    let mut tally = Tally::default();
+    let docs = (file.symbols.iter().enumerate())
         .map(|(idx, symbol)| {
-            let mut counts = Counts::default();
             let mut lens = [0; N_FIELDS];
-            lens[Field::Name as usize] = add(&mut counts, &mut words, Field::Name, &symbol.name);
+            lens[Field::Name as usize] = add(&mut known, &mut tally, Field::Name, &symbol.name);
             // `__eq__` is also named by what it does: "equality comparison".
             if let Some((_, said)) = method_words.iter().find(|(name, _)| *name == symbol.name) {
-                lens[Field::Name as usize] += add(&mut counts, &mut words, Field::Name, said);
+                lens[Field::Name as usize] += add(&mut known, &mut tally, Field::Name, said);
             }
             let parents = symbol
                 .qualified_name
                 .strip_suffix(symbol.name.as_str())
                 .unwrap_or("");
-            lens[Field::Scope as usize] = add(&mut counts, &mut words, Field::Scope, parents)
-                + add(&mut counts, &mut words, Field::Scope, &path_text);
+            lens[Field::Scope as usize] = add(&mut known, &mut tally, Field::Scope, parents)
+                + add(&mut known, &mut tally, Field::Scope, &path_text);
             let doc = symbol.doc.unwrap_or(LineRange::new(0, 0));
             if doc.start > 0 && n_lines > 0 {
                 lens[Field::Doc as usize] =
-                    add(&mut counts, &mut words, Field::Doc, table.slice(doc));
+                    add(&mut known, &mut tally, Field::Doc, table.slice(doc));
             }
             let mut body = 0;
             for line in symbol.range.start.max(1)..=symbol.range.end.min(n_lines) {
                 if owner[line as usize] == Some(idx as u32) && !doc.contains(line) {
-                    body += add(&mut counts, &mut words, Field::Body, table.line(line));
+                    body += add(&mut known, &mut tally, Field::Body, table.line(line));
                 }
             }
             lens[Field::Body as usize] = body;
-            (idx as u32, lens, counts)
+            (idx as u32, lens, tally.take())
         })
-        .collect()
+        .collect();
+    (docs, known.names)
 }
 
 /// Builds the postings of `index` from the files of `texts`.
@@ -262,7 +315,13 @@ pub fn build(index: &Index, texts: &Texts) -> Postings {
     let mut postings = Postings::default();
     let mut totals = [0f64; N_FIELDS];
     let mut file_words = Vec::with_capacity(per_file.len());
-    for (file_idx, FileTerms { docs, words, same }) in per_file.into_iter().enumerate() {
+    for (file_idx, file) in per_file.into_iter().enumerate() {
+        let FileTerms {
+            docs,
+            terms,
+            words,
+            same,
+        } = file;
         postings.read_changed |= !same;
         file_words.push(words);
         for (idx, lens, counts) in docs {
@@ -276,17 +335,7 @@ pub fn build(index: &Index, texts: &Texts) -> Postings {
             for (total, len) in totals.iter_mut().zip(lens) {
                 *total += len as f64;
             }
-            // Sorted so the posting lists, and every score summed over them, come out
-            // the same on every run.
-            let mut counts: Vec<(String, [u16; N_FIELDS])> = counts.into_iter().collect();
-            counts.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-            for (term, tf) in counts {
-                postings
-                    .terms
-                    .entry(term)
-                    .or_default()
-                    .push(Posting { doc, tf });
-            }
+            add_counts(&mut postings.terms, doc, &counts, &terms);
             let name = &index.symbol(id).symbol.name;
             postings
                 .lower_names
@@ -298,6 +347,25 @@ pub fn build(index: &Index, texts: &Texts) -> Postings {
     postings.file_words = FileWords::from_files(&file_words);
     postings.set_avg_len(totals);
     postings
+}
+
+/// Adds one document's `counts` (terms numbered in `names`) to the posting lists; each
+/// list grows in document order, whatever order a document's terms come in.
+fn add_counts(
+    lists: &mut HashMap<String, Vec<Posting>>,
+    doc: u32,
+    counts: &Counts,
+    names: &[String],
+) {
+    for &(id, tf) in counts {
+        let term = &names[id as usize];
+        match lists.get_mut(term) {
+            Some(list) => list.push(Posting { doc, tf }),
+            None => {
+                lists.insert(term.clone(), vec![Posting { doc, tf }]);
+            }
+        }
+    }
 }
 
 impl Postings {
@@ -343,5 +411,34 @@ mod tests {
         assert_eq!(delay.len(), 1);
         assert!(delay[0].tf[Field::Name as usize] == 1);
         assert_eq!(postings.named_ignoring_case("retrypolicy").len(), 1);
+    }
+
+    #[test]
+    fn each_definition_counts_only_its_own_terms() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("sum.py"),
+            "def twice(amount):\n    return amount + amount\n\n\ndef once(amount):\n    return amount\n\n\ndef other():\n    return 0\n",
+        )
+        .unwrap();
+        let index = crate::index::build(dir.path()).unwrap();
+        let postings = build(&index, &Texts::of(&index));
+        let body = |name: &str| -> Vec<(String, u16)> {
+            let list = postings.get(&terms::stem(name));
+            (list.iter())
+                .map(|p| {
+                    let doc = index.symbol(postings.doc(p.doc)).symbol;
+                    (doc.name.clone(), p.tf[Field::Body as usize])
+                })
+                .collect()
+        };
+        // Three on `twice`'s lines (its parameter and two uses), two on `once`'s; `other`
+        // holds none, though it is read after both.
+        assert_eq!(
+            body("amount"),
+            [("twice".to_string(), 3), ("once".to_string(), 2)]
+        );
+        // `def`, `other`, `return`, `0`: nothing of the definitions read before it.
+        assert_eq!(postings.lens(2)[Field::Body as usize], 4);
     }
 }

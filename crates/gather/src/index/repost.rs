@@ -128,6 +128,9 @@ fn moved(old_files: &BuiltFrom, index: &Index) -> (Vec<Option<u32>>, Vec<Option<
     (now_of, then_of)
 }
 
+/// A document's term counts, each term by its text.
+type NamedCounts = Vec<(String, [u16; N_FIELDS])>;
+
 /// The documents in their order now, before their terms are added.
 struct Documents {
     /// The documents, their lengths and the average lengths; no terms yet.
@@ -135,7 +138,7 @@ struct Documents {
     /// Earlier document → its number now (`u32::MAX`: gone).
     renumbered: Vec<u32>,
     /// The documents read now, with their term counts.
-    added: Vec<(u32, postings::Counts)>,
+    added: Vec<(u32, NamedCounts)>,
     /// The words of the files read now, by their number now.
     words: Vec<(u32, Words)>,
 }
@@ -179,6 +182,9 @@ fn documents(
                 };
                 for (idx, lens, counts) in terms.docs {
                     let doc = push(idx, lens);
+                    let counts = (counts.into_iter())
+                        .map(|(id, tf)| (terms.terms[id as usize].clone(), tf))
+                        .collect();
                     docs.added.push((doc, counts));
                 }
                 out.read_changed |= !terms.same;
@@ -192,7 +198,7 @@ fn documents(
 
 /// Adds the new documents' terms and names to the renumbered earlier lists, every list
 /// in document order.
-fn add_terms(out: &mut Postings, added: Vec<(u32, postings::Counts)>, index: &Index) {
+fn add_terms(out: &mut Postings, added: Vec<(u32, NamedCounts)>, index: &Index) {
     let mut touched: FxHashSet<String> = FxHashSet::default();
     let mut names: FxHashSet<String> = FxHashSet::default();
     for (doc, counts) in added {
