@@ -383,16 +383,21 @@ impl Postings {
 mod tests {
     use super::*;
 
-    #[test]
-    fn lines_belong_to_the_innermost_definition_and_fields_are_counted_apart() {
+    /// The index and postings of a workspace holding one file, `name`, of `text`.
+    fn postings_of(name: &str, text: &str) -> (Index, Postings) {
         let dir = tempfile::tempdir().unwrap();
-        std::fs::write(
-            dir.path().join("retry.py"),
-            "class RetryPolicy:\n    limit = 3\n\n    def backoff_delay(self, attempt):\n        \"\"\"Delay before the next attempt.\"\"\"\n        return jitter(attempt) * 2\n",
-        )
-        .unwrap();
+        std::fs::write(dir.path().join(name), text).unwrap();
         let index = crate::index::build(dir.path()).unwrap();
         let postings = build(&index, &Texts::of(&index));
+        (index, postings)
+    }
+
+    #[test]
+    fn lines_belong_to_the_innermost_definition_and_fields_are_counted_apart() {
+        let (index, postings) = postings_of(
+            "retry.py",
+            "class RetryPolicy:\n    limit = 3\n\n    def backoff_delay(self, attempt):\n        \"\"\"Delay before the next attempt.\"\"\"\n        return jitter(attempt) * 2\n",
+        );
         assert_eq!(postings.n_docs(), 2);
         let class = postings.get(&terms::stem("policy"));
         assert_eq!(class.len(), 2, "the class by name, the method by scope");
@@ -415,14 +420,10 @@ mod tests {
 
     #[test]
     fn each_definition_counts_only_its_own_terms() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::write(
-            dir.path().join("sum.py"),
+        let (index, postings) = postings_of(
+            "sum.py",
             "def twice(amount):\n    return amount + amount\n\n\ndef once(amount):\n    return amount\n\n\ndef other():\n    return 0\n",
-        )
-        .unwrap();
-        let index = crate::index::build(dir.path()).unwrap();
-        let postings = build(&index, &Texts::of(&index));
+        );
         let body = |name: &str| -> Vec<(String, u16)> {
             let list = postings.get(&terms::stem(name));
             (list.iter())
