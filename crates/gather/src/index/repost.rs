@@ -8,7 +8,7 @@
 use rayon::prelude::*;
 use rustc_hash::FxHashSet;
 
-use super::postings::{self, FileTerms, Posting, Postings, N_FIELDS};
+use super::postings::{self, FileTerms, Postings, N_FIELDS};
 use super::texts::Texts;
 use super::words::Words;
 use super::{FileRecord, Index, SymbolId};
@@ -128,8 +128,12 @@ fn moved(old_files: &BuiltFrom, index: &Index) -> (Vec<Option<u32>>, Vec<Option<
     (now_of, then_of)
 }
 
-/// A document's term counts, each term by its text.
-type NamedCounts = Vec<(String, [u16; N_FIELDS])>;
+/// The documents of one file read now: their numbers now and term counts, and the terms
+/// the counts number (every one of them met by some document of the file).
+struct Added {
+    docs: Vec<(u32, postings::Counts)>,
+    terms: Vec<String>,
+}
 
 /// The documents in their order now, before their terms are added.
 struct Documents {
@@ -137,8 +141,8 @@ struct Documents {
     out: Postings,
     /// Earlier document → its number now (`u32::MAX`: gone).
     renumbered: Vec<u32>,
-    /// The documents read now, with their term counts.
-    added: Vec<(u32, NamedCounts)>,
+    /// The documents read now, file by file, with their term counts.
+    added: Vec<Added>,
     /// The words of the files read now, by their number now.
     words: Vec<(u32, Words)>,
 }
@@ -180,13 +184,13 @@ fn documents(
                 let Some(terms) = fresh[now].take() else {
                     continue;
                 };
-                for (idx, lens, counts) in terms.docs {
-                    let doc = push(idx, lens);
-                    let counts = (counts.into_iter())
-                        .map(|(id, tf)| (terms.terms[id as usize].clone(), tf))
-                        .collect();
-                    docs.added.push((doc, counts));
-                }
+                let counted = (terms.docs.into_iter())
+                    .map(|(idx, lens, counts)| (push(idx, lens), counts))
+                    .collect();
+                docs.added.push(Added {
+                    docs: counted,
+                    terms: terms.terms,
+                });
                 out.read_changed |= !terms.same;
                 docs.words.push((now as u32, terms.words));
             }
@@ -198,21 +202,18 @@ fn documents(
 
 /// Adds the new documents' terms and names to the renumbered earlier lists, every list
 /// in document order.
-fn add_terms(out: &mut Postings, added: Vec<(u32, NamedCounts)>, index: &Index) {
+fn add_terms(out: &mut Postings, added: Vec<Added>, index: &Index) {
     let mut touched: FxHashSet<String> = FxHashSet::default();
     let mut names: FxHashSet<String> = FxHashSet::default();
-    for (doc, counts) in added {
-        let id = out.docs[doc as usize];
-        let name = index.symbol(id).symbol.name.to_ascii_lowercase();
-        out.lower_names.entry(name.clone()).or_default().push(id);
-        names.insert(name);
-        for (term, tf) in counts {
-            out.terms
-                .entry(term.clone())
-                .or_default()
-                .push(Posting { doc, tf });
-            touched.insert(term);
+    for file in added {
+        for (doc, counts) in &file.docs {
+            let id = out.docs[*doc as usize];
+            let name = index.symbol(id).symbol.name.to_ascii_lowercase();
+            out.lower_names.entry(name.clone()).or_default().push(id);
+            names.insert(name);
+            postings::add_counts(&mut out.terms, *doc, counts, &file.terms);
         }
+        touched.extend(file.terms);
     }
     // New documents were pushed after the moved ones: put each touched list back in order.
     for term in touched {
