@@ -135,6 +135,10 @@ pub enum Command {
         #[arg(long, env = "GATHER_NO_WATCH", value_parser = clap::builder::BoolishValueParser::new())]
         no_watch: bool,
     },
+    /// Register gather with an agent host: its MCP server, the hooks that hand the model
+    /// context at session start and on each prompt, and (with --instructions) a short
+    /// section in its instructions file. A second run changes nothing.
+    Setup(SetupArgs),
     /// Cut exact slices out of files, in request order, within a budget.
     Slice {
         /// `path`, `path:symbol`, `path:symbol@LINE`, `path:LINE` or `path:START-END`.
@@ -161,6 +165,36 @@ pub enum Command {
         /// A command, for its own page (gather-ask(1)).
         command: Option<String>,
     },
+}
+
+/// `gather setup`'s flags.
+#[derive(clap::Args, Debug)]
+pub struct SetupArgs {
+    /// The agent host.
+    #[arg(value_parser = clap::builder::PossibleValuesParser::new(gather_setup::Host::NAMES))]
+    pub host: String,
+    /// Write the project's files, at the git root of -C DIR (the default).
+    #[arg(long, conflicts_with = "user")]
+    pub project: bool,
+    /// Write the user's files under the home directory instead, for every workspace.
+    #[arg(long)]
+    pub user: bool,
+    /// Print each file's change as a diff and write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Take out what setup adds (gather's entries, hooks and section) and nothing else.
+    #[arg(long)]
+    pub remove: bool,
+    /// Also write a short section on when to call gather into the host's instructions file.
+    #[arg(long)]
+    pub instructions: bool,
+    /// The command the files run (default: `gather` when the `gather` on PATH is this
+    /// executable, else this executable's absolute path).
+    #[arg(long, value_name = "PATH")]
+    pub command: Option<String>,
+    /// The home directory the user's files are under (for tests).
+    #[arg(long, hide = true, value_name = "DIR", env = "GATHER_SETUP_HOME")]
+    pub home: Option<PathBuf>,
 }
 
 /// The flags every pack command shares: its budget, test code, pinned slices.

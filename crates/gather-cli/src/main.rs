@@ -13,6 +13,7 @@ mod open;
 mod outline;
 mod pack;
 mod serve;
+mod setup;
 mod slice;
 mod symbol;
 
@@ -161,13 +162,9 @@ fn run(args: Args, kept: &mut Option<Session>) -> Result<String, Error> {
     let root = dir.path().to_path_buf();
     let needs_index = !matches!(
         args.command,
-        Command::Outline { .. } | Command::Slice { .. }
+        Command::Outline { .. } | Command::Slice { .. } | Command::Setup(_)
     );
-    let cache = if needs_index {
-        open::cache_for(&root, &args)
-    } else {
-        None
-    };
+    let cache = needs_index.then(|| open::cache_for(&root, &args)).flatten();
     let ctx = Ctx {
         dir,
         root,
@@ -220,6 +217,7 @@ fn run(args: Args, kept: &mut Option<Session>) -> Result<String, Error> {
             budget_lines,
             head_lines,
         } => slice::run(&ctx, &specs, max_tokens, budget_lines, head_lines),
+        Command::Setup(setup) => setup::run(&setup, &ctx.root, ctx.json),
         // Answered above, before the root is opened.
         Command::Completions { .. } | Command::Man { .. } => Ok(String::new()),
     }

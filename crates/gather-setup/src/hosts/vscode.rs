@@ -1,0 +1,30 @@
+//! VS Code (the GitHub Copilot agent). MCP: `servers.gather` in `.vscode/mcp.json` (JSONC)
+//! or the user profile's `mcp.json`, with `${workspaceFolder}` expanded,
+//! <https://code.visualstudio.com/docs/agents/reference/mcp-configuration>. Hooks: VS Code
+//! reads `.github/hooks/*.json` and `~/.copilot/hooks`, converting Copilot CLI's shape, so
+//! the hook file is Copilot's, the same bytes from either setup,
+//! <https://code.visualstudio.com/docs/agent-customization/hooks>. Its `SessionStart`
+//! adds context; its `UserPromptSubmit` documents no context field.
+
+use super::{copilot, Place, Scope, NAME, SERVE};
+use crate::spec::{Edit, FileSpec, Format};
+
+pub(super) fn files(place: &Place) -> (Vec<FileSpec>, Vec<String>) {
+    let args: &[&str] = match place.scope {
+        Scope::Project => &["serve", "-C", "${workspaceFolder}"],
+        Scope::User => SERVE,
+    };
+    let mcp = place.either(
+        ".vscode/mcp.json",
+        place.locations.vscode_user.join("mcp.json"),
+        Format::Jsonc,
+        vec![Edit::Entry {
+            keys: vec!["servers", NAME],
+            value: place.stdio_entry(true, args),
+            nested: None,
+        }],
+    );
+    let note = "VS Code documents no context field for UserPromptSubmit: the shared hook file's \
+                session-start brief reaches the model there, its prompt hook does not";
+    (vec![mcp, copilot::hook_file(place)], vec![note.to_string()])
+}
