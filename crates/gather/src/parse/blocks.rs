@@ -18,8 +18,10 @@ use crate::record::{CallSite, Symbol, SymbolKind};
 
 /// Per definition (`definitions[i]` is the node and name of `symbols[i]`), the last line of
 /// its body by the language's block rules, for those an error region may have cut short:
-/// one starts inside the definition or right after it (blank lines between). `None` where
-/// no region can have, or the rules say nothing (no brace opens the body, or none closes it).
+/// one starts inside the definition or right after it (blank lines between), or the
+/// grammar closed its body with a guessed brace and a region comes later (the code after
+/// the guess read as a statement that holds the error further down). `None` where no
+/// region can have, or the rules say nothing (no brace opens the body, or none closes it).
 pub(super) fn ends(
     spec: &LanguageSpec,
     tree: &Tree,
@@ -38,6 +40,10 @@ pub(super) fn ends(
                 next += 1;
             }
             overlaps(regions, range.start, next)
+                || regions.last().is_some_and(|r| r.end > range.end) && {
+                    let (node, name) = definitions[at];
+                    closed_by_guess(node, name)
+                }
         })
         .collect();
     if cut.is_empty() {
@@ -175,6 +181,19 @@ fn opening_brace(node: Node, name: Node) -> Option<usize> {
         }
         block = last;
     }
+}
+
+/// Whether the grammar closed the body of `node` (named by `name`) with a zero-width guess
+/// at its closing brace: it met code there it could not read as the body's.
+fn closed_by_guess(node: Node, name: Node) -> bool {
+    let Some(body) = find_body(node, name, 3) else {
+        return false;
+    };
+    (0..body.child_count())
+        .rev()
+        .filter_map(|idx| body.child(idx))
+        .find(|child| !child.is_extra())
+        .is_some_and(|last| last.is_missing() && last.kind().starts_with('}'))
 }
 
 /// For each `(opening brace byte, definition)`, the definition and the line of the brace

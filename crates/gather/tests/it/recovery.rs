@@ -55,6 +55,22 @@ fn an_interface_closed_at_a_comment_runs_to_its_brace() {
     );
 }
 
+/// Generic call signatures, one with a type parameter list over several lines, and a type
+/// alias after the interface: the grammar closes the interface after its first signature
+/// (at line 4, of 3-10) and reads the next one's `<` as the start of a statement at the top
+/// level, which holds the error region from line 7 on and swallows the alias. Without the
+/// alias the region starts right after the interface. The alias stays a top-level
+/// definition.
+#[test]
+fn an_interface_closed_before_a_statement_holding_the_error_runs_to_its_brace() {
+    let parsed = recovered(
+        "steps.ts",
+        &["interface Pipe 3-10", "type Steps 12-12 by line rules"],
+    );
+    let steps = parsed.symbols.iter().find(|s| s.name == "Steps").unwrap();
+    assert_eq!(steps.parent, None);
+}
+
 /// An unclosed call in a method's first line: the grammar ends the method after three
 /// lines and the class with it, and reads the methods after it as top-level functions.
 /// A string and a comment at the first column inside the method close nothing.
