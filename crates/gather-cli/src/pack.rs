@@ -38,6 +38,8 @@ pub fn run(
         budget,
         include_tests: options.include_tests,
         scope: options.scope.clone(),
+        // The tree the refreshed index reflects, named in the header.
+        tree: gather::tree::read(index),
         ..ContextRequest::new(target)
     };
     answer(index, &request, index_ms, timings, json, explain)

@@ -45,6 +45,7 @@ pub mod request;
 pub mod session;
 pub mod slice;
 pub mod terms;
+pub mod tree;
 pub mod walk;
 pub mod workspace;
 

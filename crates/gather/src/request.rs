@@ -57,6 +57,9 @@ pub struct ContextRequest {
     /// Reasons the caller already knows the answer is partial (`index-building`): shown in
     /// the header and in `degraded`.
     pub degraded: Vec<String>,
+    /// The git tree the index reflects, read at the edge ([`crate::Session::tree`]) and
+    /// named in the header and the JSON; `None` names none (outside git, and in tests).
+    pub tree: Option<crate::tree::TreeState>,
 }
 
 impl ContextRequest {
@@ -72,6 +75,7 @@ impl ContextRequest {
             scope: None,
             frontend: Frontend::Cli,
             degraded: Vec::new(),
+            tree: None,
         }
     }
 
@@ -165,6 +169,7 @@ fn answer(index: &Index, texts: &Texts, request: &ContextRequest) -> Result<Pack
         evidence,
         frontend: request.frontend,
         degraded: request.degraded.clone(),
+        tree: request.tree.clone(),
     };
     pack::build(index, texts, &graph, &pack_request)
 }

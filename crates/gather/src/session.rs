@@ -79,6 +79,15 @@ impl Session {
         &self.index
     }
 
+    /// The git tree the index reflects, as of now: the commit checked out, its branch, and
+    /// how many indexed files differ from it ([`crate::tree::read`]). `None` when the root
+    /// is not in a git repository or its `.git` cannot be read. Front ends put it in their
+    /// answers' headers (the pack's through [`crate::ContextRequest::tree`]); call it after
+    /// [`Session::refresh`], so the count is that of the files the answer reads.
+    pub fn tree(&self) -> Option<crate::tree::TreeState> {
+        crate::tree::read(&self.index)
+    }
+
     /// Where the index came from and what it cost; where its postings came from as of the
     /// last store of them ([`Session::store_postings_in_background`], [`Session::finish`]).
     pub fn report(&self) -> &Report {

@@ -314,11 +314,14 @@ fn gather_context(workspace: &Workspace, args: GatherContextArgs) -> Result<Answ
     };
     let pack = workspace.with_index(
         |index, notes| {
-            if notes.is_empty() {
+            // The tree the refreshed index reflects, named in the header and the JSON.
+            let tree = gather::tree::read(index);
+            if notes.is_empty() && tree.is_none() {
                 return request::context_pack(index, &request);
             }
             let mut noted = request.clone();
             noted.degraded.extend_from_slice(notes);
+            noted.tree = tree;
             request::context_pack(index, &noted)
         },
         || {

@@ -8,6 +8,7 @@ use crate::lines::LineRange;
 use crate::pack::sources::Sources;
 use crate::pack::zoom::{Frontend, Zoom};
 use crate::pack::{Pack, PackItem, Rendered, Role};
+use crate::tree::TreeState;
 
 /// The header of the beyond-budget list.
 pub(crate) const BEYOND_HEADER: &str = "## Beyond budget\n";
@@ -100,7 +101,7 @@ pub fn header(pack: &Pack, used: usize, stamp: &str, stale: &[String]) -> String
         None => String::new(),
     };
     format!(
-        "# gather {}{partial} · seeds: {}{no_match} · neighbours: {} · budget={} {}{asked} used={} · index {}\n",
+        "# gather {}{partial} · seeds: {}{no_match} · neighbours: {} · budget={} {}{asked} used={} · index {}{}\n",
         pack.mode,
         match seeds.len() {
             0 => "-".to_string(),
@@ -111,8 +112,25 @@ pub fn header(pack: &Pack, used: usize, stamp: &str, stale: &[String]) -> String
         pack.budget.limit(),
         pack.budget.unit(),
         used,
-        stamp
+        stamp,
+        tree_segment(pack.index.tree.as_ref()),
     )
+}
+
+/// The header's last segment, naming the git tree the index reflects: ` · tree 1a2b3c4
+/// main`, `detached` for a detached `HEAD`, and ` +N changed` when indexed files differ
+/// from the commit; nothing outside git. One segment, so that a comparison of outputs can
+/// filter it.
+pub fn tree_segment(tree: Option<&TreeState>) -> String {
+    let Some(tree) = tree else {
+        return String::new();
+    };
+    let branch = tree.branch.as_deref().unwrap_or("detached");
+    let changed = match tree.differing {
+        0 => String::new(),
+        n => format!(" +{n} changed"),
+    };
+    format!(" · tree {} {branch}{changed}", tree.commit)
 }
 
 /// What opens a file's block: the fence, with the language and the path as its info

@@ -32,6 +32,7 @@ use crate::index::texts::Texts;
 use crate::index::{Index, SymbolId, SymbolKind};
 use crate::lines::{FileRange, Line, LineRange, Location};
 use crate::slice::Slice;
+use crate::tree::TreeState;
 use zoom::Frontend;
 
 /// What a pack answers: a named definition, a question, or explicit slices alone.
@@ -180,6 +181,8 @@ pub struct PackRequest {
     pub frontend: Frontend,
     /// Reasons the caller already knows the pack is partial (`index-building`).
     pub degraded: Vec<String>,
+    /// The git tree the index reflects, named in the header and the JSON.
+    pub tree: Option<TreeState>,
 }
 
 /// Lines a pack shows that belong to no definition.
@@ -246,6 +249,9 @@ pub struct IndexFacts {
     pub symbols: usize,
     /// The index's fingerprint (see [`Index::stamp`]).
     pub stamp: String,
+    /// The git tree it reflects (see [`crate::tree`]); set from the request before the
+    /// pack is fitted, since the header that names it is priced.
+    pub tree: Option<TreeState>,
 }
 
 /// Assembles and fits a pack: its items in their chosen forms, with the lines they show.
@@ -262,6 +268,7 @@ pub fn build(
     (request.budget, budget_asked) = request.budget.capped();
     let mut pack = assemble(index, graph, &request);
     pack.budget_asked = budget_asked;
+    pack.index.tree = request.tree.clone();
     let paths = pack.items.iter().map(|i| i.path.as_str());
     let sources = Sources::read(index, texts, request.frontend, paths);
     // A file that changed since it was indexed is named in the header, which costs tokens.
@@ -302,6 +309,7 @@ pub fn build(
         files: index.file_count(),
         symbols: index.symbol_count(),
         stamp: index.stamp(),
+        tree: request.tree,
     };
     Ok(pack)
 }

@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::answer::pack::{
     AmbiguousCall, BudgetUse, ChangeOmitted, Definition, Duplicate, Edge, IndexFacts, Item,
-    Omitted, PackAnswer, UnmetSlice, Zoom, ZoomFile,
+    Omitted, PackAnswer, TreeFacts, UnmetSlice, Zoom, ZoomFile,
 };
 use super::answer::{self, Lines, Span};
 use crate::change::notes::ChangeNotes;
@@ -134,6 +134,11 @@ pub fn pack_answer(pack: &Pack, used: usize, text: &str) -> PackAnswer {
         mode: pack.mode,
         omitted: omitted_of(pack),
         success: true,
+        tree: (index.tree.as_ref()).map(|tree| TreeFacts {
+            branch: tree.branch.clone(),
+            commit: tree.commit.clone(),
+            differing: tree.differing,
+        }),
     }
 }
 

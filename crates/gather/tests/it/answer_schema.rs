@@ -44,7 +44,7 @@ fn json_in(snapshot: &str) -> Option<Value> {
 
 /// Adds `"additionalProperties": false` to every object schema with `properties`, unless it
 /// is a flattened part of a larger object.
-fn closed(schema: &mut Value) {
+pub(crate) fn closed(schema: &mut Value) {
     match schema {
         Value::Object(object) => {
             if object.contains_key("properties") && !object.contains_key("additionalProperties") {

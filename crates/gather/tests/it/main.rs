@@ -25,4 +25,5 @@ mod recovery;
 mod rendered;
 mod scope;
 mod slices;
+mod tree;
 mod watched;

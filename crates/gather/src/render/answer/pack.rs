@@ -32,6 +32,26 @@ pub struct PackAnswer {
     pub omitted: Omitted,
     /// False on failure (see code and message).
     pub success: bool,
+    /// The git tree the pack reflects; absent when the workspace is not in a git
+    /// repository (or its `.git` cannot be read).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "TreeFacts")]
+    pub tree: Option<TreeFacts>,
+}
+
+/// The git tree a pack reflects: the commit the workspace is at and how many indexed files
+/// differ from it.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct TreeFacts {
+    /// The branch checked out; absent when `HEAD` is detached.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
+    pub branch: Option<String>,
+    /// The commit checked out: its id's first 7 hex digits.
+    pub commit: String,
+    /// Indexed files whose content is not the commit's (changed, staged, added or
+    /// deleted); 0 for a clean tree.
+    pub differing: usize,
 }
 
 /// A pack's budget.
