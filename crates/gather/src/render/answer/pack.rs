@@ -33,9 +33,11 @@ pub struct PackAnswer {
     /// False on failure (see code and message).
     pub success: bool,
     /// The git tree the pack reflects; absent when the workspace is not in a git
-    /// repository (or its `.git` cannot be read).
+    /// repository (or its `.git` cannot be read). Its schema says no more than its fields'
+    /// names: `tools/list`, which carries the answer's schema into every session, stays
+    /// within 12 KB.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schemars(with = "TreeFacts")]
+    #[schemars(with = "TreeFacts", description = "")]
     pub tree: Option<TreeFacts>,
 }
 
