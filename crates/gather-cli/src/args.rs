@@ -135,6 +135,45 @@ pub enum Command {
         #[arg(long, env = "GATHER_NO_WATCH", value_parser = clap::builder::BoolishValueParser::new())]
         no_watch: bool,
     },
+    /// Answer an agent host's hook event (JSON on standard input) in the host's shape:
+    /// a context pack on a prompt about this code, a brief at session start. Always exits 0.
+    Hook {
+        /// The host: claude, codex, copilot, cursor, gemini or vscode.
+        #[arg(value_parser = HOSTS)]
+        host: String,
+        /// The event: session-start or prompt.
+        #[arg(value_parser = ["session-start", "prompt"])]
+        event: String,
+        /// The most characters a prompt's context may take, its header included.
+        #[arg(long, value_name = "N", default_value_t = gather_hook::prompt::MAX_CHARS)]
+        max_chars: usize,
+        /// How long a prompt waits for its pack before adding nothing, in milliseconds.
+        #[arg(long, value_name = "MS", default_value_t = 5000)]
+        time_budget_ms: u64,
+        /// Answer in this process instead of asking the workspace's resident index.
+        #[arg(long, env = "GATHER_HOOK_NO_RESIDENT", value_parser = clap::builder::BoolishValueParser::new())]
+        no_resident: bool,
+        /// How long a resident index started by this hook waits for a question before it
+        /// leaves, in seconds.
+        #[arg(
+            long,
+            hide = true,
+            value_name = "SECS",
+            env = "GATHER_HOOK_RESIDENT_IDLE_SECS",
+            default_value_t = 1800
+        )]
+        resident_idle_secs: u64,
+    },
+    /// The resident index a prompt hook asks (started by `gather hook`).
+    #[command(hide = true)]
+    HookServer {
+        /// Leave after this many seconds without a question.
+        #[arg(long, value_name = "SECS", default_value_t = 1800)]
+        idle_secs: u64,
+        /// How long a question waits for the first build, in milliseconds.
+        #[arg(long, value_name = "MS", default_value_t = 300)]
+        wait_ms: u64,
+    },
     /// Register gather with an agent host: its MCP server, the hooks that hand the model
     /// context at session start and on each prompt, and (with --instructions) a short
     /// section in its instructions file. A second run changes nothing.
@@ -166,6 +205,9 @@ pub enum Command {
         command: Option<String>,
     },
 }
+
+/// The hosts `gather hook` answers.
+const HOSTS: [&str; 6] = ["claude", "codex", "copilot", "cursor", "gemini", "vscode"];
 
 /// `gather setup`'s flags.
 #[derive(clap::Args, Debug)]

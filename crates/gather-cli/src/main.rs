@@ -6,6 +6,7 @@ mod ask;
 mod change;
 mod find;
 mod graph;
+mod hook;
 mod index;
 mod input;
 mod manual;
@@ -39,8 +40,18 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 fn main() -> ExitCode {
     let args = match Args::try_parse() {
         Ok(args) => args,
+        // A hook that cannot read its flags adds nothing and exits 0: a failing hook
+        // would stand in the user's way (an exit of 2 erases the prompt in Claude Code).
+        Err(error) if is_hook() && !error.use_stderr() => return refuse(&error),
+        Err(error) if is_hook() => {
+            eprintln!("gather hook: {}", error.render().to_string().trim());
+            return emit("{}\n");
+        }
         Err(error) => return refuse(&error),
     };
+    if let Command::Hook { .. } = args.command {
+        return hook_answer(args);
+    }
     let json = args.json;
     let mut kept = None;
     let code = match run(args, &mut kept) {
@@ -61,6 +72,47 @@ fn main() -> ExitCode {
         std::mem::forget(session);
     }
     code
+}
+
+/// Whether the command line asks for `gather hook`.
+fn is_hook() -> bool {
+    std::env::args()
+        .skip(1)
+        .find(|a| !a.starts_with('-'))
+        .as_deref()
+        == Some("hook")
+}
+
+/// `gather hook`: its answer on stdout and exit 0, whatever happens, a panic included.
+fn hook_answer(args: Args) -> ExitCode {
+    let Command::Hook {
+        host,
+        event,
+        max_chars,
+        time_budget_ms,
+        no_resident,
+        resident_idle_secs,
+    } = args.command
+    else {
+        return ExitCode::SUCCESS;
+    };
+    let flags = hook::HookFlags {
+        host,
+        event,
+        max_chars,
+        time_budget: std::time::Duration::from_millis(time_budget_ms),
+        no_resident,
+        resident_idle: std::time::Duration::from_secs(resident_idle_secs),
+    };
+    let index = IndexOptions {
+        walk: WalkOptions {
+            max_file_size: args.max_file_size,
+        },
+    };
+    let cache_dir = args.cache_dir.clone();
+    let answered = std::panic::catch_unwind(move || hook::run(flags, cache_dir, index));
+    let _ = emit(&answered.unwrap_or_else(|_| "{}\n".to_string()));
+    ExitCode::SUCCESS
 }
 
 /// Answers arguments the command line cannot read: with `--json` anywhere before `--`, as
@@ -211,6 +263,15 @@ fn run(args: Args, kept: &mut Option<Session>) -> Result<String, Error> {
             hold_first_build,
             no_watch,
         } => serve::run(ctx, wait_ms, hold_first_build, !no_watch),
+        Command::HookServer { idle_secs, wait_ms } => hook::serve(
+            ctx.dir,
+            ctx.cache,
+            ctx.options,
+            std::time::Duration::from_secs(idle_secs),
+            std::time::Duration::from_millis(wait_ms),
+        ),
+        // Answered in `main`, before any workspace is opened.
+        Command::Hook { .. } => Ok(String::new()),
         Command::Slice {
             specs,
             max_tokens,

@@ -178,7 +178,7 @@ fn not_found(index: &Index, name: Option<&str>, rel: Option<&str>, frontend: Fro
                     "no definitions in {rel} ({status}); read it with {} instead",
                     match frontend {
                         Frontend::Cli => "gather slice",
-                        Frontend::Mcp => "assemble_context",
+                        Frontend::Mcp | Frontend::Context => "assemble_context",
                     }
                 ),
             )

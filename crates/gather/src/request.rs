@@ -57,6 +57,9 @@ pub struct ContextRequest {
     /// Reasons the caller already knows the answer is partial (`index-building`): shown in
     /// the header and in `degraded`.
     pub degraded: Vec<String>,
+    /// Definitions the reader was already shown (whole ranges), named on one line instead
+    /// of shown again: what a prompt hook put in front of the model earlier in a session.
+    pub shown_earlier: Vec<FileRange>,
     /// The git tree the index reflects, read at the edge ([`crate::Session::tree`]) and
     /// named in the header and the JSON; `None` names none (outside git, and in tests).
     pub tree: Option<crate::tree::TreeState>,
@@ -75,6 +78,7 @@ impl ContextRequest {
             scope: None,
             frontend: Frontend::Cli,
             degraded: Vec::new(),
+            shown_earlier: Vec::new(),
             tree: None,
         }
     }
@@ -130,6 +134,10 @@ fn answer(index: &Index, texts: &Texts, request: &ContextRequest) -> Result<Pack
     // A question's seeds are many and ranked; only the best few bring neighbours, so the
     // budget goes to seeds before callers of weaker ones, and only those few need a graph.
     let neighbours_of = match mode {
+        // A pack a hook puts in a model's context spends its few thousand characters on
+        // ranked definitions (docs/tuning.md, "The prompt hook's pack"): callers and
+        // callees are one `gather_context` call away.
+        Mode::Ask if request.frontend == Frontend::Context => 0,
         Mode::Ask => ASK_NEIGHBOURS_OF,
         Mode::Change => CHANGE_NEIGHBOURS_OF,
         _ => usize::MAX,
@@ -169,6 +177,7 @@ fn answer(index: &Index, texts: &Texts, request: &ContextRequest) -> Result<Pack
         evidence,
         frontend: request.frontend,
         degraded: request.degraded.clone(),
+        shown_earlier: request.shown_earlier.clone(),
         tree: request.tree.clone(),
     };
     pack::build(index, texts, &graph, &pack_request)

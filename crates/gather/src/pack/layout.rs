@@ -244,7 +244,9 @@ fn gap_lines(item: &PackItem, gap: LineRange, frontend: Frontend, body: &mut Str
                 .map_or(gap.end, |s| (s - 1).min(gap.end)),
         };
         let part = LineRange::new(at, end);
-        if inside.is_some() {
+        if inside.is_some() && frontend == Frontend::Context {
+            let _ = writeln!(body, "… lines {part} elided");
+        } else if inside.is_some() {
             let zoom = Zoom::Lines {
                 path: &item.path,
                 ranges: vec![part],
@@ -285,16 +287,19 @@ pub(crate) fn item_zoom(item: &PackItem) -> Zoom<'_> {
 
 /// One beyond-budget line: where, what, why, its cost and how to ask for it.
 pub(crate) fn stub_line(item: &PackItem, frontend: Frontend) -> String {
-    let request = item_zoom(item).request(frontend);
+    // In a model's context the place at the line's head is the re-request.
+    let request = match frontend {
+        Frontend::Context => String::new(),
+        _ => format!(" · {}", item_zoom(item).request(frontend)),
+    };
     format!(
-        "- {}:{} {}{} · {} · {} lines · {}\n",
+        "- {}:{} {}{} · {} · {} lines{request}\n",
         item.path,
         item.range,
         item.kind.map(|k| format!("{k} ")).unwrap_or_default(),
         item.name,
         item.role.label(),
         item.cost_lines,
-        request
     )
 }
 
@@ -303,6 +308,7 @@ pub(crate) fn more_line(n_items: usize, n_lines: usize, frontend: Frontend) -> S
     let raise = match frontend {
         Frontend::Cli => "raise --budget-lines or run gather graph",
         Frontend::Mcp => "raise budget_lines, or ask gather_context for one of them by symbol",
+        Frontend::Context => "ask gather_context for one of them by symbol",
     };
     format!("- … {n_items} more items ({n_lines} lines) not named here: {raise}\n")
 }

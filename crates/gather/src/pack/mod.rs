@@ -181,6 +181,9 @@ pub struct PackRequest {
     pub frontend: Frontend,
     /// Reasons the caller already knows the pack is partial (`index-building`).
     pub degraded: Vec<String>,
+    /// Definitions the reader was already shown (a hook's earlier packs in one host
+    /// session): named on one line instead of shown again, leaving their room to others.
+    pub shown_earlier: Vec<FileRange>,
     /// The git tree the index reflects, named in the header and the JSON.
     pub tree: Option<TreeState>,
 }
@@ -268,6 +271,7 @@ pub fn build(
     (request.budget, budget_asked) = request.budget.capped();
     let mut pack = assemble(index, graph, &request);
     pack.budget_asked = budget_asked;
+    pack.omitted.shown_earlier = take_shown_earlier(&mut pack.items, &request.shown_earlier);
     pack.index.tree = request.tree.clone();
     let paths = pack.items.iter().map(|i| i.path.as_str());
     let sources = Sources::read(index, texts, request.frontend, paths);
@@ -312,6 +316,30 @@ pub fn build(
         tree: request.tree,
     };
     Ok(pack)
+}
+
+/// Takes out of `items` the definitions (seeds and neighbours, never pinned slices) whose
+/// whole range the reader was shown earlier, and names them, in rank order.
+fn take_shown_earlier(items: &mut Vec<PackItem>, earlier: &[FileRange]) -> Vec<FileRange> {
+    if earlier.is_empty() {
+        return Vec::new();
+    }
+    let mut taken = Vec::new();
+    items.retain(|item| {
+        let seen = item.symbol.is_some()
+            && !matches!(item.role, Role::Pinned | Role::ParentOf(_))
+            && earlier
+                .iter()
+                .any(|e| e.path == item.path && e.range == item.range);
+        if seen {
+            taken.push(FileRange {
+                path: item.path.clone(),
+                range: item.range,
+            });
+        }
+        !seen
+    });
+    taken
 }
 
 /// Marks, in each item, the lines that carry the request's evidence (the seeds' names

@@ -23,6 +23,9 @@ pub struct Omitted {
     pub unmet_slices: Vec<UnmetSlice>,
     /// What only the request's mode leaves out.
     pub by_mode: ModeOmitted,
+    /// Definitions left out because the reader was shown them earlier (the request's
+    /// `shown_earlier`), in rank order.
+    pub shown_earlier: Vec<FileRange>,
 }
 
 /// What only one mode's pack leaves out.

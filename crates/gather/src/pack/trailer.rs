@@ -24,6 +24,7 @@ pub(crate) fn trailer(omitted: &Omitted, frontend: Frontend) -> Option<String> {
         parts.push(format!("slice {label} not found ({})", unmet.reason));
     }
     tests_and_words(omitted, frontend, &mut parts);
+    shown_earlier(omitted, &mut parts);
     (!parts.is_empty()).then(|| format!("-- omitted: {}\n", parts.join("; ")))
 }
 
@@ -173,6 +174,19 @@ fn first_of<T>(items: &[T], separator: &str, show: impl Fn(&T) -> String) -> Str
     let shown: Vec<String> = items.iter().take(3).map(show).collect();
     let more = if items.len() > 3 { ", …" } else { "" };
     format!("{}{more}", shown.join(separator))
+}
+
+/// Definitions the reader was shown earlier, each with its place, so it can look back.
+fn shown_earlier(omitted: &Omitted, parts: &mut Vec<String>) {
+    let places: Vec<String> = (omitted.shown_earlier.iter())
+        .map(|d| format!("{}:{}", d.path, d.range))
+        .collect();
+    if !places.is_empty() {
+        parts.push(format!(
+            "shown earlier in this session: {}",
+            listed(&places)
+        ));
+    }
 }
 
 /// Matches and neighbours left out as test code, and question words past the cap.

@@ -17,6 +17,11 @@ pub enum Frontend {
     Cli,
     /// An MCP client: `assemble_context {"files": [...]}`.
     Mcp,
+    /// A model reading a pack a hook put in its context: each cut piece is named by its
+    /// place alone (`path:START-END`, or `lines A-B elided` inside a file's block), and the
+    /// one call that shows any place (`assemble_context` with that path and lines) is said
+    /// once above the pack, so the budget goes to code rather than to repeated calls.
+    Context,
 }
 
 /// What a re-request asks for.
@@ -72,6 +77,7 @@ impl Zoom<'_> {
                 };
                 format!(r#"assemble_context {{"files":[{}]}}"#, files.join(","))
             }
+            Frontend::Context => self.specs().join(" "),
         }
     }
 }
@@ -82,7 +88,7 @@ impl Frontend {
     pub(crate) fn option(self, name: &str) -> String {
         match self {
             Frontend::Cli => format!("--{}", name.replace('_', "-")),
-            Frontend::Mcp => name.to_string(),
+            Frontend::Mcp | Frontend::Context => name.to_string(),
         }
     }
 }
@@ -128,6 +134,10 @@ mod tests {
         assert_eq!(
             zoom.request(Frontend::Mcp),
             r#"assemble_context {"files":[{"path":"my dir/a.py","lines":"3-4"},{"path":"my dir/a.py","lines":"9-9"}]}"#
+        );
+        assert_eq!(
+            zoom.request(Frontend::Context),
+            "my dir/a.py:3-4 my dir/a.py:9-9"
         );
     }
 }

@@ -239,6 +239,9 @@ fn omitted_of(pack: &Pack) -> Omitted {
                 symbol: u.symbol.clone(),
             })
             .collect(),
+        shown_earlier: (omitted.shown_earlier.iter())
+            .map(|d| Lines::new(&d.path, d.range))
+            .collect(),
     }
 }
 

@@ -78,6 +78,14 @@ pub fn read_with(index: &Index, method: Method) -> Option<TreeState> {
     })
 }
 
+/// The commit (its first [`SHORT_ID`] hex digits) and branch checked out at `root`,
+/// without counting what differs: what can be said before any index is loaded (a session
+/// brief). `None` outside git or when `HEAD` cannot be read.
+pub fn checkout(root: &std::path::Path) -> Option<(String, Option<String>)> {
+    let head = GitDir::find(root)?.head()?;
+    Some((head.commit.get(..SHORT_ID)?.to_string(), head.branch))
+}
+
 /// The most an index file is read to (a repository of a million files has one of about
 /// 100 MB).
 const MAX_INDEX_FILE: u64 = 1 << 30;

@@ -109,7 +109,7 @@ fn a_name_past_the_caps_is_refused_without_a_search() {
 #[test]
 fn a_name_defined_several_times_in_its_file_is_answered_first_and_the_others_named() {
     let index = index::build(&fixture("contract")).unwrap();
-    for frontend in [Frontend::Cli, Frontend::Mcp] {
+    for frontend in [Frontend::Cli, Frontend::Mcp, Frontend::Context] {
         let request = ContextRequest {
             frontend,
             ..symbol("from", "src/extract.rs", 60)
@@ -126,6 +126,7 @@ fn a_name_defined_several_times_in_its_file_is_answered_first_and_the_others_nam
             Frontend::Mcp => {
                 r#"assemble_context {"files":[{"path":"src/extract.rs","symbol":"Token::from","line_hint":73}]}"#
             }
+            Frontend::Context => "src/extract.rs:73-",
         };
         assert!(pack.text.contains(zoom), "{}", pack.text);
     }

@@ -24,6 +24,7 @@ mod properties;
 mod recovery;
 mod rendered;
 mod scope;
+mod shown_earlier;
 mod slices;
 mod tree;
 mod watched;

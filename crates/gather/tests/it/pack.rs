@@ -101,6 +101,7 @@ fn symbol_request(seeds: Vec<SymbolId>, budget: Budget) -> PackRequest {
         frontend: Default::default(),
         degraded: Vec::new(),
         seed_scores: Vec::new(),
+        shown_earlier: Vec::new(),
         tree: None,
     }
 }

@@ -210,6 +210,13 @@ pub struct Omitted {
     pub unmatched_terms: Vec<String>,
     /// Pinned slices that could not be met.
     pub unmet_slices: Vec<UnmetSlice>,
+    /// Definitions left out because the reader was shown them earlier in the session.
+    /// Only a prompt hook's packs have them (`ContextRequest::shown_earlier`), and those are
+    /// never sent as MCP answers, so the schema that `tools/list` carries into every
+    /// session (within 12 KB) leaves it out; absent when empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schemars(skip)]
+    pub shown_earlier: Vec<Lines>,
 }
 
 /// A call that could be several definitions.
