@@ -12,6 +12,7 @@
 //! time a file of that language is parsed, and validated against the accepted captures.
 
 mod builtins;
+pub mod line_words;
 mod method_words;
 mod node_types;
 mod patterns;
