@@ -1,7 +1,9 @@
 //! Hashes the source files that decide what an index record holds (the walk, the parsers,
 //! the records, the language crate) and how the stored postings split words (`terms.rs`),
 //! so that a stored index or postings file written by a build with other extraction code
-//! is never trusted. Exposed as `GATHER_EXTRACTOR_FINGERPRINT`.
+//! is never trusted. Exposed as `GATHER_EXTRACTOR_FINGERPRINT`. The shipped ranking's data
+//! files are hashed apart, as `GATHER_RANKING_FINGERPRINT`: the cache's format tag names
+//! the build's ranking from its own inputs, not from the code that reads them.
 
 use std::path::{Path, PathBuf};
 
@@ -18,9 +20,20 @@ const INPUTS: &[&str] = &[
     "../gather-languages/queries",
 ];
 
+/// The shipped ranking: the learned model and the word bridge.
+const RANKING: &[&str] = &["data/ranker.txt", "data/bridge.txt"];
+
 fn main() {
+    let extractor = fingerprint(INPUTS);
+    println!("cargo:rustc-env=GATHER_EXTRACTOR_FINGERPRINT={extractor:016x}");
+    let ranking = fingerprint(RANKING);
+    println!("cargo:rustc-env=GATHER_RANKING_FINGERPRINT={ranking:016x}");
+}
+
+/// A hash of the files under `inputs`, each path with its contents, in path order.
+fn fingerprint(inputs: &[&str]) -> u64 {
     let mut files = Vec::new();
-    for input in INPUTS {
+    for input in inputs {
         let path = Path::new(input);
         if path.exists() {
             println!("cargo:rerun-if-changed={input}");
@@ -40,7 +53,7 @@ fn main() {
         feed(file.to_string_lossy().as_bytes());
         feed(&std::fs::read(file).unwrap_or_default());
     }
-    println!("cargo:rustc-env=GATHER_EXTRACTOR_FINGERPRINT={hash:016x}");
+    hash
 }
 
 fn collect(path: &Path, out: &mut Vec<PathBuf>) {

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use gather::budget::Budget;
 use gather::index::{ms_since, Index};
-use gather::request::{self, ContextRequest, Target};
+use gather::request::{self, ContextRequest, Ranking, Target};
 use gather::session::Session;
 use gather::slice::SliceRequest;
 use gather::Error;
@@ -38,11 +38,22 @@ pub fn run(
         budget,
         include_tests: options.include_tests,
         scope: options.scope.clone(),
+        ranking: ranking(),
+        explain,
         // The tree the refreshed index reflects, named in the header.
         tree: gather::tree::read(index),
         ..ContextRequest::new(target)
     };
-    answer(index, &request, index_ms, timings, json, explain)
+    answer(index, &request, index_ms, timings, json)
+}
+
+/// The ranking a question asks for: the learned one, unless `GATHER_RANKING=hand` asks for
+/// the hand fusion (for comparisons; README, "How the ranking is learned").
+fn ranking() -> Ranking {
+    match std::env::var("GATHER_RANKING") {
+        Ok(v) if v == "hand" => Ranking::Hand,
+        _ => Ranking::Learned,
+    }
 }
 
 /// Pinned slices from `--slice SPEC` flags.
@@ -60,26 +71,21 @@ fn budget(options: &PackOptions) -> Result<Budget, Error> {
     Budget::from_flags(lines, options.max_tokens, Budget::PACK)
 }
 
-/// Runs a context request and renders it; with `explain`, its seeds' explanation follows
-/// (a text section after the pack, or an `explain` key in the pack's JSON).
+/// Runs a context request and renders it; a question asked with `--explain` renders its
+/// seeds' explanation after the pack (a text section, or an `explain` array in the JSON).
 fn answer(
     index: &Index,
     request: &ContextRequest,
     index_ms: f64,
     timings: bool,
     json: bool,
-    explain: bool,
 ) -> Result<String, Error> {
     let started = Instant::now();
     let pack = request::context_pack(index, request)?;
-    let (mut text, mut pack_json) = gather::render::pack::render(&pack);
-    if explain {
-        let explained = request::explain(index, request);
-        let learned = gather::ask::ranker::learned();
-        let (section, value) = gather::render::explain::render(index, &explained, learned);
-        text = format!("{text}\n{section}");
-        pack_json["explain"] = value;
-    }
+    let (text, pack_json) = match gather::render::explain::render(index, &pack) {
+        Some(explained) => explained,
+        None => gather::render::pack::render(&pack),
+    };
     if timings {
         eprintln!(
             "timings: index {index_ms:.1} ms, query+pack {:.1} ms",

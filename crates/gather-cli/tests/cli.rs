@@ -773,3 +773,60 @@ fn change_git_diffs_the_workspace_against_a_revision() {
     assert_eq!(json(&option)["code"], "invalid_request");
     assert!(!ws.path().join("x").exists());
 }
+
+/// `ask --explain` answers the pack, then why each seed is there: as text a section after
+/// the pack, as JSON the pack's object with an `explain` array, one object a seed.
+#[test]
+fn ask_explain_adds_each_seeds_explanation_to_the_pack() {
+    let ws = workspace();
+    let ask = |extra: &[&str]| {
+        let mut args = vec!["ask", "parse the text", "--budget-lines", "80"];
+        args.extend_from_slice(extra);
+        let out = gather(ws.path(), &args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out
+    };
+    let plain = String::from_utf8(ask(&[]).stdout).unwrap();
+    let explained = String::from_utf8(ask(&["--explain"]).stdout).unwrap();
+    let section = explained
+        .strip_prefix(&plain)
+        .expect("the pack, then its explanation");
+    assert!(
+        section.starts_with("\n# explain · learned ranking · "),
+        "{section}"
+    );
+    assert!(section.contains("src/app.py:4 parse"), "{section}");
+
+    let mut v = json(&ask(&["--explain", "--json"]));
+    let seeds = v["explain"].as_array().expect("an explain array").clone();
+    assert!(!seeds.is_empty());
+    assert_eq!(
+        keys(&seeds[0]),
+        [
+            "base",
+            "breadth",
+            "features",
+            "hand",
+            "hand_rank",
+            "line",
+            "name",
+            "path",
+            "placed_by",
+            "score"
+        ]
+    );
+    v.as_object_mut().unwrap().remove("explain");
+    assert_eq!(v, json(&ask(&["--json"])), "the pack's JSON beside it");
+
+    let hand = run(Command::new(env!("CARGO_BIN_EXE_gather"))
+        .env("GATHER_RANKING", "hand")
+        .arg("-C")
+        .arg(ws.path())
+        .args(["ask", "parse the text", "--explain"]));
+    let hand = String::from_utf8(hand.stdout).unwrap();
+    assert!(hand.contains("# explain · hand fusion"), "{hand}");
+}

@@ -1,5 +1,7 @@
 //! `gather-train lines`: for each mined question, the lines of each changed definition
-//! with the line scorer's features and whether the change touched them. The definitions
+//! with the line scorer's features and whether the change touched them; the first line
+//! also names the features (`features`) and their `fingerprint`, which a model trained on
+//! them records. The definitions
 //! are read at the question's parent commit through `git cat-file`, without a checkout or
 //! an index: the line features need only the definition and the question.
 
@@ -36,7 +38,7 @@ pub fn lines(root: &Path, mined: &Path, out: &Path) -> Result<(), String> {
         let task: Mined =
             serde_json::from_str(line).map_err(|e| format!("{}: {e}", mined.display()))?;
         let own = QuestionEvidence::of(&question::read(&task.question));
-        let query = line_score::LineQuery::new(&own.terms, &own.names, &own.literals);
+        let query = line_score::LineQuery::of(&own);
         let mut wrote = false;
         for changed in &task.files {
             let Some(text) = blobs.read(&task.parent, &changed.path)? else {
@@ -75,7 +77,7 @@ pub fn lines(root: &Path, mined: &Path, out: &Path) -> Result<(), String> {
                 let rounded: Vec<Vec<f32>> = (features.iter())
                     .map(|f| f.iter().map(|x| (x * 1e4).round() / 1e4).collect())
                     .collect();
-                let row = json!({
+                let mut row = json!({
                     "id": question_id(&task),
                     "repo": task.repo,
                     "language": task.language,
@@ -85,6 +87,10 @@ pub fn lines(root: &Path, mined: &Path, out: &Path) -> Result<(), String> {
                     "labels": labels,
                     "x": rounded,
                 });
+                if definitions == 0 {
+                    row["features"] = json!(line_score::NAMES.as_slice());
+                    row["fingerprint"] = json!(line_score::fingerprint());
+                }
                 writeln!(writer, "{row}").map_err(|e| e.to_string())?;
                 definitions += 1;
                 wrote = true;

@@ -12,8 +12,8 @@
 //!
 //! Each output line is one question: its id, repository and language, its gold
 //! definitions (path, start, end, whether a candidate), and per candidate its label, path,
-//! range, hand-fusion score and feature vector (names in `features`, once per file's first
-//! line).
+//! range, hand-fusion score and feature vector (names in `features`, and the features'
+//! `fingerprint` a model trained on them records, once per file's first line).
 //!
 //! `history` adds, to questions whose features are written, the history features of each
 //! candidate file as of the question's parent commit (read without a checkout), one line
@@ -30,10 +30,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use gather::ask::features::{Candidate, NAMES};
+use gather::ask::features::NAMES;
+use gather::ask::{Options, Ranking, SeedLimit};
 use gather::cache;
 use gather::confined::Root;
-use gather::index::history::{self, History};
+use gather::index::history::{FileHistory, History};
 use gather::index::texts::Texts;
 use gather::index::{Index, IndexOptions, Progress};
 use gather::session::Session;
@@ -43,6 +44,10 @@ use serde_json::json;
 
 /// Questions with more gold definitions than this are left out, as the miner's rules ask.
 const MAX_GOLD: usize = 20;
+
+/// The budget questions are asked with: it sets only how many seeds are chosen, never
+/// which candidates there are or their features.
+const TRAINING_BUDGET_LINES: usize = 400;
 
 /// One mined question.
 #[derive(Deserialize)]
@@ -147,6 +152,7 @@ fn features(
     let file = std::fs::File::create(out).map_err(|e| format!("{}: {e}", out.display()))?;
     let mut writer = BufWriter::new(file);
     let mut session: Option<Session> = None;
+    let fingerprint = features_fingerprint()?;
     let (mut kept, mut skipped, mut unreadable) = (0usize, 0usize, 0usize);
     let started = Instant::now();
     for task in &tasks {
@@ -169,7 +175,8 @@ fn features(
         let next = next.map_err(|e| e.to_string())?;
         let index = next.index();
         let texts = Texts::of(index);
-        match question_line(index, &texts, task, kept == 0) {
+        let first = (kept == 0).then_some(fingerprint.as_str());
+        match question_line(index, &texts, task, first) {
             Some(line) => {
                 writeln!(writer, "{line}").map_err(|e| e.to_string())?;
                 kept += 1;
@@ -227,7 +234,7 @@ fn history(root: &Path, mined: &Path, features: &Path, out: &Path) -> Result<(),
             without += 1;
             continue;
         };
-        let rows: Vec<[f64; history::N_HISTORY]> = match History::load(root, parent) {
+        let rows: Vec<FileHistory> = match History::load(root, parent) {
             Some(h) => {
                 let matches = h.matches(&question.title_terms, &question.body_terms);
                 question
@@ -238,9 +245,10 @@ fn history(root: &Path, mined: &Path, features: &Path, out: &Path) -> Result<(),
             }
             None => {
                 without += 1;
-                vec![history::UNKNOWN; question.paths.len()]
+                vec![FileHistory::UNKNOWN; question.paths.len()]
             }
         };
+        let rows: Vec<_> = rows.iter().map(FileHistory::row).collect();
         writeln!(writer, "{}", json!({"id": question.id, "history": rows}))
             .map_err(|e| e.to_string())?;
         kept += 1;
@@ -297,19 +305,41 @@ fn checkout(root: &Path, commit: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// The question's line of output, or `None` when it has no gold definition or too many.
+/// The fingerprint of this build's features, taken on the probe workspace of the source
+/// tree gather-train was built from (see `gather::ask::probe`).
+fn features_fingerprint() -> Result<String, String> {
+    let probe = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../gather/tests/fixtures/ranker/probe"
+    );
+    let index = gather::index::build(Path::new(probe)).map_err(|e| format!("{probe}: {e}"))?;
+    Ok(gather::ask::probe::fingerprint(&index))
+}
+
+/// The question's line of output, or `None` when it has no gold definition or too many;
+/// the first line names the features and their `fingerprint`.
 fn question_line(
     index: &Index,
     texts: &Texts,
     task: &Mined,
-    with_names: bool,
+    first: Option<&str>,
 ) -> Option<serde_json::Value> {
     let gold = gold_definitions(index, task);
     if gold.is_empty() || gold.len() > MAX_GOLD {
         return None;
     }
     let question = gather::ask::read(&task.question);
-    let candidates: Vec<Candidate> = gather::ask::candidates(index, texts, &question, false);
+    // The question asked as `gather ask` asks it (no test code, no scope, the learned
+    // ranking, the history the session read at this checkout): the candidates are those
+    // the answer chooses among, with the features it computed.
+    let options = Options {
+        include_tests: false,
+        scope: None,
+        limit: SeedLimit::for_lines(TRAINING_BUDGET_LINES),
+        ranking: Ranking::Learned,
+        history: index.history(),
+    };
+    let candidates = gather::ask::ask(index, texts, &question, &options).candidates;
     let mut paths: Vec<&str> = Vec::new();
     let mut path_of = |id: SymbolId| -> usize {
         let path = index.files()[id.file as usize].path.as_str();
@@ -364,8 +394,9 @@ fn question_line(
         "paths": paths,
         "candidates": rows,
     });
-    if with_names {
+    if let Some(fingerprint) = first {
         line["features"] = json!(NAMES.as_slice());
+        line["fingerprint"] = json!(fingerprint);
     }
     Some(line)
 }

@@ -28,3 +28,49 @@ macro_rules! display_as_serde {
     };
 }
 pub(crate) use display_as_serde;
+
+/// Declares a feature set: an enum of unit variants, each with the name a model file calls
+/// it, whose rows are arrays of `$elem`. The enum gets `COUNT`, `ALL` and `NAMES` (in
+/// declaration order) and `name()`, and a row is indexed by the enum (`row[F::Depth]`), so
+/// a feature is written by its variant and read by its name: no position is written out
+/// by hand, and a model maps its features onto these by name.
+macro_rules! feature_set {
+    ($(#[$meta:meta])* $vis:vis enum $ty:ident: [$elem:ty] {
+        $($(#[$doc:meta])* $variant:ident = $name:literal,)+
+    }) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        $vis enum $ty {
+            $($(#[$doc])* $variant,)+
+        }
+
+        impl $ty {
+            /// How many features the set has.
+            pub const COUNT: usize = [$($name),+].len();
+            /// Every feature, in declaration order (a row's order).
+            pub const ALL: [$ty; Self::COUNT] = [$($ty::$variant),+];
+            /// The features' names, in declaration order.
+            pub const NAMES: [&'static str; Self::COUNT] = [$($name),+];
+
+            /// The name a model file calls the feature.
+            pub const fn name(self) -> &'static str {
+                Self::NAMES[self as usize]
+            }
+        }
+
+        impl std::ops::Index<$ty> for [$elem; $ty::COUNT] {
+            type Output = $elem;
+
+            fn index(&self, feature: $ty) -> &$elem {
+                &self[feature as usize]
+            }
+        }
+
+        impl std::ops::IndexMut<$ty> for [$elem; $ty::COUNT] {
+            fn index_mut(&mut self, feature: $ty) -> &mut $elem {
+                &mut self[feature as usize]
+            }
+        }
+    };
+}
+pub(crate) use feature_set;

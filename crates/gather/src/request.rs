@@ -4,18 +4,19 @@
 //! definitions a diff touches), builds the call graph around them and hands everything to
 //! the pack engine.
 
-use crate::ask::question::Question;
-use crate::ask::SeedLimit;
+use crate::ask::{explain::Explanation, question::Question, SeedLimit};
 use crate::budget::Budget;
 use crate::error::{Error, ErrorCode, Result};
 use crate::index::texts::Texts;
 use crate::index::{Index, SymbolId};
-use crate::lines::{FileRange, Line, Location, NamedRange};
-use crate::pack::omitted::{ModeOmitted, QuestionOmitted, SeedCopy};
+use crate::lines::{FileRange, Line};
+use crate::pack::omitted::ModeOmitted;
 use crate::pack::zoom::Frontend;
 use crate::pack::{Mode, Pack};
 use crate::slice::{self, SliceRequest};
 use crate::{graph, pack, workspace};
+
+pub use crate::ask::Ranking;
 
 /// What a request asks about: its mode, with what only that mode reads.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,6 +58,10 @@ pub struct ContextRequest {
     /// Reasons the caller already knows the answer is partial (`index-building`): shown in
     /// the header and in `degraded`.
     pub degraded: Vec<String>,
+    /// How a question's candidates are ordered (the learned ranking by default).
+    pub ranking: Ranking,
+    /// Whether a question's pack explains its seeds ([`Pack::explained`], `--explain`).
+    pub explain: bool,
     /// Definitions the reader was already shown (whole ranges), named on one line instead
     /// of shown again: what a prompt hook put in front of the model earlier in a session.
     pub shown_earlier: Vec<FileRange>,
@@ -68,7 +73,7 @@ pub struct ContextRequest {
 impl ContextRequest {
     /// A request for `target` with what a request gets when it names nothing else: no
     /// slices, the pack's default budget, no test code, no scope, spelled for the command
-    /// line.
+    /// line, the learned ranking, no explanation.
     pub fn new(target: Target) -> ContextRequest {
         ContextRequest {
             target,
@@ -79,6 +84,8 @@ impl ContextRequest {
             frontend: Frontend::Cli,
             degraded: Vec::new(),
             shown_earlier: Vec::new(),
+            ranking: Ranking::default(),
+            explain: false,
             tree: None,
         }
     }
@@ -130,7 +137,7 @@ fn answer(index: &Index, texts: &Texts, request: &ContextRequest) -> Result<Pack
     let mode = mode_of(request, read.as_ref())?;
     let scope = scope_of(index, request)?;
     let pinned = slice::assemble_from(texts, &slice::dedup(request.slices.clone()))?;
-    let (found, by_mode, change) = seed(index, texts, request, read.as_ref(), scope.as_ref())?;
+    let found = seed(index, texts, request, read.as_ref(), scope.as_ref())?;
     // A question's seeds are many and ranked; only the best few bring neighbours, so the
     // budget goes to seeds before callers of weaker ones, and only those few need a graph.
     let neighbours_of = match mode {
@@ -144,23 +151,11 @@ fn answer(index: &Index, texts: &Texts, request: &ContextRequest) -> Result<Pack
     };
     let seeds = &found.seeds;
     let graph = graph::build_for(index, texts, &seeds[..seeds.len().min(neighbours_of)]);
-    let mut evidence = match &read {
-        Some(question) if mode == Mode::Ask => evidence_of(index, question, &found),
-        _ => pack::Evidence::default(),
-    };
     let mut omitted = pack::Omitted {
-        by_mode,
+        by_mode: found.by_mode,
         ..pack::Omitted::default()
     };
-    let loose = match change {
-        Some(change) => {
-            evidence.changed_lines = change.changed.into_iter().collect();
-            pack::LooseLines::Runs(change.outside)
-        }
-        None if mode == Mode::Ask => pack::LooseLines::Hits(locations(found.line_hits)),
-        None => pack::LooseLines::None,
-    };
-    let seeded = !found.seeds.is_empty() || !loose.is_empty();
+    let seeded = !found.seeds.is_empty() || !found.loose.is_empty();
     if !(seeded || mode == Mode::Slices || omitted.question().nothing_matched) {
         omitted.empty_scope = scope.map(|s| s.shown().to_string());
     }
@@ -172,61 +167,79 @@ fn answer(index: &Index, texts: &Texts, request: &ContextRequest) -> Result<Pack
         budget: request.budget,
         include_tests: request.include_tests,
         neighbours_of,
-        loose,
+        loose: found.loose,
         omitted,
-        evidence,
+        evidence: found.evidence,
         frontend: request.frontend,
         degraded: request.degraded.clone(),
         shown_earlier: request.shown_earlier.clone(),
         tree: request.tree.clone(),
     };
-    pack::build(index, texts, &graph, &pack_request)
+    let mut pack = pack::build(index, texts, &graph, &pack_request)?;
+    pack.explained = found.explained;
+    Ok(pack)
 }
 
-/// The seeds of `request`'s target, what its mode alone leaves out, and a diff's changed
-/// lines and runs.
+/// What a request's target hands the pack engine beside its seeds (weighted, for a
+/// question), and a question's explanation when asked for.
+#[derive(Default)]
+struct Seeded {
+    seeds: Vec<SymbolId>,
+    scores: Vec<f32>,
+    by_mode: ModeOmitted,
+    loose: pack::LooseLines,
+    evidence: pack::Evidence,
+    explained: Option<Explanation>,
+}
+
+/// The seeds of `request`'s target and what else its mode hands the pack engine.
 fn seed(
     index: &Index,
     texts: &Texts,
     request: &ContextRequest,
     read: Option<&Question>,
     scope: Option<&workspace::Scope>,
-) -> Result<(crate::ask::Seeds, ModeOmitted, Option<crate::change::Found>)> {
-    let mut found = crate::ask::Seeds::default();
-    let mut by_mode = ModeOmitted::Nothing;
-    let mut change = None;
+) -> Result<Seeded> {
+    let mut found = Seeded::default();
     match (&request.target, read) {
         (Target::Diff(diff), _) => {
             let diff = crate::change::parse(diff)?;
             let mut touched = crate::change::seeds(index, texts, &diff)?;
-            if let Some(scope) = scope {
-                keep_under(index, scope, &mut touched);
-            }
-            found.seeds = std::mem::take(&mut touched.seeds);
-            by_mode = ModeOmitted::Change(std::mem::take(&mut touched.notes));
-            change = Some(touched);
+            let in_scope = |path: &str| scope.is_none_or(|scope| scope.contains(path));
+            (touched.seeds).retain(|id| in_scope(&index.symbol(*id).file.path));
+            touched.outside.retain(|run| in_scope(&run.path));
+            found.seeds = touched.seeds;
+            found.by_mode = ModeOmitted::Change(touched.notes);
+            found.evidence.changed_lines = touched.changed.into_iter().collect();
+            found.loose = pack::LooseLines::Runs(touched.outside);
         }
         (Target::Symbol { name, path, line }, _) => {
             let named = (name.as_str(), path.as_deref(), *line);
-            if let Some((seed, others)) = locate(index, named, scope)? {
+            if let Some((seed, others)) = index.locate_request(named, scope)? {
                 found.seeds = vec![seed];
-                by_mode = ModeOmitted::Symbol(others);
+                found.by_mode = ModeOmitted::Symbol(others);
             }
         }
         (Target::Question(_), Some(read)) => {
-            found = crate::ask::seeds(
-                index,
-                texts,
-                read,
-                request.include_tests,
+            let options = crate::ask::Options {
+                include_tests: request.include_tests,
                 scope,
-                seed_limit(request.budget),
-            );
-            by_mode = ModeOmitted::Question(question_omitted(index, read, &found));
+                limit: seed_limit(request.budget),
+                ranking: request.ranking,
+                history: index.history(), // attached by the session that read it
+            };
+            let asked = crate::ask::ask(index, texts, read, &options);
+            found.explained = request
+                .explain
+                .then(|| crate::ask::explain::explain(&asked));
+            found.evidence = pack::Evidence::of_question(&asked.evidence, index.postings());
+            found.loose = pack::LooseLines::Hits(asked.hits);
+            found.by_mode = ModeOmitted::Question(asked.omitted);
+            (found.seeds, found.scores) = asked.seeds.into_iter().unzip();
         }
         _ => {}
     }
-    Ok((found, by_mode, change))
+    Ok(found)
 }
 
 /// The request's scope checked against the root: a directory under it, or
@@ -235,13 +248,6 @@ fn scope_of(index: &Index, request: &ContextRequest) -> Result<Option<workspace:
     (request.scope.as_deref())
         .map(|dir| workspace::Scope::resolve(index.root(), dir))
         .transpose()
-}
-
-/// A diff's seeds and added runs under `scope` only.
-fn keep_under(index: &Index, scope: &workspace::Scope, touched: &mut crate::change::Found) {
-    let in_scope = |path: &str| scope.contains(path);
-    (touched.seeds).retain(|id| in_scope(&index.symbol(*id).file.path));
-    touched.outside.retain(|run| in_scope(&run.path));
 }
 
 /// The mode a request's target asks for, or why the target cannot be answered.
@@ -294,69 +300,12 @@ fn change_mode(diff: &str) -> Result<Mode> {
     Ok(Mode::Change)
 }
 
-/// What marks the lines a cut-down item of a question's pack keeps: the question's terms
-/// and the feedback lane's, weighed by rarity, and its literals. A question with a body
-/// (an issue) adds what it names most specifically: its code spans and the names its code
-/// calls, its error messages and the lines its stack frames point at; its prose words
-/// count for little, since nearly every line of a definition holds one of them.
-fn evidence_of(index: &Index, question: &Question, found: &crate::ask::Seeds) -> pack::Evidence {
-    let postings = index.postings();
-    let own = crate::ask::evidence::QuestionEvidence::of(question);
-    let terms = [own.terms.as_slice(), &found.feedback_terms].concat();
-    let mut evidence = pack::Evidence::new(
-        &terms,
-        |t| postings.get(t).len(),
-        postings.n_docs(),
-        &own.literals,
-    );
-    evidence.frame_lines = found.frame_lines.clone();
-    evidence.line_query = Some(std::sync::Arc::new(pack::line_score::LineQuery::new(
-        &own.terms,
-        &own.names,
-        &own.literals,
-    )));
-    evidence
-}
-
-/// A question's literal hits outside every definition, as places.
-fn locations(hits: Vec<(String, Line)>) -> Vec<Location> {
-    (hits.into_iter())
-        .map(|(path, line)| Location { path, line })
-        .collect()
-}
-
-/// What the question stage already left out, for the pack to name.
-fn question_omitted(index: &Index, read: &Question, found: &crate::ask::Seeds) -> QuestionOmitted {
-    QuestionOmitted {
-        unmatched_terms: crate::ask::question::name_unmatched(found.unmatched.clone()),
-        question_left_out: read.left_out,
-        copies: found
-            .copies
-            .iter()
-            .map(|&(copy, kept)| {
-                let lines = |id| {
-                    let s = index.symbol(id);
-                    FileRange {
-                        path: s.file.path.clone(),
-                        range: s.symbol.range,
-                    }
-                };
-                SeedCopy {
-                    copy: lines(copy),
-                    kept: lines(kept),
-                }
-            })
-            .collect(),
-        test_matches: found.test_matches,
-        nothing_matched: found.nothing_matched,
-    }
-}
-
 /// Answers `request` without a whole-workspace index (while the first one is built): a
 /// symbol is looked up in its file alone (or, without a path, in the files a bounded scan
 /// finds its name in), a question is asked of the few files [`crate::quick::files`] finds
 /// for it, and pinned slices are cut as always. The pack says it is partial: `reason`
-/// opens its `degraded` list, in the header and in JSON.
+/// opens its `degraded` list, in the header and in JSON. This is the one edge without a
+/// session, so a question's history is read here.
 pub fn context_unindexed(
     root: &crate::confined::Root,
     options: &crate::index::IndexOptions,
@@ -384,6 +333,12 @@ pub fn context_unindexed(
         Target::Slices => Vec::new(),
     };
     let index = crate::index::build_files(root, &files)?;
+    // No session holds this index: a question's history is read here, as the session
+    // reads it (`Session::load_history`).
+    if request.question().is_some() && request.ranking.available() == Ranking::Learned {
+        let history = crate::index::history::History::load(root.path(), "HEAD");
+        index.set_history(history);
+    }
     let mut partial = request.clone();
     partial.degraded.insert(0, reason.to_string());
     context_pack(&index, &partial)
@@ -395,26 +350,6 @@ const ASK_NEIGHBOURS_OF: usize = 2;
 /// worth one pack, and a bounded graph for a sweeping one.
 const CHANGE_NEIGHBOURS_OF: usize = 24;
 
-/// The seeds of a question request, each explained: its learned and hand scores, what
-/// placed it and its features (see [`crate::ask::explain()`]); empty for other requests.
-pub fn explain(index: &Index, request: &ContextRequest) -> Vec<crate::ask::explain::Explained> {
-    let Some(question) = request.question() else {
-        return Vec::new();
-    };
-    // A scope the pack refused has no seeds to explain.
-    let Ok(scope) = scope_of(index, request) else {
-        return Vec::new();
-    };
-    crate::ask::explain(
-        index,
-        &Texts::of(index),
-        &crate::ask::read(question),
-        request.include_tests,
-        scope.as_ref(),
-        seed_limit(request.budget),
-    )
-}
-
 /// How many seeds a question gets (see [`SeedLimit::for_lines`]), a token counted as a
 /// tenth of a line.
 fn seed_limit(budget: Budget) -> SeedLimit {
@@ -424,167 +359,15 @@ fn seed_limit(budget: Budget) -> SeedLimit {
     })
 }
 
-/// The definition a `symbol [path] [line]` request names (the name may end in `@LINE`);
-/// the path is checked against the root first. With a path and no line, a name defined
-/// several times in that file is answered with its first definition and the others are
-/// returned, to be named in the pack (the command line and MCP answer alike). With a
-/// scope and no path, the name is looked for under the scope alone; `None` when the
-/// definition lies outside the scope.
-fn locate(
-    index: &Index,
-    (name, path, line): (&str, Option<&str>, Option<Line>),
-    scope: Option<&workspace::Scope>,
-) -> Result<Option<(SymbolId, Vec<NamedRange>)>> {
-    let (name, suffix) = crate::index::split_line_suffix(name);
-    let line = match (line, suffix) {
-        (Some(a), Some(b)) if a != b => {
-            return Err(invalid(format!(
-                "the symbol names line {b} and line names {a}: send one of them"
-            )))
-        }
-        (a, b) => a.or(b),
-    };
-    let mut path = path.map(str::to_string);
-    if let (Some(scope), None) = (scope, &path) {
-        match file_under(index, name, scope)? {
-            Under::Nowhere => {}
-            Under::OutsideOnly => return Ok(None),
-            Under::File(file) => path = Some(file),
-        }
-    }
-    let (chosen, path) = locate_in(index, name, path.as_deref(), line)?;
-    if scope.is_some_and(|scope| !scope.contains(&index.symbol(chosen).file.path)) {
-        return Ok(None);
-    }
-    let mut others = Vec::new();
-    if let (Some(path), None) = (&path, line) {
-        for other in index.find(name) {
-            if other.id != chosen && &other.file.path == path {
-                others.push(NamedRange {
-                    path: path.clone(),
-                    name: other.symbol.qualified_name.clone(),
-                    range: other.symbol.full_range(),
-                });
-            }
-        }
-    }
-    Ok(Some((chosen, others)))
-}
-
-/// Where the definitions of `name` lie with respect to a scope.
-enum Under {
-    /// No definition anywhere: the lookup names it not found.
-    Nowhere,
-    /// Definitions, none under the scope.
-    OutsideOnly,
-    /// The one file under the scope that defines it.
-    File(String),
-}
-
-/// The file under `scope` that defines `name`; several such files is `invalid_request`
-/// naming them, as an ambiguous name without a scope is.
-fn file_under(index: &Index, name: &str, scope: &workspace::Scope) -> Result<Under> {
-    let all = index.find(name);
-    let under: Vec<_> = (all.iter())
-        .filter(|s| scope.contains(&s.file.path))
-        .copied()
-        .collect();
-    let mut files: Vec<&str> = under.iter().map(|s| s.file.path.as_str()).collect();
-    files.sort_unstable();
-    files.dedup();
-    match files.as_slice() {
-        [] if all.is_empty() => Ok(Under::Nowhere),
-        [] => Ok(Under::OutsideOnly),
-        [file] => Ok(Under::File(file.to_string())),
-        _ => Err(invalid(format!(
-            "{name} is defined {} times under the scope {}; add a path: {}",
-            under.len(),
-            scope.shown(),
-            crate::index::list_places(&under)
-        ))),
-    }
-}
-
 /// The definition `name` (plain or qualified) names, choosing by `line` among same-named
 /// ones; `path`, as the caller wrote it, is checked against the root first and returned
-/// root-relative. Symbol requests and the command line's `graph` locate alike.
+/// root-relative (see [`Index::locate_path`]). Symbol requests and the command line's
+/// `graph` locate alike.
 pub fn locate_in(
     index: &Index,
     name: &str,
     path: Option<&str>,
     line: Option<Line>,
 ) -> Result<(SymbolId, Option<String>)> {
-    let path = match path {
-        Some(p) => Some(workspace::resolve(index.root(), p)?.rel),
-        None => None,
-    };
-    Ok((index.locate(name, path.as_deref(), line)?, path))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::lines::LineRange;
-
-    /// A whole issue runs every lane (postings, names, grep, feedback, the call lanes, the
-    /// resolver) and pins slices of files the lanes read too; the pack's sources read them
-    /// once more. Every file is read once, all through the request's store.
-    #[test]
-    fn a_question_reads_each_file_once() {
-        let (_dir, index) = crate::index::index_of(&[
-            (
-                "retry.py",
-                "from util import jitter\n\n\nclass RetryPolicy:\n    def delay(self, attempt):\n        if attempt > 5:\n            raise RuntimeError('retry budget exhausted')\n        return jitter(attempt * 2)\n",
-            ),
-            (
-                "client.py",
-                "from retry import RetryPolicy\n\n\nclass Client:\n    def send(self, attempt):\n        policy = RetryPolicy()\n        return policy.delay(attempt)\n",
-            ),
-            ("util.py", "def jitter(seconds):\n    return seconds + 0.1\n"),
-            ("notes.md", "# Notes\nThe retry budget is five attempts.\n"),
-        ]);
-        assert!(!index.has_postings());
-        let question = "Client.send gives up too early\n\nWhen the server resets, `send` \
-                        raises:\n\n```\nTraceback (most recent call last):\n  File \
-                        \"client.py\", line 7, in send\n    return policy.delay(attempt)\n  \
-                        File \"retry.py\", line 7, in delay\nRuntimeError: retry budget \
-                        exhausted\n```\n";
-        let request = ContextRequest {
-            slices: vec![
-                SliceRequest {
-                    path: "util.py".into(),
-                    lines: Some(LineRange::new(1, 2)),
-                    ..SliceRequest::default()
-                },
-                SliceRequest {
-                    path: "retry.py".into(),
-                    symbol: Some("RetryPolicy.delay".into()),
-                    ..SliceRequest::default()
-                },
-                SliceRequest {
-                    path: "notes.md".into(),
-                    ..SliceRequest::default()
-                },
-            ],
-            ..ContextRequest::new(Target::Question(question.to_string()))
-        };
-        let root = index.root_dir();
-        let before = root.files_read();
-        let texts = Texts::of(&index);
-        let pack = answer(&index, &texts, &request).unwrap();
-        let read = root.files_read() - before;
-
-        let shown: std::collections::BTreeSet<&str> =
-            pack.items.iter().map(|i| i.path.as_str()).collect();
-        assert_eq!(
-            shown,
-            ["client.py", "notes.md", "retry.py", "util.py"].into()
-        );
-        assert!(index.has_postings());
-        // Every file the index holds was read (the postings and the grep lane read them
-        // all), each once, and nothing was read past the store.
-        assert_eq!(texts.files(), 4);
-        assert_eq!(texts.reads(), 4);
-        assert_eq!(read, 4);
-    }
+    index.locate_path(name, path, line)
 }

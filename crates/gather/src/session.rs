@@ -10,6 +10,7 @@ use crate::cache::{self, Cache, CacheState, PostingsState, Report};
 use crate::changed::ChangedPaths;
 use crate::confined::Root;
 use crate::error::{Error, ErrorCode, Result};
+use crate::index::history::History;
 use crate::index::{self, ms_since, Index, IndexOptions, Progress};
 
 /// An up-to-date index of one workspace and what is left to store of it.
@@ -45,6 +46,19 @@ enum Stored {
     Index,
     Postings,
     History,
+}
+
+/// Writes `stored` of `index` into `cache`: the one place each store is written, whether
+/// on the caller's thread or another.
+fn write(stored: Stored, cache: &Cache, index: &Index) -> std::io::Result<()> {
+    match stored {
+        Stored::Index => cache.save(index),
+        Stored::Postings => cache.save_postings(index, index.postings()),
+        Stored::History => match index.history() {
+            Some(history) => cache.save_history(index, history),
+            None => Ok(()),
+        },
+    }
 }
 
 impl Session {
@@ -108,7 +122,7 @@ impl Session {
             return;
         };
         let started = Instant::now();
-        match cache.save(&self.index) {
+        match write(Stored::Index, &cache, &self.index) {
             Ok(()) => {
                 self.report.save_ms = Some(ms_since(started));
                 self.needs_save = false;
@@ -124,16 +138,16 @@ impl Session {
         let Some(cache) = self.store_due(self.needs_save) else {
             return;
         };
-        let index = Arc::clone(&self.index);
         self.needs_save = false;
-        let saving = std::thread::spawn(move || cache.save(&index));
-        self.saving.push((Stored::Index, saving));
+        self.store_in_background(Stored::Index, cache);
     }
 
-    /// Uses the stored lexical postings when they match the index; otherwise the postings
-    /// an answer builds are stored by [`Session::store_postings_in_background`] or
-    /// [`Session::finish`].
+    /// Readies the index for questions: uses the stored lexical postings when they match
+    /// the index (otherwise the postings an answer builds are stored by
+    /// [`Session::store_postings_in_background`] or [`Session::finish`]), and reads the
+    /// history ([`Session::load_history`]).
     pub fn load_postings(&mut self) {
+        self.load_history();
         let Some(cache) = &self.cache else {
             return;
         };
@@ -150,22 +164,30 @@ impl Session {
             }
             None => self.postings_unstored = true,
         }
-        if crate::ask::ranker::learned() {
-            self.load_history();
-        }
     }
 
-    /// Uses the stored history when it was read at the work tree's commit; otherwise the
-    /// history an answer reads from git is stored with the postings.
+    /// Reads the workspace's history for question mode's ranking and attaches it to the
+    /// index, which never reads git itself: the stored history when it was read at the
+    /// work tree's commit, else `git log` of the last
+    /// [`WINDOW`](crate::index::history::WINDOW) commits, at most
+    /// [`MAX_LOG_BYTES`](crate::index::history::MAX_LOG_BYTES) of it ([`History::load`]),
+    /// stored later with the postings. Where git or a repository is not there, the
+    /// ranking reads the rest. Read again after a refresh that finds the commit moved.
     pub fn load_history(&mut self) {
-        let Some(cache) = &self.cache else {
-            return;
-        };
         self.history_wanted = true;
-        match cache.load_history() {
-            Some(stored) => self.index.set_history(stored),
-            None => self.history_unstored = true,
+        self.attach_history();
+    }
+
+    fn attach_history(&mut self) {
+        if self.index.history_known() {
+            return;
         }
+        let stored = self.cache.as_ref().and_then(Cache::load_history);
+        let history = stored.or_else(|| {
+            self.history_unstored = true;
+            History::load(self.index.root(), "HEAD")
+        });
+        self.index.set_history(history);
     }
 
     /// Stores, on another thread, the postings an answer built since
@@ -173,20 +195,8 @@ impl Session {
     /// [`Session::load_history`]), so the next start need not build them. A long-lived
     /// front end calls it after each answer; nothing is done when there is nothing new.
     pub fn store_postings_in_background(&mut self) {
-        if let Some(cache) = self.postings_due() {
-            let index = Arc::clone(&self.index);
-            self.postings_unstored = false;
-            let saving = std::thread::spawn(move || cache.save_postings(&index, index.postings()));
-            self.saving.push((Stored::Postings, saving));
-        }
-        if let Some(cache) = self.history_due() {
-            let index = Arc::clone(&self.index);
-            self.history_unstored = false;
-            let saving = std::thread::spawn(move || match index.read_history() {
-                Some(history) => cache.save_history(&index, history),
-                None => Ok(()),
-            });
-            self.saving.push((Stored::History, saving));
+        for (stored, cache) in self.derived_due() {
+            self.store_in_background(stored, cache);
         }
     }
 
@@ -194,21 +204,35 @@ impl Session {
     /// [`Session::load_postings`]; returns the warnings not yet taken.
     pub fn finish(&mut self) -> Vec<String> {
         self.wait_for_saves();
-        if let Some(cache) = self.postings_due() {
-            self.postings_unstored = false;
-            if let Err(e) = cache.save_postings(&self.index, self.index.postings()) {
-                self.failed(Stored::Postings, &e);
-            }
-        }
-        if let Some(cache) = self.history_due() {
-            self.history_unstored = false;
-            if let Some(history) = self.index.read_history() {
-                if let Err(e) = cache.save_history(&self.index, history) {
-                    self.failed(Stored::History, &e);
-                }
+        for (stored, cache) in self.derived_due() {
+            if let Err(e) = write(stored, &cache, &self.index) {
+                self.failed(stored, &e);
             }
         }
         self.take_warnings()
+    }
+
+    /// The stores of derived data due now (postings an answer built, a history read from
+    /// git), each counted as stored; a store that fails is due again.
+    fn derived_due(&mut self) -> Vec<(Stored, Cache)> {
+        let mut due = Vec::new();
+        if let Some(cache) = self.postings_due() {
+            self.postings_unstored = false;
+            due.push((Stored::Postings, cache));
+        }
+        if let Some(cache) = self.history_due() {
+            self.history_unstored = false;
+            due.push((Stored::History, cache));
+        }
+        due
+    }
+
+    /// Writes `stored` of the index into `cache` on another thread; the next refresh or
+    /// [`Session::finish`] waits for it.
+    fn store_in_background(&mut self, stored: Stored, cache: Cache) {
+        let index = Arc::clone(&self.index);
+        let saving = std::thread::spawn(move || write(stored, &cache, &index));
+        self.saving.push((stored, saving));
     }
 
     /// The index brought up to date with the disk: changed, added and deleted files are
@@ -248,11 +272,11 @@ impl Session {
             self.postings_unstored = true;
             self.report.postings = PostingsState::NotUsed;
         }
-        // A history not carried over (the commit moved) is read again and stored again.
-        if self.history_wanted && index.read_history().is_none() {
-            self.history_unstored = true;
-        }
         self.index = Arc::new(index);
+        // A history not carried over (the commit moved) is read again and stored again.
+        if self.history_wanted {
+            self.attach_history();
+        }
         Ok(self)
     }
 
@@ -275,7 +299,7 @@ impl Session {
     /// index would be stored under its content hash and trusted by later runs.
     /// The cache to store the history into, when an answer read it from git.
     fn history_due(&self) -> Option<Cache> {
-        self.store_due(self.history_unstored && self.index.read_history().is_some())
+        self.store_due(self.history_unstored && self.index.history().is_some())
     }
 
     fn postings_due(&mut self) -> Option<Cache> {
@@ -368,25 +392,47 @@ mod tests {
         let (_store, cache) = store(&root);
         let mut first = open(&root, Some(cache.clone()));
         first.load_history();
-        assert!(first.index().read_history().is_none(), "nothing stored yet");
+        assert!(first.history_unstored, "nothing stored yet: read from git");
         assert_eq!(first.index().history().map(|h| h.len()), Some(1));
         assert!(first.finish().is_empty());
         assert!(cache.history_file().is_file());
         let mut second = open(&root, Some(cache.clone()));
         second.load_history();
-        assert_eq!(second.index().read_history().map(|h| h.len()), Some(1));
+        assert!(!second.history_unstored, "the stored one");
+        assert_eq!(second.index().history().map(|h| h.len()), Some(1));
         // A new commit makes the stored history stale: it is read again, then stored.
         std::fs::write(ws.path().join("a.py"), "def alpha():\n    return 2\n").unwrap();
         git(ws.path(), &["commit", "-q", "-am", "alpha returns two"]);
-        let mut third = open(&root, Some(cache));
+        let mut third = open(&root, Some(cache.clone()));
         third.load_history();
-        assert!(third.index().read_history().is_none());
+        assert!(
+            third.history_unstored,
+            "the stored one is stale: read again"
+        );
         assert_eq!(third.index().history().map(|h| h.len()), Some(2));
+        assert!(third.finish().is_empty());
         let third = third.refresh(&IndexOptions::default()).unwrap();
-        assert_eq!(
-            third.index().read_history().map(|h| h.len()),
-            Some(2),
+        assert!(
+            !third.history_unstored,
             "kept across a refresh at the same commit"
+        );
+        assert_eq!(third.index().history().map(|h| h.len()), Some(2));
+        // A commit made while the session is open: the refresh reads the history again.
+        std::fs::write(ws.path().join("a.py"), "def alpha():\n    return 3\n").unwrap();
+        git(ws.path(), &["commit", "-q", "-am", "alpha returns three"]);
+        let mut changed = ChangedPaths::none();
+        for path in ["a.py", ".git/HEAD", ".git/index"] {
+            changed.add(path);
+        }
+        let mut third = third
+            .refresh_changed(&IndexOptions::default(), &changed)
+            .unwrap();
+        assert_eq!(third.index().history().map(|h| h.len()), Some(3));
+        assert!(third.finish().is_empty());
+        assert_eq!(
+            cache.load_history().map(|h| h.len()),
+            Some(3),
+            "stored again"
         );
     }
 

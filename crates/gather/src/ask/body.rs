@@ -22,7 +22,7 @@ const W_BODY_LEXICAL: f32 = 2.0;
 const LEADING_FRAMES: usize = 2;
 const FRAME_LEAD: f32 = 1.0;
 
-/// What the body lanes found for [`super::seeds`].
+/// What the body lanes found for [`super::ask()`].
 pub(super) struct Body {
     /// Code-shaped words of the prose no definition is named after: probed verbatim.
     pub unnamed: Vec<String>,

@@ -9,12 +9,17 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
+use super::shipped::Shipped;
+
 /// The shipped table.
-const SHIPPED: &str = include_str!("../../data/bridge.txt");
+static SHIPPED: Shipped<Bridge<'static>> =
+    Shipped::new(include_str!("../../data/bridge.txt"), |text| {
+        Ok(Bridge::new(text))
+    });
 const HEADER: &str = "gather-bridge 1\n";
 
 /// A sorted table of term associations.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Bridge<'a> {
     rows: &'a str,
 }
@@ -22,12 +27,7 @@ pub struct Bridge<'a> {
 impl Bridge<'static> {
     /// The table shipped with gather.
     pub fn shipped() -> Bridge<'static> {
-        Bridge::new(SHIPPED)
-    }
-
-    /// A hash of the shipped table, to tell rankings apart.
-    pub fn shipped_hash() -> u64 {
-        xxhash_rust::xxh3::xxh3_64(SHIPPED.as_bytes())
+        *SHIPPED.get()
     }
 }
 
@@ -133,7 +133,7 @@ mod tests {
 
     #[test]
     fn the_shipped_table_is_sorted_and_well_formed() {
-        let rows = SHIPPED
+        let rows = (SHIPPED.text())
             .strip_prefix(HEADER)
             .expect("the shipped table's header");
         let mut last: Option<(&str, &str)> = None;

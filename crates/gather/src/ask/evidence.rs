@@ -2,6 +2,7 @@
 //! the index weighs it: the words the pack marks in the lines it shows.
 
 use crate::ask::question::Question;
+use crate::lines::Line;
 
 /// What a question itself offers as evidence of which lines matter: its stemmed terms
 /// (the title's, then what the body names, weighted by part), the identifiers it names,
@@ -49,3 +50,16 @@ impl QuestionEvidence {
 const W_SPAN_EVIDENCE: f32 = 1.5;
 const W_CODE_EVIDENCE: f32 = 0.75;
 const W_BODY_EVIDENCE: f32 = 0.5;
+
+/// What a question's answer offers the pack to mark in the lines it shows: the question's
+/// own evidence, the feedback lane's terms (the leading answers' distinctive words, lighter
+/// than the question's), and the workspace lines its stack frames point at.
+#[derive(Clone, Debug, Default)]
+pub struct AnswerEvidence {
+    /// What the question itself offers.
+    pub own: QuestionEvidence,
+    /// The feedback lane's terms with their weights.
+    pub feedback_terms: Vec<(String, f32)>,
+    /// The workspace lines the question's stack frames point at: (path, line).
+    pub frame_lines: Vec<(String, Line)>,
+}

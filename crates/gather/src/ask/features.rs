@@ -9,88 +9,167 @@ use super::bridge::Bridge;
 use super::lexical;
 use super::question::Question;
 use super::votes::{Lane, Votes};
-use crate::index::history;
+use crate::index::history::{FileHistory, History};
 use crate::index::{Index, SymbolId, SymbolKind};
+use crate::names::feature_set;
 
 /// How many of the hand fusion's leading files add all their definitions as candidates.
 const LEADING_FILES: usize = 3;
 /// At most this many definitions of one leading file join the candidates.
 const MAX_PER_FILE: usize = 400;
 
-/// The features' names, in vector order.
-pub const NAMES: [&str; N_FEATURES] = [
-    "ident_exact",
-    "ident_loose",
-    "lexical",
-    "file",
-    "frame",
-    "frame_lead",
-    "span_exact",
-    "span_loose",
-    "code_exact",
-    "code_loose",
-    "body_lexical",
-    "grep",
-    "feedback",
-    "sibling",
-    "calls",
-    "focus",
-    "hand",
-    "hand_rank",
-    "title_bm25",
-    "title_name",
-    "title_scope",
-    "title_doc",
-    "title_body",
-    "body_bm25",
-    "body_name",
-    "body_scope",
-    "body_doc",
-    "body_body",
-    "log_lines",
-    "depth",
-    "is_callable",
-    "is_type",
-    "is_const",
-    "is_test",
-    "is_peripheral",
-    "from_line_rules",
-    "has_doc",
-    "name_in_title",
-    "name_in_body",
-    "name_named",
-    "file_rank",
-    "file_candidates",
-    "file_defs",
-    "file_named",
-    "same_file_top1",
-    "same_file_top3",
-    "same_parent_top3",
-    "path_depth",
-    "file_best_title",
-    "file_best_body",
-    "q_title_terms",
-    "q_body_terms",
-    "q_has_body",
-    "q_frames",
-    "q_identifiers",
-    "bridge_title_max",
-    "bridge_title_mean",
-    "bridge_body_max",
-    "bridge_body_mean",
-    "hand_rel",
-    "title_rel",
-    "body_rel",
-    "hist_known",
-    "hist_changes",
-    "hist_recency",
-    "hist_title_best",
-    "hist_title_sum",
-    "hist_body_best",
-];
+feature_set! {
+    /// A candidate's features, in row order: the names are the contract with the model
+    /// file, which lists the features it was trained on (`ranker.rs` maps them onto these
+    /// by name).
+    pub enum Feature: [f64] {
+        /// The identifier lane's reciprocal rank (exact names).
+        IdentExact = "ident_exact",
+        /// The identifier lane's reciprocal rank ignoring case.
+        IdentLoose = "ident_loose",
+        /// The lexical lane's reciprocal rank.
+        Lexical = "lexical",
+        /// The by-file lane's reciprocal rank.
+        File = "file",
+        /// The frames lane's reciprocal rank.
+        Frame = "frame",
+        /// The innermost frames' lift, as a reciprocal rank.
+        FrameLead = "frame_lead",
+        /// The body's code words lane, exact names.
+        SpanExact = "span_exact",
+        /// The body's code words lane, ignoring case.
+        SpanLoose = "span_loose",
+        /// The body's code names lane, exact.
+        CodeExact = "code_exact",
+        /// The body's code names lane, ignoring case.
+        CodeLoose = "code_loose",
+        /// The body's lexical lane.
+        BodyLexical = "body_lexical",
+        /// The grep lane.
+        Grep = "grep",
+        /// The feedback lane.
+        Feedback = "feedback",
+        /// The sibling lane.
+        Sibling = "sibling",
+        /// The call lane.
+        Calls = "calls",
+        /// The focus lane.
+        Focus = "focus",
+        /// The hand-fused score.
+        Hand = "hand",
+        /// The hand fusion's reciprocal rank.
+        HandRank = "hand_rank",
+        /// BM25F of the title's terms, all fields.
+        TitleBm25 = "title_bm25",
+        /// BM25F of the title's terms, name field.
+        TitleName = "title_name",
+        /// BM25F of the title's terms, scope field.
+        TitleScope = "title_scope",
+        /// BM25F of the title's terms, doc field.
+        TitleDoc = "title_doc",
+        /// BM25F of the title's terms, body field.
+        TitleBody = "title_body",
+        /// BM25F of the body's terms, all fields.
+        BodyBm25 = "body_bm25",
+        /// BM25F of the body's terms, name field.
+        BodyName = "body_name",
+        /// BM25F of the body's terms, scope field.
+        BodyScope = "body_scope",
+        /// BM25F of the body's terms, doc field.
+        BodyDoc = "body_doc",
+        /// BM25F of the body's terms, body field.
+        BodyBody = "body_body",
+        /// `ln(1 + lines)` of the definition.
+        LogLines = "log_lines",
+        /// How deeply it is nested.
+        Depth = "depth",
+        /// A function, method or macro.
+        IsCallable = "is_callable",
+        /// A type, or a kind that holds methods.
+        IsType = "is_type",
+        /// A constant.
+        IsConst = "is_const",
+        /// Test code.
+        IsTest = "is_test",
+        /// On a peripheral path (examples, vendored code, docs…).
+        IsPeripheral = "is_peripheral",
+        /// Read by the line rules, not a grammar.
+        FromLineRules = "from_line_rules",
+        /// It has a doc comment.
+        HasDoc = "has_doc",
+        /// The share of its name's terms the title holds.
+        NameInTitle = "name_in_title",
+        /// The share of its name's terms the body holds.
+        NameInBody = "name_in_body",
+        /// The question names it.
+        NameNamed = "name_named",
+        /// Its file's reciprocal rank among the candidates' files.
+        FileRank = "file_rank",
+        /// `ln(1 + candidates)` of its file.
+        FileCandidates = "file_candidates",
+        /// `ln(1 + definitions)` of its file.
+        FileDefs = "file_defs",
+        /// The question names its file.
+        FileNamed = "file_named",
+        /// Its file holds the hand fusion's first answer.
+        SameFileTop1 = "same_file_top1",
+        /// Its file holds one of the hand fusion's first three.
+        SameFileTop3 = "same_file_top3",
+        /// It shares a parent with one of the first three.
+        SameParentTop3 = "same_parent_top3",
+        /// How many directories deep its file is.
+        PathDepth = "path_depth",
+        /// The best title BM25F among its file's candidates.
+        FileBestTitle = "file_best_title",
+        /// The best body BM25F among its file's candidates.
+        FileBestBody = "file_best_body",
+        /// `ln(1 + n)` of the title's terms.
+        QTitleTerms = "q_title_terms",
+        /// `ln(1 + n)` of the body's terms.
+        QBodyTerms = "q_body_terms",
+        /// The question has a body.
+        QHasBody = "q_has_body",
+        /// `ln(1 + n)` of the body's stack frames.
+        QFrames = "q_frames",
+        /// `ln(1 + n)` of the title's code-shaped words.
+        QIdentifiers = "q_identifiers",
+        /// The word bridge's strongest reach from the title into its name.
+        BridgeTitleMax = "bridge_title_max",
+        /// The bridge's mean reach from the title over its name's terms.
+        BridgeTitleMean = "bridge_title_mean",
+        /// The bridge's strongest reach from the body.
+        BridgeBodyMax = "bridge_body_max",
+        /// The bridge's mean reach from the body.
+        BridgeBodyMean = "bridge_body_mean",
+        /// The hand score over the question's best.
+        HandRel = "hand_rel",
+        /// The title BM25F over the question's best.
+        TitleRel = "title_rel",
+        /// The body BM25F over the question's best.
+        BodyRel = "body_rel",
+        /// Its file's history is known.
+        HistKnown = "hist_known",
+        /// How often its file changed lately.
+        HistChanges = "hist_changes",
+        /// How lately its file changed.
+        HistRecency = "hist_recency",
+        /// The best title match of its file's commit messages.
+        HistTitleBest = "hist_title_best",
+        /// Their title matches summed.
+        HistTitleSum = "hist_title_sum",
+        /// The best body match of its file's commit messages.
+        HistBodyBest = "hist_body_best",
+    }
+}
+
+/// The features' names, in row order.
+pub const NAMES: [&str; N_FEATURES] = Feature::NAMES;
 
 /// How many features a candidate has.
-pub const N_FEATURES: usize = 68;
+pub const N_FEATURES: usize = Feature::COUNT;
+
+/// A candidate's features, indexed by [`Feature`].
+pub type Row = [f64; N_FEATURES];
 
 /// One candidate definition and its features.
 #[derive(Clone, Debug)]
@@ -99,18 +178,20 @@ pub struct Candidate {
     pub id: SymbolId,
     /// Its hand-fused score (0 for a definition no lane voted for).
     pub hand: f32,
-    /// Its features, in [`NAMES`] order.
-    pub features: [f64; N_FEATURES],
+    /// Its features, indexed by [`Feature`].
+    pub features: Row,
 }
 
 /// The candidates of a question after its lanes voted, in hand-fusion order (ties by path,
-/// then line); `keep` says which definitions may be seeds.
+/// then line); `keep` says which definitions may be seeds, `history` is the workspace's
+/// (none: the history features say it is unknown).
 pub fn candidates(
     index: &Index,
     question: &Question,
     votes: &Votes,
     named_files: &[u32],
     keep: &impl Fn(&SymbolId) -> bool,
+    history: Option<&History>,
 ) -> Vec<Candidate> {
     let mut ranked: Vec<(SymbolId, f32)> = votes.fused().iter().map(|(i, s)| (*i, *s)).collect();
     lexical::sort_hits(index, &mut ranked);
@@ -131,7 +212,6 @@ pub fn candidates(
     let body = lexical::field_scores(postings, body_terms.unwrap_or(&[]), &rows, ranked.len());
 
     let context = Surroundings::of(question, &ranked, named_files);
-    let history = index.history();
     let matches = history.map(|h| {
         h.matches(
             &term_list(&question.terms),
@@ -140,40 +220,93 @@ pub fn candidates(
     });
     let mut out: Vec<Candidate> = Vec::with_capacity(ranked.len());
     for (rank, (id, hand)) in ranked.iter().enumerate() {
-        let mut f = Features::default();
+        let mut f: Row = [0.0; N_FEATURES];
         let lane_ranks = votes.ranks(id);
         for lane in Lane::ALL {
-            f.push(f64::from(lane_ranks.reciprocal(lane)));
+            f[lane_feature(lane)] = f64::from(lane_ranks.reciprocal(lane));
         }
-        f.push(f64::from(*hand));
-        f.push(1.0 / (1.0 + rank as f64));
-        f.extend(&title[rank]);
-        f.extend(&body[rank]);
+        f[Feature::Hand] = f64::from(*hand);
+        f[Feature::HandRank] = 1.0 / (1.0 + rank as f64);
+        for (feature, value) in TITLE_FIELDS.into_iter().zip(title[rank]) {
+            f[feature] = value;
+        }
+        for (feature, value) in BODY_FIELDS.into_iter().zip(body[rank]) {
+            f[feature] = value;
+        }
         symbol_features(index, *id, &mut f);
         let mut name_terms: Vec<String> = Vec::new();
         crate::terms::terms(&index.symbol(*id).symbol.name, |t| name_terms.push(t));
         context.name_features(index, *id, &name_terms, &mut f);
         context.file_features(index, *id, &mut f);
-        // The file's best scores, set once every candidate's are known.
-        f.extend(&[0.0, 0.0]);
-        f.extend(&context.question);
+        // The file's best scores and each score against the question's best are set once
+        // every candidate's are known (`fill_file_bests`, `fill_relative`).
+        context.question_features(&mut f);
         context.bridge_features(&name_terms, &mut f);
-        // Each score against the question's best, set once every candidate's is known.
-        f.extend(&[0.0, 0.0, 0.0]);
         let path = &index.files()[id.file as usize].path;
-        f.extend(&match (history, &matches) {
+        let file = match (history, &matches) {
             (Some(h), Some(m)) => h.features(path, m),
-            _ => history::UNKNOWN,
-        });
+            _ => FileHistory::UNKNOWN,
+        };
+        history_features(&file, &mut f);
         out.push(Candidate {
             id: *id,
             hand: *hand,
-            features: f.finish(),
+            features: f,
         });
     }
     fill_file_bests(&mut out);
     fill_relative(&mut out);
     out
+}
+
+/// The feature of a lane's reciprocal rank.
+fn lane_feature(lane: Lane) -> Feature {
+    match lane {
+        Lane::IdentExact => Feature::IdentExact,
+        Lane::IdentLoose => Feature::IdentLoose,
+        Lane::Lexical => Feature::Lexical,
+        Lane::File => Feature::File,
+        Lane::Frame => Feature::Frame,
+        Lane::FrameLead => Feature::FrameLead,
+        Lane::SpanExact => Feature::SpanExact,
+        Lane::SpanLoose => Feature::SpanLoose,
+        Lane::CodeExact => Feature::CodeExact,
+        Lane::CodeLoose => Feature::CodeLoose,
+        Lane::BodyLexical => Feature::BodyLexical,
+        Lane::Grep => Feature::Grep,
+        Lane::Feedback => Feature::Feedback,
+        Lane::Sibling => Feature::Sibling,
+        Lane::Calls => Feature::Calls,
+        Lane::Focus => Feature::Focus,
+    }
+}
+
+/// The features of `lexical::field_scores`' row for the title's terms: the combined score,
+/// then each field's.
+const TITLE_FIELDS: [Feature; 5] = [
+    Feature::TitleBm25,
+    Feature::TitleName,
+    Feature::TitleScope,
+    Feature::TitleDoc,
+    Feature::TitleBody,
+];
+/// The same for the body's terms.
+const BODY_FIELDS: [Feature; 5] = [
+    Feature::BodyBm25,
+    Feature::BodyName,
+    Feature::BodyScope,
+    Feature::BodyDoc,
+    Feature::BodyBody,
+];
+
+/// The history features of the candidate's file.
+fn history_features(file: &FileHistory, f: &mut Row) {
+    f[Feature::HistKnown] = file.known;
+    f[Feature::HistChanges] = file.changes;
+    f[Feature::HistRecency] = file.recency;
+    f[Feature::HistTitleBest] = file.title_best;
+    f[Feature::HistTitleSum] = file.title_sum;
+    f[Feature::HistBodyBest] = file.body_best;
 }
 
 /// The terms of a weighted term list.
@@ -214,54 +347,29 @@ fn add_file_members(
     }
 }
 
-/// A feature vector being written in [`NAMES`] order.
-#[derive(Default)]
-struct Features {
-    values: Vec<f64>,
-}
-
-impl Features {
-    fn push(&mut self, value: f64) {
-        self.values.push(value);
-    }
-
-    fn extend(&mut self, values: &[f64]) {
-        self.values.extend_from_slice(values);
-    }
-
-    fn finish(self) -> [f64; N_FEATURES] {
-        let mut out = [0.0; N_FEATURES];
-        debug_assert_eq!(self.values.len(), N_FEATURES, "features out of step");
-        for (slot, value) in out.iter_mut().zip(self.values) {
-            *slot = value;
-        }
-        out
-    }
-}
-
 /// What the definition is: its length, nesting, kind, and where it lives.
-fn symbol_features(index: &Index, id: SymbolId, f: &mut Features) {
+fn symbol_features(index: &Index, id: SymbolId, f: &mut Row) {
     let found = index.symbol(id);
     let symbol = found.symbol;
-    f.push((1.0 + f64::from(symbol.range.len())).ln());
+    f[Feature::LogLines] = (1.0 + f64::from(symbol.range.len())).ln();
     let mut depth = 0.0;
     let mut parent = symbol.parent;
     while let Some(p) = parent {
         depth += 1.0;
         parent = found.file.symbols[p as usize].parent;
     }
-    f.push(depth);
+    f[Feature::Depth] = depth;
     let kind = symbol.kind;
-    f.push(flag(matches!(
+    f[Feature::IsCallable] = flag(matches!(
         kind,
         SymbolKind::Function | SymbolKind::Method | SymbolKind::Macro
-    )));
-    f.push(flag(kind.holds_methods() || kind == SymbolKind::Type));
-    f.push(flag(kind == SymbolKind::Const));
-    f.push(flag(symbol.is_test));
-    f.push(flag(lexical::is_peripheral(&found.file.path)));
-    f.push(flag(symbol.from_line_rules));
-    f.push(flag(symbol.doc.is_some()));
+    ));
+    f[Feature::IsType] = flag(kind.holds_methods() || kind == SymbolKind::Type);
+    f[Feature::IsConst] = flag(kind == SymbolKind::Const);
+    f[Feature::IsTest] = flag(symbol.is_test);
+    f[Feature::IsPeripheral] = flag(lexical::is_peripheral(&found.file.path));
+    f[Feature::FromLineRules] = flag(symbol.from_line_rules);
+    f[Feature::HasDoc] = flag(symbol.doc.is_some());
 }
 
 fn flag(b: bool) -> f64 {
@@ -288,7 +396,8 @@ struct Surroundings {
     files: HashMap<u32, FileStats>,
     named_files: Vec<u32>,
     top: Vec<SymbolId>,
-    question: [f64; 5],
+    /// The question's own features, the same for every candidate.
+    question: [(Feature, f64); 5],
     /// Each name term's strongest association with a title term, and with a body term.
     title_reach: HashMap<&'static str, f64>,
     body_reach: HashMap<&'static str, f64>,
@@ -321,11 +430,17 @@ impl Surroundings {
         let count = |n: usize| (1.0 + n as f64).ln();
         let bridge = Bridge::shipped();
         let question_features = [
-            count(question.terms.len()),
-            count(detail.map_or(0, |d| d.terms.len())),
-            flag(detail.is_some()),
-            count(detail.map_or(0, |d| d.frames.len())),
-            count(question.identifiers.len()),
+            (Feature::QTitleTerms, count(question.terms.len())),
+            (
+                Feature::QBodyTerms,
+                count(detail.map_or(0, |d| d.terms.len())),
+            ),
+            (Feature::QHasBody, flag(detail.is_some())),
+            (
+                Feature::QFrames,
+                count(detail.map_or(0, |d| d.frames.len())),
+            ),
+            (Feature::QIdentifiers, count(question.identifiers.len())),
         ];
         Surroundings {
             title_terms,
@@ -340,9 +455,16 @@ impl Surroundings {
         }
     }
 
+    /// The question's own features.
+    fn question_features(&self, f: &mut Row) {
+        for (feature, value) in self.question {
+            f[feature] = value;
+        }
+    }
+
     /// How much of the definition's name (its stemmed `name_terms`) the title and the body
     /// hold, and whether the question names it.
-    fn name_features(&self, index: &Index, id: SymbolId, name_terms: &[String], f: &mut Features) {
+    fn name_features(&self, index: &Index, id: SymbolId, name_terms: &[String], f: &mut Row) {
         let symbol = index.symbol(id).symbol;
         let (mut n, mut in_title, mut in_body) = (0.0, 0.0, 0.0);
         for t in name_terms {
@@ -351,86 +473,72 @@ impl Surroundings {
             in_body += flag(self.body_terms.contains(t));
         }
         let share = |k: f64| if n > 0.0 { k / n } else { 0.0 };
-        f.push(share(in_title));
-        f.push(share(in_body));
+        f[Feature::NameInTitle] = share(in_title);
+        f[Feature::NameInBody] = share(in_body);
         let lower = symbol.name.to_ascii_lowercase();
         let qualified = symbol.qualified_name.to_ascii_lowercase();
-        f.push(flag(
-            self.names.contains(&lower) || self.names.contains(&qualified),
-        ));
+        f[Feature::NameNamed] =
+            flag(self.names.contains(&lower) || self.names.contains(&qualified));
     }
 
     /// How strongly the question's words reach the definition's name through the word
     /// bridge: the strongest of its name terms' reaches, and their mean (a name term the
     /// bridge does not reach counts 0), for the title and for the body.
-    fn bridge_features(&self, name_terms: &[String], f: &mut Features) {
-        for reach in [&self.title_reach, &self.body_reach] {
+    fn bridge_features(&self, name_terms: &[String], f: &mut Row) {
+        let sides = [
+            (
+                &self.title_reach,
+                Feature::BridgeTitleMax,
+                Feature::BridgeTitleMean,
+            ),
+            (
+                &self.body_reach,
+                Feature::BridgeBodyMax,
+                Feature::BridgeBodyMean,
+            ),
+        ];
+        for (reach, max_feature, mean_feature) in sides {
             let (mut max, mut sum) = (0f64, 0f64);
             for term in name_terms {
                 let strength = reach.get(term.as_str()).copied().unwrap_or(0.0).max(0.0);
                 max = max.max(strength);
                 sum += strength;
             }
-            f.push(max);
-            f.push(if name_terms.is_empty() {
+            f[max_feature] = max;
+            f[mean_feature] = if name_terms.is_empty() {
                 0.0
             } else {
                 sum / name_terms.len() as f64
-            });
+            };
         }
     }
 
     /// Where the definition's file stands among the candidates' files, and whether it sits
     /// beside the hand fusion's first answers.
-    fn file_features(&self, index: &Index, id: SymbolId, f: &mut Features) {
+    fn file_features(&self, index: &Index, id: SymbolId, f: &mut Row) {
         let stats = self.files.get(&id.file);
-        f.push(stats.map_or(0.0, |s| 1.0 / (1.0 + s.rank as f64)));
-        f.push((1.0 + stats.map_or(0, |s| s.candidates) as f64).ln());
+        f[Feature::FileRank] = stats.map_or(0.0, |s| 1.0 / (1.0 + s.rank as f64));
+        f[Feature::FileCandidates] = (1.0 + stats.map_or(0, |s| s.candidates) as f64).ln();
         let found = index.symbol(id);
-        f.push((1.0 + found.file.symbols.len() as f64).ln());
-        f.push(flag(self.named_files.contains(&id.file)));
-        f.push(flag(self.top.first().is_some_and(|t| t.file == id.file)));
-        f.push(flag(self.top.iter().any(|t| t.file == id.file)));
+        f[Feature::FileDefs] = (1.0 + found.file.symbols.len() as f64).ln();
+        f[Feature::FileNamed] = flag(self.named_files.contains(&id.file));
+        f[Feature::SameFileTop1] = flag(self.top.first().is_some_and(|t| t.file == id.file));
+        f[Feature::SameFileTop3] = flag(self.top.iter().any(|t| t.file == id.file));
         let parent = found.symbol.parent;
-        f.push(flag(self.top.iter().any(|t| {
+        f[Feature::SameParentTop3] = flag(self.top.iter().any(|t| {
             t.file == id.file && parent.is_some() && index.symbol(*t).symbol.parent == parent
-        })));
-        f.push(found.file.path.matches('/').count() as f64);
+        }));
+        f[Feature::PathDepth] = found.file.path.matches('/').count() as f64;
     }
 }
 
-/// The position of the feature called `name` in [`NAMES`] (a build error when none is).
-const fn at(name: &str) -> usize {
-    let mut i = 0;
-    while i < N_FEATURES {
-        let (a, b) = (NAMES[i].as_bytes(), name.as_bytes());
-        if a.len() == b.len() {
-            let mut j = 0;
-            while j < a.len() && a[j] == b[j] {
-                j += 1;
-            }
-            if j == a.len() {
-                return i;
-            }
-        }
-        i += 1;
-    }
-    panic!("no such feature")
-}
-
-/// Positions of the per-file best title and body scores in [`NAMES`].
-const TITLE_BM25: usize = at("title_bm25");
-const BODY_BM25: usize = at("body_bm25");
-const FILE_BEST_TITLE: usize = at("file_best_title");
-const FILE_BEST_BODY: usize = at("file_best_body");
-/// Positions of the scores taken relative to the question's best, and of the relative
-/// values: a tree compares values across questions, and a score's raw scale varies with
-/// the question's length.
-const HAND: usize = at("hand");
-const RELATIVE: [(usize, usize); 3] = [
-    (HAND, at("hand_rel")),
-    (TITLE_BM25, at("title_rel")),
-    (BODY_BM25, at("body_rel")),
+/// The scores taken relative to the question's best, each with its relative feature: a
+/// tree compares values across questions, and a score's raw scale varies with the
+/// question's length.
+const RELATIVE: [(Feature, Feature); 3] = [
+    (Feature::Hand, Feature::HandRel),
+    (Feature::TitleBm25, Feature::TitleRel),
+    (Feature::BodyBm25, Feature::BodyRel),
 ];
 
 /// Sets each candidate's relative scores: its hand, title and body scores over the best
@@ -457,13 +565,13 @@ fn fill_file_bests(candidates: &mut [Candidate]) {
     let mut best: HashMap<u32, (f64, f64)> = HashMap::default();
     for c in candidates.iter() {
         let entry = best.entry(c.id.file).or_default();
-        entry.0 = entry.0.max(c.features[TITLE_BM25]);
-        entry.1 = entry.1.max(c.features[BODY_BM25]);
+        entry.0 = entry.0.max(c.features[Feature::TitleBm25]);
+        entry.1 = entry.1.max(c.features[Feature::BodyBm25]);
     }
     for c in candidates.iter_mut() {
         let (title, body) = best[&c.id.file];
-        c.features[FILE_BEST_TITLE] = title;
-        c.features[FILE_BEST_BODY] = body;
+        c.features[Feature::FileBestTitle] = title;
+        c.features[Feature::FileBestBody] = body;
     }
 }
 
@@ -472,26 +580,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn named_positions_match_the_names() {
-        assert_eq!(NAMES[TITLE_BM25], "title_bm25");
-        assert_eq!(NAMES[BODY_BM25], "body_bm25");
-        assert_eq!(NAMES[FILE_BEST_TITLE], "file_best_title");
-        assert_eq!(NAMES[FILE_BEST_BODY], "file_best_body");
-        assert_eq!(NAMES[HAND], "hand");
-        let relative: Vec<(&str, &str)> = RELATIVE
-            .iter()
-            .map(|(f, t)| (NAMES[*f], NAMES[*t]))
-            .collect();
-        assert_eq!(
-            relative,
-            [
-                ("hand", "hand_rel"),
-                ("title_bm25", "title_rel"),
-                ("body_bm25", "body_rel")
-            ]
-        );
-        for (at, lane) in Lane::ALL.iter().enumerate() {
-            assert_eq!(NAMES[at], lane.name());
+    fn each_lane_writes_the_feature_of_its_name() {
+        for lane in Lane::ALL {
+            assert_eq!(lane_feature(lane).name(), lane.name());
+        }
+    }
+
+    #[test]
+    fn feature_names_are_distinct_and_in_row_order() {
+        let distinct: std::collections::BTreeSet<&str> = NAMES.iter().copied().collect();
+        assert_eq!(distinct.len(), N_FEATURES);
+        for (at, feature) in Feature::ALL.iter().enumerate() {
+            assert_eq!(*feature as usize, at);
+            assert_eq!(NAMES[at], feature.name());
         }
     }
 }

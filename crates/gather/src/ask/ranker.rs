@@ -7,6 +7,7 @@
 //! ```text
 //! gather-ranker 1
 //! features NAME NAME …
+//! fingerprint HEX        (the features it was trained on: `probe::fingerprint`)
 //! temperature T          (optional: how score gaps become the pack's seed weights)
 //! tree
 //! split FEATURE …        (per internal node)
@@ -22,23 +23,12 @@
 //! A split sends a value to the left when it is at most the threshold, as LightGBM does;
 //! a missing value (zero or NaN, by the node's type) goes the node's default way.
 
-use std::sync::OnceLock;
-
 use super::features::{NAMES, N_FEATURES};
+use super::shipped::Shipped;
 
 /// The shipped model.
-const SHIPPED: &str = include_str!("../../data/ranker.txt");
-
-/// Whether questions are ranked by the shipped model rather than the hand fusion: always
-/// when a model is shipped, unless `GATHER_RANKING=hand` asks for the hand fusion, which
-/// is kept for comparisons (README, "How the ranking is learned"). Read once per process.
-pub fn learned() -> bool {
-    static LEARNED: OnceLock<bool> = OnceLock::new();
-    *LEARNED.get_or_init(|| {
-        std::env::var("GATHER_RANKING").map_or(true, |v| v != "hand")
-            && !Ranker::shipped().is_empty()
-    })
-}
+static SHIPPED: Shipped<Ranker> =
+    Shipped::new(include_str!("../../data/ranker.txt"), Ranker::parse);
 
 /// Below this magnitude a value counts as zero (LightGBM's `kZeroThreshold`).
 const ZERO: f64 = 1e-35;
@@ -140,18 +130,20 @@ pub struct Ranker {
     /// ranking objective writes them here), so a row without NaN can take `score_plain`.
     plain: bool,
     temperature: f64,
+    /// The fingerprint of the features it was trained on, as its file records it.
+    fingerprint: Option<String>,
 }
 
 impl Ranker {
     /// The model shipped with gather, read once.
     pub fn shipped() -> &'static Ranker {
-        static MODEL: OnceLock<Ranker> = OnceLock::new();
-        MODEL.get_or_init(|| Ranker::parse(SHIPPED).unwrap_or_default())
+        SHIPPED.get()
     }
 
-    /// A hash of the shipped model's text, to tell rankings apart.
-    pub fn shipped_hash() -> u64 {
-        xxhash_rust::xxh3::xxh3_64(SHIPPED.as_bytes())
+    /// The fingerprint of the features the model was trained on (see
+    /// [`super::probe::fingerprint`]), when its file records one.
+    pub fn fingerprint(&self) -> Option<&str> {
+        self.fingerprint.as_deref()
     }
 
     /// How a score's distance below the first becomes a seed's weight in the pack:
@@ -227,7 +219,12 @@ impl Ranker {
         let mut trees = Vec::new();
         let mut tree: Option<Tree> = None;
         let mut temperature = 1.0;
+        let mut fingerprint = None;
         for line in lines {
+            if let Some(f) = line.strip_prefix("fingerprint ") {
+                fingerprint = Some(f.trim().to_string());
+                continue;
+            }
             if let Some(t) = line.strip_prefix("temperature ") {
                 temperature = t
                     .trim()
@@ -269,6 +266,7 @@ impl Ranker {
             trees,
             plain,
             temperature,
+            fingerprint,
         })
     }
 }
@@ -389,7 +387,7 @@ mod tests {
 
     #[test]
     fn scoring_candidates_together_gives_each_the_bits_it_gets_alone() {
-        let ranker = Ranker::parse(SHIPPED).unwrap();
+        let ranker = Ranker::parse(SHIPPED.text()).unwrap();
         let mut rows = vec![[0.0; N_FEATURES]; 40];
         for (i, row) in rows.iter_mut().enumerate() {
             for (j, v) in row.iter_mut().enumerate() {
@@ -410,7 +408,7 @@ mod tests {
 
     #[test]
     fn rows_with_nan_and_models_with_missing_values_score_alike_together_and_alone() {
-        let shipped = Ranker::parse(SHIPPED).unwrap();
+        let shipped = Ranker::parse(SHIPPED.text()).unwrap();
         assert!(shipped.plain, "the shipped trees treat no value as missing");
         // A NaN counts as 0 in a plain tree; in a zero-missing one, 0 and NaN go the
         // default way.
@@ -433,9 +431,32 @@ mod tests {
         }
     }
 
+    /// The shipped model was trained on this build's features: its file records the
+    /// fingerprint of the probe's feature rows (`probe.rs`). A change to the features, or
+    /// to their order, changes the fingerprint, and this test asks for a model trained on
+    /// them.
+    #[test]
+    fn the_shipped_model_was_trained_on_this_builds_features() {
+        let ranker = Ranker::parse(SHIPPED.text()).unwrap();
+        let this_build = super::super::probe::fingerprint(&super::super::probe::workspace());
+        assert_eq!(
+            ranker.fingerprint(),
+            Some(this_build.as_str()),
+            "data/ranker.txt was trained on other features: retrain it (README, \"How the \
+             ranking is learned\")"
+        );
+    }
+
+    #[test]
+    fn a_model_records_the_fingerprint_of_its_features() {
+        let ranker = Ranker::parse(&model("fingerprint 0123456789abcdef\n")).unwrap();
+        assert_eq!(ranker.fingerprint(), Some("0123456789abcdef"));
+        assert_eq!(Ranker::parse(&model("")).unwrap().fingerprint(), None);
+    }
+
     #[test]
     fn the_shipped_model_scores_as_the_training_library_does() {
-        let ranker = Ranker::parse(SHIPPED).unwrap();
+        let ranker = Ranker::parse(SHIPPED.text()).unwrap();
         let path = concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/tests/fixtures/ranker/scores.tsv"

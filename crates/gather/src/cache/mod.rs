@@ -134,9 +134,9 @@ impl Format {
         let mut hasher = xxhash_rust::xxh3::Xxh3::new();
         hasher.update(env!("CARGO_PKG_VERSION").as_bytes());
         hasher.update(&fingerprint().to_le_bytes());
-        // The shipped ranking (model and word bridge) is part of what a build is.
-        hasher.update(&crate::ask::ranker::Ranker::shipped_hash().to_le_bytes());
-        hasher.update(&crate::ask::bridge::Bridge::shipped_hash().to_le_bytes());
+        // The shipped ranking (model and word bridge) is part of what a build is: its
+        // files' hash, taken from the build's own inputs (`build.rs`).
+        hasher.update(env!("GATHER_RANKING_FINGERPRINT").as_bytes());
         Format {
             version,
             // 32 bits tell a handful of builds apart; the header check is what trusts a file.

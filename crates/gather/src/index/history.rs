@@ -19,7 +19,7 @@ use crate::terms;
 /// How many of the newest commits are read.
 pub const WINDOW: usize = 1000;
 /// At most this many bytes of `git log` output are read; the rest is not waited for.
-const MAX_LOG_BYTES: u64 = 32 << 20;
+pub const MAX_LOG_BYTES: u64 = 32 << 20;
 /// A message's first bytes are its terms; a long body says little more about the files.
 const MAX_MESSAGE_BYTES: usize = 2000;
 /// A commit touching more files than this is a sweep (a rename, a reformat, a licence
@@ -168,17 +168,19 @@ impl History {
         out
     }
 
-    /// The history features of the file at `path`, given the question's `matches`: known
-    /// (1), how many commits changed it (log), how lately (1 for the newest commit, 0 for
-    /// none), the best and the summed (log) title match of those commits' messages, and
-    /// their best body match.
-    pub fn features(&self, path: &str, matches: &Matches) -> [f64; N_HISTORY] {
-        let mut f = [1.0, 0.0, 0.0, 0.0, 0.0, 0.0];
+    /// The history features of the file at `path`, given the question's `matches`: how
+    /// many commits changed it, how lately, and how well their messages match the question
+    /// (see [`FileHistory`]).
+    pub fn features(&self, path: &str, matches: &Matches) -> FileHistory {
+        let mut f = FileHistory {
+            known: 1.0,
+            ..FileHistory::UNKNOWN
+        };
         let Some(commits) = self.touched.get(path) else {
             return f;
         };
-        f[1] = (1.0 + commits.len() as f64).ln();
-        f[2] = commits
+        f.changes = (1.0 + commits.len() as f64).ln();
+        f.recency = commits
             .first()
             .map_or(0.0, |&c| 1.0 / (1.0 + f64::from(c).sqrt()));
         let (mut title_best, mut title_sum, mut body_best) = (0.0f32, 0.0f32, 0.0f32);
@@ -189,10 +191,54 @@ impl History {
             title_sum += t;
             body_best = body_best.max(b);
         }
-        f[3] = f64::from(title_best);
-        f[4] = (1.0 + f64::from(title_sum)).ln();
-        f[5] = f64::from(body_best);
+        f.title_best = f64::from(title_best);
+        f.title_sum = (1.0 + f64::from(title_sum)).ln();
+        f.body_best = f64::from(body_best);
         f
+    }
+}
+
+/// What a file's history says about it for one question: the learned ranking's history
+/// features, by name.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct FileHistory {
+    /// 1 when the workspace's history is known, else 0 (and so is everything else).
+    pub known: f64,
+    /// How many of the read commits changed the file: `ln(1 + n)`.
+    pub changes: f64,
+    /// How lately: `1 / (1 + sqrt(k))` for the `k`-th newest commit (0 is the newest), 0
+    /// for a file no read commit changed.
+    pub recency: f64,
+    /// The best title match among the messages of the commits that changed it (0 to 1).
+    pub title_best: f64,
+    /// Their title matches summed: `ln(1 + sum)`.
+    pub title_sum: f64,
+    /// Their best body match (0 to 1).
+    pub body_best: f64,
+}
+
+impl FileHistory {
+    /// The features of a file when no history is known.
+    pub const UNKNOWN: FileHistory = FileHistory {
+        known: 0.0,
+        changes: 0.0,
+        recency: 0.0,
+        title_best: 0.0,
+        title_sum: 0.0,
+        body_best: 0.0,
+    };
+
+    /// The features as a row, in the order `gather-train history` writes them: known,
+    /// changes, recency, title best, title sum, body best.
+    pub fn row(&self) -> [f64; N_HISTORY] {
+        [
+            self.known,
+            self.changes,
+            self.recency,
+            self.title_best,
+            self.title_sum,
+            self.body_best,
+        ]
     }
 }
 
@@ -229,9 +275,6 @@ fn commit_of(root: &Path, rev: &str) -> Option<String> {
     let is_top = std::fs::canonicalize(root).is_ok_and(|root| root == top);
     (is_top && id.len() >= 40 && id.bytes().all(|b| b.is_ascii_hexdigit())).then_some(id)
 }
-
-/// The features of a file when no history is known.
-pub const UNKNOWN: [f64; N_HISTORY] = [0.0; N_HISTORY];
 
 /// Per commit of a [`History`], how its message matches one question.
 #[derive(Debug, Default)]
@@ -271,23 +314,23 @@ pub(crate) mod tests {
         let cookies = h.features("src/cookies.py", &m);
         let util = h.features("src/util.py", &m);
         let client = h.features("src/client.py", &m);
-        assert_eq!(cookies[0], 1.0);
-        assert!(cookies[1] > util[1], "{cookies:?} {util:?}");
+        assert_eq!(cookies.known, 1.0);
+        assert!(cookies.changes > util.changes, "{cookies:?} {util:?}");
         assert!(
-            util[2] > client[2],
+            util.recency > client.recency,
             "newest commit first: {util:?} {client:?}"
         );
         assert!(
-            cookies[3] > 0.5 && client[3] == 0.0,
+            cookies.title_best > 0.5 && client.title_best == 0.0,
             "{cookies:?} {client:?}"
         );
         assert!(
-            cookies[4] > util[4],
+            cookies.title_sum > util.title_sum,
             "two matching commits: {cookies:?} {util:?}"
         );
-        assert_eq!(cookies[5], 0.0, "no body terms");
+        assert_eq!(cookies.body_best, 0.0, "no body terms");
         let unseen = h.features("src/new.py", &m);
-        assert_eq!(unseen, [1.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
+        assert_eq!(unseen.row(), [1.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
     }
 
     /// Runs git in `dir` with a fixed author, asserting that it succeeds.

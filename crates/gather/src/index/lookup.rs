@@ -3,8 +3,9 @@
 
 use super::{Index, SymbolId, SymbolRef};
 use crate::error::{Error, ErrorCode, Result};
-use crate::lines::Line;
+use crate::lines::{Line, NamedRange};
 use crate::record::Symbol;
+use crate::workspace::Scope;
 
 /// The longest part of a name a request may give (between `.` or `::`), in bytes: far past
 /// any real identifier, and short enough that comparing it with every name in the index
@@ -142,6 +143,109 @@ impl Index {
                 })
             })
             .collect()
+    }
+}
+
+impl Index {
+    /// The definition a `symbol [path] [line]` request names (the name may end in `@LINE`);
+    /// the path is checked against the root first. With a path and no line, a name defined
+    /// several times in that file is answered with its first definition and the others are
+    /// returned, to be named in the pack (the command line and MCP answer alike). With a
+    /// scope and no path, the name is looked for under the scope alone; `None` when the
+    /// definition lies outside the scope.
+    pub fn locate_request(
+        &self,
+        (name, path, line): (&str, Option<&str>, Option<Line>),
+        scope: Option<&Scope>,
+    ) -> Result<Option<(SymbolId, Vec<NamedRange>)>> {
+        let (name, suffix) = split_line_suffix(name);
+        let line = match (line, suffix) {
+            (Some(a), Some(b)) if a != b => {
+                return Err(Error::new(
+                    ErrorCode::InvalidRequest,
+                    format!("the symbol names line {b} and line names {a}: send one of them"),
+                ))
+            }
+            (a, b) => a.or(b),
+        };
+        let mut path = path.map(str::to_string);
+        if let (Some(scope), None) = (scope, &path) {
+            match file_under(self, name, scope)? {
+                Under::Nowhere => {}
+                Under::OutsideOnly => return Ok(None),
+                Under::File(file) => path = Some(file),
+            }
+        }
+        let (chosen, path) = self.locate_path(name, path.as_deref(), line)?;
+        if scope.is_some_and(|scope| !scope.contains(&self.symbol(chosen).file.path)) {
+            return Ok(None);
+        }
+        let mut others = Vec::new();
+        if let (Some(path), None) = (&path, line) {
+            for other in self.find(name) {
+                if other.id != chosen && &other.file.path == path {
+                    others.push(NamedRange {
+                        path: path.clone(),
+                        name: other.symbol.qualified_name.clone(),
+                        range: other.symbol.full_range(),
+                    });
+                }
+            }
+        }
+        Ok(Some((chosen, others)))
+    }
+
+    /// The definition `name` (plain or qualified) names, choosing by `line` among
+    /// same-named ones; `path`, as the caller wrote it, is checked against the root first
+    /// and returned root-relative.
+    pub fn locate_path(
+        &self,
+        name: &str,
+        path: Option<&str>,
+        line: Option<Line>,
+    ) -> Result<(SymbolId, Option<String>)> {
+        let path = match path {
+            Some(p) => Some(crate::workspace::resolve(self.root(), p)?.rel),
+            None => None,
+        };
+        Ok((self.locate(name, path.as_deref(), line)?, path))
+    }
+}
+
+/// Where the definitions of `name` lie with respect to a scope.
+enum Under {
+    /// No definition anywhere: the lookup names it not found.
+    Nowhere,
+    /// Definitions, none under the scope.
+    OutsideOnly,
+    /// The one file under the scope that defines it.
+    File(String),
+}
+
+/// The file under `scope` that defines `name`; several such files is `invalid_request`
+/// naming them, as an ambiguous name without a scope is.
+fn file_under(index: &Index, name: &str, scope: &Scope) -> Result<Under> {
+    let all = index.find(name);
+    let under: Vec<_> = (all.iter())
+        .filter(|s| scope.contains(&s.file.path))
+        .copied()
+        .collect();
+    let mut files: Vec<&str> = under.iter().map(|s| s.file.path.as_str()).collect();
+    files.sort_unstable();
+    files.dedup();
+    match files.as_slice() {
+        [] if all.is_empty() => Ok(Under::Nowhere),
+        [] => Ok(Under::OutsideOnly),
+        [file] => Ok(Under::File(file.to_string())),
+        _ => Err(Error::new(
+            ErrorCode::InvalidRequest,
+            format!(
+                "{name} is defined {} times under the scope {}; add a path: {}",
+                under.len(),
+                scope.shown(),
+                list_places(&under)
+            ),
+        )),
     }
 }
 

@@ -307,12 +307,17 @@ impl Index {
         self.postings_reading(&texts::Texts::of(self))
     }
 
-    /// The workspace's recent history, read from git on first use; `None` where git or a
-    /// repository is not there.
+    /// The workspace's recent history, when the one who holds the index read it and
+    /// attached it ([`crate::session::Session::load_history`]); the index never reads git
+    /// itself. `None` before that, and where git or a repository is not there.
     pub fn history(&self) -> Option<&history::History> {
-        self.history
-            .get_or_init(|| history::History::load(self.root(), "HEAD"))
-            .as_ref()
+        self.history.get().and_then(Option::as_ref)
+    }
+
+    /// Whether a history was attached, or its absence noted (`None`: no git, no
+    /// repository), since the index was made or last refreshed.
+    pub(crate) fn history_known(&self) -> bool {
+        self.history.get().is_some()
     }
 
     /// [`Index::postings`], built (when they must be) from the files of `texts`, the
@@ -363,14 +368,10 @@ impl Index {
 
     /// Hands over postings built earlier for exactly these files (see
     /// [`crate::cache::Cache::load_postings`]); ignored when postings are already here.
-    /// Uses a stored history instead of reading it from git.
-    pub(crate) fn set_history(&self, history: history::History) {
-        let _ = self.history.set(Some(history));
-    }
-
-    /// The history, when it was read or set (never reads it).
-    pub(crate) fn read_history(&self) -> Option<&history::History> {
-        self.history.get().and_then(Option::as_ref)
+    /// Attaches the workspace's history as read by the caller (stored, or from git), or
+    /// notes that there is none; ignored when one is attached already.
+    pub(crate) fn set_history(&self, history: Option<history::History>) {
+        let _ = self.history.set(history);
     }
 
     pub(crate) fn set_postings(&self, postings: postings::Postings) {

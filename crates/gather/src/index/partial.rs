@@ -83,18 +83,23 @@ mod tests {
         git(ws.path(), &["init", "-q"]);
         git(ws.path(), &["add", "."]);
         git(ws.path(), &["commit", "-q", "-m", "alpha"]);
+        let load = |index: &Index| {
+            index.set_history(crate::index::history::History::load(ws.path(), "HEAD"));
+        };
+        load(&index);
         assert_eq!(index.history().map(|h| h.len()), Some(1));
         let index = refreshed(index, &[]);
-        assert!(index.read_history().is_some(), "kept");
+        assert!(index.history().is_some(), "kept");
         git(
             ws.path(),
             &["commit", "-q", "--allow-empty", "-m", "nothing"],
         );
         let index = refreshed(index, &[".git/HEAD", ".git/refs/heads/main"]);
-        assert!(index.read_history().is_none(), "dropped");
+        assert!(index.history().is_none(), "dropped");
+        load(&index);
         assert_eq!(index.history().map(|h| h.len()), Some(1), "read again");
         let index = refreshed(index, &[".git/index"]);
-        assert!(index.read_history().is_some(), "kept at the same commit");
+        assert!(index.history().is_some(), "kept at the same commit");
     }
 
     #[test]

@@ -74,6 +74,7 @@ pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack
         budget_asked: None,
         sources: Default::default(),
         index: Default::default(),
+        explained: None,
     }
 }
 

@@ -10,6 +10,8 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap as HashMap;
 
+use crate::ask::evidence::AnswerEvidence;
+use crate::index::postings::Postings;
 use crate::lines::{Line, LineRange};
 use crate::pack::line_choice::Learned;
 use crate::pack::line_score::{self, LineModel, LineQuery};
@@ -80,6 +82,26 @@ impl Evidence {
             changed_lines: HashMap::default(),
             line_query: None,
         }
+    }
+
+    /// The evidence of an answered question: its terms and the feedback lane's, weighed
+    /// by their rarity among the definitions of `postings`, its literals, the lines its
+    /// stack frames point at, and its own evidence for the learned line scorer. A question
+    /// with a body (an issue) adds what it names most specifically (its code spans, the
+    /// names its code calls, its error messages); its prose words count for little, since
+    /// nearly every line of a definition holds one of them.
+    pub fn of_question(asked: &AnswerEvidence, postings: &Postings) -> Evidence {
+        let own = &asked.own;
+        let terms = [own.terms.as_slice(), &asked.feedback_terms].concat();
+        let mut evidence = Evidence::new(
+            &terms,
+            |t| postings.get(t).len(),
+            postings.n_docs(),
+            &own.literals,
+        );
+        evidence.frame_lines = asked.frame_lines.clone();
+        evidence.line_query = Some(Arc::new(LineQuery::of(own)));
+        evidence
     }
 
     /// The weight of one line, split into what its terms and what its calls give, or

@@ -9,44 +9,48 @@
 //! the index, so training reads a definition at a past commit without indexing that
 //! commit, and the pack computes the same numbers.
 
-use std::sync::OnceLock;
-
 use rustc_hash::FxHashMap as HashMap;
 
-use crate::lines::{Line, LineRange};
+use crate::ask::evidence::QuestionEvidence;
+use gather_languages::line_words::LineWords;
 
-/// The features of one line, in model order.
-pub const NAMES: [&str; N_FEATURES] = [
-    "rel_pos",
-    "from_start",
-    "from_end",
-    "def_lines",
-    "in_signature",
-    "before_signature",
-    "blank",
-    "comment",
-    "closer",
-    "indent",
-    "length",
-    "kw_return",
-    "kw_branch",
-    "kw_loop",
-    "kw_raise",
-    "assign",
-    "call",
-    "string",
-    "term_score",
-    "term_count",
-    "whole_hit",
-    "literal_hit",
-    "near_term",
-    "term_share",
-    "def_terms",
-    "after_branch",
-];
+use crate::ask::shipped::Shipped;
+use crate::lines::{Line, LineRange};
+use crate::names::feature_set;
+
+feature_set! {
+    /// The features of one line, in model order: the names are the contract with the
+    /// model file (`data/lines.txt`), which names the features it weighs. Read from
+    /// outside by name ([`NAMES`]) only.
+    pub(crate) enum LineFeature: [f32] {
+        // Where the line sits: 0 at the definition's first line to 1 at its last,
+        // `ln(1 + lines)` from its first and to its last, `ln` of its span, in the
+        // signature, before it (decorators, doc).
+        RelPos = "rel_pos", FromStart = "from_start", FromEnd = "from_end",
+        DefLines = "def_lines", InSignature = "in_signature",
+        BeforeSignature = "before_signature",
+        // What it is: blank, a comment, only a block's end, how much deeper than the
+        // least indented line (steps of 4), `ln(1 + characters)`.
+        Blank = "blank", Comment = "comment", Closer = "closer", Indent = "indent",
+        Length = "length",
+        // What it does, by its first word and its characters.
+        KwReturn = "kw_return", KwBranch = "kw_branch", KwLoop = "kw_loop", KwRaise = "kw_raise",
+        Assign = "assign", Call = "call", String = "string",
+        // The question in it: its terms' weight and count, a named identifier whole, a
+        // literal, the best weight of its neighbours, its weight over the definition's
+        // best line's and that best line's weight, and whether it follows a branch or
+        // loop header.
+        TermScore = "term_score", TermCount = "term_count", WholeHit = "whole_hit",
+        LiteralHit = "literal_hit", NearTerm = "near_term", TermShare = "term_share",
+        DefTerms = "def_terms", AfterBranch = "after_branch",
+    }
+}
+
+/// The features' names, in model order.
+pub const NAMES: [&str; N_FEATURES] = LineFeature::NAMES;
 
 /// How many features a line has.
-pub const N_FEATURES: usize = 26;
+pub const N_FEATURES: usize = LineFeature::COUNT;
 
 /// Lines on each side whose terms count as a line's neighbourhood.
 const NEAR: usize = 3;
@@ -84,6 +88,12 @@ impl LineQuery {
                 .filter(|l| !l.is_empty())
                 .collect(),
         }
+    }
+
+    /// The query of a question's own evidence: its weighted terms, the identifiers it
+    /// names and its literals.
+    pub fn of(own: &QuestionEvidence) -> LineQuery {
+        LineQuery::new(&own.terms, &own.names, &own.literals)
     }
 
     /// Whether `term` (stemmed) is one of the query's terms.
@@ -159,46 +169,41 @@ pub fn features_with_terms(
             .filter(|&j| j != i)
             .map(|j| term_scores[j])
             .fold(0.0, f32::max);
-        let branch = is_branch(first_word);
-        let looping = matches!(
-            first_word,
-            "for" | "while" | "loop" | "foreach" | "do" | "until"
-        );
-        let f = [
-            (l.saturating_sub(range.start)) as f32 / span,
-            (1.0 + l.saturating_sub(range.start) as f32).ln(),
-            (1.0 + range.end.saturating_sub(l) as f32).ln(),
-            span.ln(),
-            flag(signature.contains(l)),
-            flag(l < signature.start),
-            flag(trimmed.is_empty()),
-            flag(is_comment(trimmed)),
-            flag(is_closer(trimmed)),
-            ((indent_of(text).saturating_sub(base_indent)) as f32 / 4.0).min(10.0),
-            (1.0 + trimmed.len() as f32).ln(),
-            flag(matches!(first_word, "return" | "yield")),
-            flag(branch),
-            flag(looping),
-            flag(matches!(
-                first_word,
-                "raise" | "throw" | "panic!" | "bail!" | "error" | "die" | "abort"
-            )),
-            flag(has_assignment(trimmed)),
-            flag(has_call(trimmed)),
-            flag(trimmed.contains('"') || trimmed.contains('\'')),
-            term_scores[i],
-            term_counts[i] as f32,
-            flag(holds_whole(text, &query.wholes)),
-            flag(query.literals.iter().any(|x| lower.contains(x.as_str()))),
-            near,
-            if best > 0.0 {
-                term_scores[i] / best
-            } else {
-                0.0
-            },
-            best,
-            flag(previous_header),
-        ];
+        let branch = WORDS.branches.contains(&first_word);
+        let looping = WORDS.loops.contains(&first_word);
+        let mut f = [0.0; N_FEATURES];
+        f[LineFeature::RelPos] = (l.saturating_sub(range.start)) as f32 / span;
+        f[LineFeature::FromStart] = (1.0 + l.saturating_sub(range.start) as f32).ln();
+        f[LineFeature::FromEnd] = (1.0 + range.end.saturating_sub(l) as f32).ln();
+        f[LineFeature::DefLines] = span.ln();
+        f[LineFeature::InSignature] = flag(signature.contains(l));
+        f[LineFeature::BeforeSignature] = flag(l < signature.start);
+        f[LineFeature::Blank] = flag(trimmed.is_empty());
+        f[LineFeature::Comment] = flag(is_comment(trimmed));
+        f[LineFeature::Closer] = flag(is_closer(trimmed));
+        f[LineFeature::Indent] =
+            ((indent_of(text).saturating_sub(base_indent)) as f32 / 4.0).min(10.0);
+        f[LineFeature::Length] = (1.0 + trimmed.len() as f32).ln();
+        f[LineFeature::KwReturn] = flag(WORDS.returns.contains(&first_word));
+        f[LineFeature::KwBranch] = flag(branch);
+        f[LineFeature::KwLoop] = flag(looping);
+        f[LineFeature::KwRaise] = flag(WORDS.raises.contains(&first_word));
+        f[LineFeature::Assign] = flag(has_assignment(trimmed));
+        f[LineFeature::Call] = flag(has_call(trimmed));
+        f[LineFeature::String] = flag(trimmed.contains('"') || trimmed.contains('\''));
+        f[LineFeature::TermScore] = term_scores[i];
+        f[LineFeature::TermCount] = term_counts[i] as f32;
+        f[LineFeature::WholeHit] = flag(holds_whole(text, &query.wholes));
+        f[LineFeature::LiteralHit] =
+            flag(query.literals.iter().any(|x| lower.contains(x.as_str())));
+        f[LineFeature::NearTerm] = near;
+        f[LineFeature::TermShare] = if best > 0.0 {
+            term_scores[i] / best
+        } else {
+            0.0
+        };
+        f[LineFeature::DefTerms] = best;
+        f[LineFeature::AfterBranch] = flag(previous_header);
         if !trimmed.is_empty() {
             previous_header = branch || looping;
         }
@@ -244,39 +249,19 @@ fn indent_of(text: &str) -> usize {
         .sum()
 }
 
+/// The words that say what kind of line a line is, every language's (see
+/// [`gather_languages::line_words`]).
+const WORDS: LineWords = gather_languages::line_words::SHARED;
+
 fn is_comment(trimmed: &str) -> bool {
-    ["//", "#", "/*", "*", "--", ";;", "\"\"\"", "'''"]
-        .iter()
-        .any(|p| trimmed.starts_with(p))
-        && !trimmed.starts_with("#[")
-        && !trimmed.starts_with("#include")
-        && !trimmed.starts_with("#define")
+    WORDS.comments.iter().any(|p| trimmed.starts_with(p))
+        && !WORDS.not_comments.iter().any(|p| trimmed.starts_with(p))
 }
 
-/// A line of closing brackets and separators only, or a block's `end` word.
+/// A line of closing brackets and separators only, or a block's closing word.
 fn is_closer(trimmed: &str) -> bool {
     !trimmed.is_empty()
-        && (trimmed.chars().all(|c| "})];,".contains(c))
-            || matches!(trimmed, "end" | "fi" | "done" | "esac" | "end;"))
-}
-
-fn is_branch(first_word: &str) -> bool {
-    matches!(
-        first_word,
-        "if" | "elif"
-            | "else"
-            | "elsif"
-            | "switch"
-            | "case"
-            | "match"
-            | "when"
-            | "unless"
-            | "try"
-            | "except"
-            | "catch"
-            | "finally"
-            | "default"
-    )
+        && (trimmed.chars().all(|c| "})];,".contains(c)) || WORDS.closers.contains(&trimmed))
 }
 
 /// An `=` that assigns: not part of `==`, `!=`, `<=`, `>=`, `=>`.
@@ -306,7 +291,8 @@ fn holds_whole(text: &str, wholes: &[String]) -> bool {
 }
 
 /// The shipped line model.
-const SHIPPED: &str = include_str!("../../data/lines.txt");
+static SHIPPED: Shipped<LineModel> =
+    Shipped::new(include_str!("../../data/lines.txt"), LineModel::parse);
 
 /// A linear model over [`NAMES`]: the score of a line is the bias plus each feature times
 /// its weight.
@@ -315,14 +301,20 @@ pub struct LineModel {
     weights: [f32; N_FEATURES],
     bias: f32,
     present: bool,
+    fingerprint: Option<String>,
 }
 
 impl LineModel {
     /// The model shipped with gather, read once; empty (lines keep the hand order) when
     /// `data/lines.txt` names no feature.
     pub fn shipped() -> &'static LineModel {
-        static MODEL: OnceLock<LineModel> = OnceLock::new();
-        MODEL.get_or_init(|| LineModel::parse(SHIPPED).unwrap_or_default())
+        SHIPPED.get()
+    }
+
+    /// The fingerprint of the line features the model was trained on ([`fingerprint`]),
+    /// when its file records one.
+    pub fn fingerprint(&self) -> Option<&str> {
+        self.fingerprint.as_deref()
     }
 
     /// Whether the model holds weights.
@@ -338,9 +330,9 @@ impl LineModel {
                 .sum::<f32>()
     }
 
-    /// Reads `gather-lines 1`, then `bias B`, then one `NAME WEIGHT` per line; a name this
-    /// build lacks is refused, a feature the file omits weighs 0, and a file naming no
-    /// feature is no model.
+    /// Reads `gather-lines 1`, then `fingerprint HEX` (the features it was trained on),
+    /// `bias B`, and one `NAME WEIGHT` per line; a name this build lacks is refused, a
+    /// feature the file omits weighs 0, and a file naming no feature is no model.
     pub fn parse(text: &str) -> Result<LineModel, String> {
         let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
         if lines.next() != Some("gather-lines 1") {
@@ -349,6 +341,10 @@ impl LineModel {
         let mut model = LineModel::default();
         for line in lines {
             let (name, value) = line.split_once(' ').ok_or("a line without a weight")?;
+            if name == "fingerprint" {
+                model.fingerprint = Some(value.trim().to_string());
+                continue;
+            }
             let value: f32 = (value.trim().parse().ok())
                 .filter(|v: &f32| v.is_finite())
                 .ok_or_else(|| format!("`{name}`: not a number"))?;
@@ -363,6 +359,55 @@ impl LineModel {
         }
         Ok(model)
     }
+}
+
+/// The line probe: a definition of each kind of line and a question about it, whose
+/// lines' features pin what this build computes, as `ask::probe` does for the ranking's.
+const PROBE_LINES: &str = r#"@app.route("/upload")
+def upload(self, blob):
+    """Upload `blob` in parts, retrying a part that times out."""
+    offset = 0
+    while offset < len(blob):
+        try:
+            offset += self.store.put(blob[offset:offset + PART])
+        except TimeoutError:
+            if self.failures >= self.retries:
+                raise RuntimeError("retry budget exhausted")
+            self.failures += 1
+        # back off before the next part
+        wait(self.backoff.delay(self.failures))
+    #[inline]
+    for _ in 0..self.failures {
+        panic!("unreachable");
+    }
+    end
+"#;
+const PROBE_QUESTION: &str = "Uploader.upload gives up early: \"retry budget exhausted\"";
+
+/// Each line of the probe with its features that are not 0, rounded to 4 decimals.
+pub fn probe_rows() -> String {
+    let own = QuestionEvidence::of(&crate::ask::read(PROBE_QUESTION));
+    let query = LineQuery::of(&own);
+    let lines: Vec<(Line, &str)> = (1..).zip(PROBE_LINES.lines()).collect();
+    let end = lines.len() as Line;
+    let rows = features(&lines, LineRange::new(1, end), LineRange::new(2, 2), &query);
+    let mut out = String::new();
+    for ((line, _), row) in lines.iter().zip(rows) {
+        let values: Vec<String> = (LineFeature::ALL.iter())
+            .filter(|f| row[**f] != 0.0)
+            .map(|f| format!("{} {:.4}", f.name(), row[*f]))
+            .collect();
+        out.push_str(&format!("{line}: {}\n", values.join(", ")));
+    }
+    out
+}
+
+/// The fingerprint of this build's line features, which a line model file records of the
+/// features it was trained on: a hash of their names in model order and of the probe's
+/// rows ([`probe_rows`]), as 16 hexadecimal digits.
+pub fn fingerprint() -> String {
+    let text = format!("{}\n{}", NAMES.join(" "), probe_rows());
+    format!("{:016x}", xxhash_rust::xxh3::xxh3_64(text.as_bytes()))
 }
 
 #[cfg(test)]
@@ -428,8 +473,26 @@ mod tests {
     }
 
     #[test]
+    fn the_probes_line_features_are_pinned() {
+        insta::assert_snapshot!(probe_rows());
+    }
+
+    /// The shipped line model was trained on this build's line features: a change to them,
+    /// or to their order, asks for it to be trained again (`scripts/train-lines`).
+    #[test]
+    fn the_shipped_line_model_was_trained_on_this_builds_features() {
+        assert_eq!(
+            LineModel::shipped().fingerprint(),
+            Some(fingerprint().as_str()),
+            "data/lines.txt was trained on other line features: retrain it"
+        );
+        let stale = LineModel::parse("gather-lines 1\nfingerprint 0\nbias 0\nblank 1\n").unwrap();
+        assert_eq!(stale.fingerprint(), Some("0"));
+    }
+
+    #[test]
     fn the_shipped_line_model_file_is_a_model() {
-        let parsed = LineModel::parse(SHIPPED).expect("data/lines.txt reads");
+        let parsed = LineModel::parse(SHIPPED.text()).expect("data/lines.txt reads");
         assert_eq!(&parsed, LineModel::shipped());
         // Question mode chooses a cut-down item's lines with it.
         assert!(parsed.is_present(), "data/lines.txt names no feature");

@@ -241,6 +241,9 @@ pub struct Pack {
     pub sources: Sources,
     /// The index the pack was cut from (filled by [`build`]).
     pub index: IndexFacts,
+    /// Why each seed of a question is where it is, when the request asked
+    /// (`ContextRequest::explain`): read from the question's answer, not computed again.
+    pub explained: Option<crate::ask::explain::Explanation>,
 }
 
 /// What a pack says about the index it was cut from.

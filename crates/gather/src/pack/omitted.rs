@@ -1,6 +1,7 @@
 //! What a pack leaves out that is not a beyond-budget item, each named with where it is,
 //! so the trailer line and the JSON can say it.
 
+pub use crate::ask::omitted::{QuestionOmitted, SeedCopy};
 use crate::change::notes::ChangeNotes;
 use crate::lines::{FileRange, Line, NamedRange};
 
@@ -41,22 +42,6 @@ pub enum ModeOmitted {
     Symbol(Vec<NamedRange>),
     /// What a diff names that the pack shows no code for.
     Change(ChangeNotes),
-}
-
-/// What the question stage left out.
-#[derive(Clone, Debug, Default)]
-pub struct QuestionOmitted {
-    /// Question words that matched nothing in the workspace.
-    pub unmatched_terms: Vec<String>,
-    /// Identical copies of seeds (a mirrored or generated tree), each named with the
-    /// copy shown.
-    pub copies: Vec<SeedCopy>,
-    /// With no seed found: how many test definitions match the question.
-    pub test_matches: usize,
-    /// Nothing the question names exists in the workspace (see `unmatched_terms`).
-    pub nothing_matched: bool,
-    /// Distinct question words past the reading cap, which no lane looked for.
-    pub question_left_out: usize,
 }
 
 /// A question's omissions when the pack answers none.
@@ -103,15 +88,6 @@ pub struct AmbiguousCallee {
     pub line: Line,
     /// How many definitions it could be.
     pub candidates: usize,
-}
-
-/// A copy of a seed, and the copy shown instead.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeedCopy {
-    /// The copy left out.
-    pub copy: FileRange,
-    /// The copy shown.
-    pub kept: FileRange,
 }
 
 /// A pinned slice that could not be met as asked.

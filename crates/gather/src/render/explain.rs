@@ -1,5 +1,5 @@
-//! `gather ask --explain`: each seed with its learned and hand scores, the features that
-//! placed it and every feature it has.
+//! `gather ask --explain`: the pack, then each seed with its learned and hand scores, the
+//! features that placed it and every feature it has.
 
 use std::fmt::Write;
 
@@ -7,15 +7,32 @@ use serde_json::Value;
 
 use super::answer::{
     self,
-    explain::{ExplainedSeed, Weighted},
+    explain::{ExplainedPack, ExplainedSeed, Weighted},
 };
-
-use crate::ask::explain::Explained;
+use crate::ask::explain::Explanation;
+use crate::ask::Ranking;
 use crate::index::Index;
+use crate::pack::Pack;
 
-/// The explanation as text (a section after the pack) and as JSON (an array, one object a
-/// seed, in seed order).
-pub fn render(index: &Index, explained: &[Explained], learned: bool) -> (String, Value) {
+/// A pack that carries its seeds' explanation (`ContextRequest::explain`), as text (the
+/// pack, then a section explaining each seed) and as JSON (the pack's answer with an
+/// `explain` array, one object a seed, in seed order: [`ExplainedPack`]); `None` for a
+/// pack without one.
+pub fn render(index: &Index, pack: &Pack) -> Option<(String, Value)> {
+    let explanation = pack.explained.as_ref()?;
+    let (text, used) = super::pack::pack_text(pack);
+    let (section, seeds) = explained(index, explanation);
+    let json = answer::value(&ExplainedPack {
+        pack: super::pack::pack_answer(pack, used, &text),
+        explain: seeds,
+    });
+    Some((format!("{text}\n{section}"), json))
+}
+
+/// The explanation as a text section and as one answer a seed.
+fn explained(index: &Index, explanation: &Explanation) -> (String, Vec<ExplainedSeed>) {
+    let learned = explanation.ranking == Ranking::Learned;
+    let explained = &explanation.seeds;
     let mut text = String::new();
     let ranking = if learned {
         "learned ranking"
@@ -77,7 +94,7 @@ pub fn render(index: &Index, explained: &[Explained], learned: bool) -> (String,
             score: e.score,
         });
     }
-    (text, answer::value(&rows))
+    (text, rows)
 }
 
 /// Name-value pairs, in their order.

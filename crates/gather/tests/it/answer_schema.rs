@@ -64,6 +64,43 @@ pub(crate) fn closed(schema: &mut Value) {
     }
 }
 
+/// Where `json` breaks `schema`, made closed.
+fn violations(mut schema: Value, json: &Value) -> Vec<String> {
+    closed(&mut schema);
+    let validator = jsonschema::draft202012::new(&schema).unwrap();
+    validator
+        .iter_errors(json)
+        .map(|e| format!("{}: {e}", e.instance_path()))
+        .collect()
+}
+
+/// The JSON of `gather ask --explain --json` validates against the schema derived from
+/// its type, and is the pack's JSON with the `explain` array beside it.
+#[test]
+fn an_explained_pack_matches_its_answer_schema() {
+    let index = gather::index::build(&crate::common::fixture("contract")).unwrap();
+    let request = gather::ContextRequest {
+        budget: gather::budget::Budget::Lines(60),
+        ..gather::ContextRequest::new(gather::Target::Question(
+            "how is a request authenticated from its session cookie".into(),
+        ))
+    };
+    let (_, json) = crate::rendered::explained(&index, &request);
+    let schema =
+        schema_generator().into_root_schema_for::<gather::render::answer::explain::ExplainedPack>();
+    let errors = violations(serde_json::to_value(schema).unwrap(), &json);
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+    let seeds = json["explain"].as_array().expect("an explain array");
+    assert!(!seeds.is_empty(), "the question has seeds to explain");
+    let mut pack = json.clone();
+    pack.as_object_mut().unwrap().remove("explain");
+    let plain = gather::request::context(&index, &request).unwrap().json;
+    assert_eq!(
+        pack, plain,
+        "the pack's JSON, and the explanation beside it"
+    );
+}
+
 #[test]
 fn every_json_snapshot_matches_its_answer_schema() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/snapshots");
@@ -78,14 +115,9 @@ fn every_json_snapshot_matches_its_answer_schema() {
         let Some(json) = json_in(&std::fs::read_to_string(&path).unwrap()) else {
             continue;
         };
-        let mut schema = schema_of(&name)
+        let schema = schema_of(&name)
             .unwrap_or_else(|| panic!("{name} holds JSON: name its answer type in schema_of"));
-        closed(&mut schema);
-        let validator = jsonschema::draft202012::new(&schema).unwrap();
-        let errors: Vec<String> = validator
-            .iter_errors(&json)
-            .map(|e| format!("{}: {e}", e.instance_path()))
-            .collect();
+        let errors = violations(schema, &json);
         assert!(errors.is_empty(), "{name}:\n{}", errors.join("\n"));
         checked += 1;
     }

@@ -438,8 +438,80 @@ fn a_budget_past_the_seed_cap_adds_the_best_of_files_no_seed_is_in() {
         "the ranked seeds as at 400 lines, then 8 more"
     );
 
-    let breadth: Vec<bool> = (request::explain(&index, &wide).iter())
-        .map(|e| e.breadth)
-        .collect();
+    let explained = ContextRequest {
+        explain: true,
+        ..wide
+    };
+    let pack = request::context_pack(&index, &explained).unwrap();
+    let explanation = pack.explained.expect("asked for");
+    let breadth: Vec<bool> = explanation.seeds.iter().map(|e| e.breadth).collect();
     assert_eq!(breadth, [[false; 40].as_slice(), &[true; 8]].concat());
+}
+
+/// A whole issue runs every lane (postings, names, grep, feedback, the call lanes, the
+/// resolver) and pins slices of files the lanes read too; the pack's sources read them
+/// once more. Every file is read once, all through the request's store, and asking for the
+/// seeds' explanation reads nothing more: it is read from the same answer.
+#[test]
+fn a_question_reads_each_file_once_and_its_explanation_reads_none() {
+    let ws = common::Workspace::new(&[
+        (
+            "retry.py",
+            "from util import jitter\n\n\nclass RetryPolicy:\n    def delay(self, attempt):\n        if attempt > 5:\n            raise RuntimeError('retry budget exhausted')\n        return jitter(attempt * 2)\n",
+        ),
+        (
+            "client.py",
+            "from retry import RetryPolicy\n\n\nclass Client:\n    def send(self, attempt):\n        policy = RetryPolicy()\n        return policy.delay(attempt)\n",
+        ),
+        ("util.py", "def jitter(seconds):\n    return seconds + 0.1\n"),
+        ("notes.md", "# Notes\nThe retry budget is five attempts.\n"),
+    ]);
+    let question = "Client.send gives up too early\n\nWhen the server resets, `send` \
+                    raises:\n\n```\nTraceback (most recent call last):\n  File \
+                    \"client.py\", line 7, in send\n    return policy.delay(attempt)\n  \
+                    File \"retry.py\", line 7, in delay\nRuntimeError: retry budget \
+                    exhausted\n```\n";
+    let slice = |path: &str, lines: Option<gather::lines::LineRange>, symbol: Option<&str>| {
+        gather::slice::SliceRequest {
+            path: path.into(),
+            lines,
+            symbol: symbol.map(str::to_string),
+            ..gather::slice::SliceRequest::default()
+        }
+    };
+    let request = ContextRequest {
+        slices: vec![
+            slice("util.py", Some(gather::lines::LineRange::new(1, 2)), None),
+            slice("retry.py", None, Some("RetryPolicy.delay")),
+            slice("notes.md", None, None),
+        ],
+        ..ContextRequest::new(Target::Question(question.to_string()))
+    };
+    for explain in [false, true] {
+        // A fresh index each time: its postings are built by the answer, reading every file.
+        let index = index::build(ws.root()).unwrap();
+        let root = index.root_dir();
+        let before = root.files_read();
+        let asked = ContextRequest {
+            explain,
+            ..request.clone()
+        };
+        let pack = request::context_pack(&index, &asked).unwrap();
+        let shown: std::collections::BTreeSet<&str> =
+            pack.items.iter().map(|i| i.path.as_str()).collect();
+        assert_eq!(
+            shown,
+            ["client.py", "notes.md", "retry.py", "util.py"].into()
+        );
+        // Every file the index holds was read (the postings and the grep lane read them
+        // all), each once.
+        assert_eq!(root.files_read() - before, 4, "explain: {explain}");
+        assert_eq!(pack.explained.is_some(), explain);
+        if let Some(explanation) = pack.explained {
+            let seeds: Vec<String> = (explanation.seeds.iter())
+                .map(|e| index.symbol(e.id).symbol.qualified_name.clone())
+                .collect();
+            assert_eq!(seeds, pack.seed_names, "the pack's seeds, explained");
+        }
+    }
 }

@@ -62,6 +62,25 @@ fn question_json() {
     insta::assert_snapshot!(json_of(&contract(), &question(QUESTION, 60)));
 }
 
+/// A question's pack with its seeds explained (`gather ask --explain`): the pack, then
+/// the explanation, as text and as JSON.
+pub(crate) fn explained(index: &Index, request: &ContextRequest) -> (String, serde_json::Value) {
+    let request = ContextRequest {
+        explain: true,
+        ..request.clone()
+    };
+    let pack = request::context_pack(index, &request).unwrap();
+    render::explain::render(index, &pack).expect("the pack carries its explanation")
+}
+
+#[test]
+fn question_explained_text() {
+    let (text, _) = explained(&contract(), &question(QUESTION, 60));
+    let plain = text_of(&contract(), &question(QUESTION, 60));
+    assert!(text.starts_with(&plain), "the pack, then its explanation");
+    insta::assert_snapshot!(&text[plain.len()..]);
+}
+
 #[test]
 fn question_with_a_pinned_slice_text() {
     let request = ContextRequest {

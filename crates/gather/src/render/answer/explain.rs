@@ -1,9 +1,21 @@
-//! What `gather ask --explain --json` adds to the pack: each seed and why it is there.
+//! What `gather ask --explain --json` answers: the pack, and each seed and why it is there.
 
 use schemars::JsonSchema;
 use serde::Serialize;
 
+use super::pack::PackAnswer;
 use crate::lines::Line;
+
+/// A question's pack with its seeds explained: every field of the pack's answer, and
+/// `explain`.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct ExplainedPack {
+    /// The pack's answer.
+    #[serde(flatten)]
+    pub pack: PackAnswer,
+    /// Each seed, in seed order: its scores and the features that placed it.
+    pub explain: Vec<ExplainedSeed>,
+}
 
 /// One seed of a question, in seed order: its scores and the features that placed it.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
