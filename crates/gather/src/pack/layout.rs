@@ -100,6 +100,15 @@ pub fn header(pack: &Pack, used: usize, stamp: &str, stale: &[String]) -> String
         Some(asked) => format!(" (asked {asked}, the most is {})", pack.budget.limit()),
         None => String::new(),
     };
+    if pack.frontend == Frontend::Context {
+        // A model reads the code, not the account: the seeds are the items below, and
+        // the budget and the index stamp are for the people who tune it.
+        return format!(
+            "# gather {}{partial}{no_match}{}\n",
+            pack.mode,
+            tree_segment(pack.index.tree.as_ref())
+        );
+    }
     format!(
         "# gather {}{partial} · seeds: {}{no_match} · neighbours: {} · budget={} {}{asked} used={} · index {}{}\n",
         pack.mode,
@@ -169,7 +178,10 @@ pub(crate) fn item_text(item: &PackItem, form: Rendered, keep: usize, sources: &
     } else if item.name != format!("{}:{}", item.path, item.range) {
         let _ = write!(out, " {}", item.name);
     }
-    let _ = write!(out, " · {}", item.role.label());
+    // In a hook's pack every definition is a seed: the word would only cost room.
+    if !(sources.frontend == Frontend::Context && item.role == Role::Seed) {
+        let _ = write!(out, " · {}", item.role.label());
+    }
     if !item.changed.is_empty() {
         let runs: Vec<String> = (item.changed.iter())
             .map(|r| match r.len() {

@@ -309,3 +309,39 @@ fn a_token_budget_holds_the_header_that_names_a_changed_file() {
     }
     assert!(answered > 0);
 }
+
+/// A hook's pack (`Frontend::Context`) goes into a model's context with every prompt, so its
+/// characters go to code: its header names only what the model needs (the mode and the
+/// tree), its items do not each say `seed`, and it shows fewer of the ranking's seeds, each
+/// deeper, while its explanation still lists every seed the ranking chose.
+#[test]
+fn a_hooks_pack_spends_its_room_on_code() {
+    let index = index::build(&fixture("contract")).unwrap();
+    let ask = |frontend, tokens| ContextRequest {
+        frontend,
+        budget: Budget::Tokens(tokens),
+        explain: true,
+        ..ContextRequest::new(Target::Question(
+            "authenticate a session from the request token".to_string(),
+        ))
+    };
+    let cli = request::context_pack(&index, &ask(Frontend::Cli, 2424)).unwrap();
+    let hook = request::context_pack(&index, &ask(Frontend::Context, 2424)).unwrap();
+    let (cli_text, _) = gather::render::pack::render(&cli);
+    let (hook_text, _) = gather::render::pack::render(&hook);
+    assert!(first_line(&cli_text).contains(" · budget=2424 tokens used="));
+    assert_eq!(first_line(&hook_text), "# gather ask", "{hook_text}");
+    assert!(cli_text.contains(" · seed\n"), "{cli_text}");
+    assert!(hook_text.contains("\n@@ "), "{hook_text}");
+    assert!(!hook_text.contains(" · seed\n"), "{hook_text}");
+
+    // 420 tokens: the ranking chooses 4 seeds, a hook's pack shows 3 of them.
+    let cli = request::context_pack(&index, &ask(Frontend::Cli, 420)).unwrap();
+    let hook = request::context_pack(&index, &ask(Frontend::Context, 420)).unwrap();
+    assert_eq!(cli.n_seeds, 4);
+    assert_eq!(hook.n_seeds, 3);
+    assert_eq!(hook.seed_names[..], cli.seed_names[..3]);
+    let explained = |pack: &gather::pack::Pack| pack.explained.as_ref().unwrap().seeds.len();
+    assert_eq!(explained(&hook), 4);
+    assert_eq!(explained(&cli), 4);
+}
