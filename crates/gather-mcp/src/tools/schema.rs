@@ -278,7 +278,7 @@ pub fn list() -> Vec<Tool> {
         Tool::new(
             GATHER_CONTEXT,
             "Call first for any question about this code, to study a definition with its callers and callees, or to review a diff. \
-             Gives verbatim code, ranked and cut to a budget; what is cut or elided names the assemble_context call that shows it.",
+             Verbatim code, ranked and cut to a budget; what is cut names the assemble_context call that shows it.",
             input_schema::<GatherContextArgs>(),
         )
         .with_raw_output_schema(output_schema::<PackAnswer>())
@@ -293,7 +293,7 @@ pub fn list() -> Vec<Tool> {
         .with_annotations(read_only.clone()),
         Tool::new(
             FIND_SYMBOL,
-            "Find where definitions are, by name, by file or both: each one's kind and path:start-end, to read with assemble_context (symbol NAME@START) or gather_context.",
+            "Find definitions by name, file or both: each one's kind and path:start-end, to read with assemble_context (symbol NAME@START) or gather_context.",
             input_schema::<FindSymbolArgs>(),
         )
         .with_raw_output_schema(output_schema::<FindAnswer>())
