@@ -203,6 +203,25 @@ pub struct FindSymbolArgs {
     pub scope: Option<String>,
 }
 
+/// The argument every tool takes beside its own: which root the call is about. The server
+/// takes it out before the tool reads the rest ([`take_root`]).
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+pub struct RootArg {
+    /// Root path or name, if several.
+    pub root: Option<String>,
+}
+
+/// Takes `root` out of a call's arguments.
+pub fn take_root(arguments: &mut Option<JsonObject>) -> Result<Option<String>> {
+    match arguments.as_mut().and_then(|a| a.remove("root")) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(root)) => Ok(Some(root)),
+        Some(_) => Err(invalid(
+            "root is a string: the path, URI or name of one of the client's roots",
+        )),
+    }
+}
+
 /// One of two spellings of the same argument; both given must agree.
 fn either<T: PartialEq>(a: Option<T>, b: Option<T>, names: &str) -> Result<Option<T>> {
     match (a, b) {
