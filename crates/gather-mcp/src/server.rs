@@ -39,6 +39,18 @@ impl GatherServer {
     }
 }
 
+/// The JSON-RPC error of a call past the queue, which the client may retry.
+fn busy() -> ErrorData {
+    ErrorData::new(
+        rmcp::model::ErrorCode(pool::BUSY),
+        format!(
+            "server busy: {} calls queued; retry when an answer arrives",
+            pool::QUEUE
+        ),
+        None,
+    )
+}
+
 /// A tool result: the text as `content`, the JSON as `structuredContent`.
 pub fn success(answer: Answer) -> CallToolResult {
     let mut result = CallToolResult::structured(answer.json);
@@ -101,6 +113,11 @@ impl ServerHandler for GatherServer {
                 None,
             ));
         }
+        // The call takes its place in the queue before it waits for the client's roots.
+        let accepted = match self.pool.admit() {
+            Ok(accepted) => accepted,
+            Err(_) => return Err(busy()),
+        };
         let mut arguments = request.arguments;
         // A client that skipped `notifications/initialized` is asked for its roots now.
         if self.roots.undecided() {
@@ -113,23 +130,12 @@ impl ServerHandler for GatherServer {
             Ok(workspace) => workspace,
             Err(error) => return Ok(failure(&error).into()),
         };
-        let outcome = self
-            .pool
-            .run(move || tools::call(&workspace, &name, arguments))
-            .await;
+        let outcome =
+            Pool::run_accepted(accepted, move || tools::call(&workspace, &name, arguments)).await;
         let result = match outcome {
             Ok(Ok(answer)) => success(answer),
             Ok(Err(error)) => failure(&error),
-            Err(Refused::Busy) => {
-                return Err(ErrorData::new(
-                    rmcp::model::ErrorCode(pool::BUSY),
-                    format!(
-                        "server busy: {} calls queued; retry when an answer arrives",
-                        pool::QUEUE
-                    ),
-                    None,
-                ))
-            }
+            Err(Refused::Busy) => return Err(busy()),
             Err(Refused::Panicked) => {
                 eprintln!("gather serve: a tool call panicked");
                 failure(&Error::new(
