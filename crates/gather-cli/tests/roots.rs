@@ -38,6 +38,8 @@ struct Client {
     roots: Option<Vec<Value>>,
     /// How many `roots/list` requests the server sent.
     listed: usize,
+    /// Whether `roots/list` is answered at all.
+    answering: bool,
 }
 
 impl Client {
@@ -56,6 +58,7 @@ impl Client {
             next_id: 0,
             roots,
             listed: 0,
+            answering: true,
         };
         let capabilities = match client.roots {
             Some(_) => json!({"roots": {"listChanged": true}}),
@@ -102,6 +105,9 @@ impl Client {
             return false;
         }
         self.listed += 1;
+        if !self.answering {
+            return true;
+        }
         let roots = (self.roots.clone()).expect("roots/list sent to a client without roots");
         let id = message["id"].clone();
         self.send(&json!({"jsonrpc": "2.0", "id": id, "result": {"roots": roots}}));
@@ -382,4 +388,19 @@ fn a_client_without_roots_is_served_the_directory_the_server_started_in() {
     );
     assert_eq!(ok(&named)["definitions"][0]["path"], "home.py");
     assert_eq!(client.listed, 0);
+}
+
+#[test]
+fn a_client_that_never_answers_roots_list_is_served_the_directory_the_server_started_in() {
+    let (home, api) = (tree("home"), tree("api"));
+    let roots = vec![json!({"uri": uri(api.path()), "name": "api"})];
+    let mut client = Client::start(home.path(), &[], Some(roots));
+    client.answering = false;
+    let started = std::time::Instant::now();
+    let one = client.call("find_symbol", json!({"name": "home"}));
+    assert_eq!(ok(&one)["definitions"][0]["path"], "home.py");
+    // The call waited for the answer that never came, no longer.
+    let waited = started.elapsed();
+    assert!(waited < Duration::from_secs(30), "{waited:?}");
+    assert_eq!(client.listed, 1);
 }

@@ -140,6 +140,26 @@ fn a_root_kept_keeps_its_index_and_a_root_removed_is_freed() {
 }
 
 #[test]
+fn a_name_two_roots_share_asks_for_a_path() {
+    let (home, one, two) = (tree("home"), tree("one"), tree("two"));
+    let roots = roots(home.path());
+    listed(
+        &roots,
+        vec![
+            offered(one.path(), Some("app")),
+            offered(two.path(), Some("app")),
+        ],
+    );
+    let message = refusal(&roots, Some("app"));
+    assert!(message.starts_with("root \"app\" names 2 roots; send one of their paths: "));
+    assert!(
+        message.contains(&format!("{} (app)", two.path().display())),
+        "{message}"
+    );
+    assert_eq!(names(&roots, one.path().to_str()), ["one"]);
+}
+
+#[test]
 fn no_more_than_the_limit_of_roots_is_served() {
     let home = tree("home");
     let trees: Vec<tempfile::TempDir> = (0..MAX_ROOTS + 2).map(|_| tree("f")).collect();
