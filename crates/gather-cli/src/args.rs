@@ -118,7 +118,8 @@ pub enum Command {
         #[arg(long)]
         line: Option<u32>,
     },
-    /// Serve the MCP tools gather_context, assemble_context and find_symbol on stdin/stdout.
+    /// Serve the MCP tools gather_context, assemble_context and find_symbol on stdin/stdout,
+    /// for the roots the client has open (MCP roots); with -C, for that directory alone.
     Serve {
         /// How long a call waits for the first index build before answering with a partial
         /// result flagged index-building, in milliseconds.

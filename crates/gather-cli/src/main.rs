@@ -214,7 +214,7 @@ fn run(args: Args, kept: &mut Option<Session>) -> Result<String, Error> {
     let root = dir.path().to_path_buf();
     let needs_index = !matches!(
         args.command,
-        Command::Outline { .. } | Command::Slice { .. } | Command::Setup(_)
+        Command::Outline { .. } | Command::Slice { .. } | Command::Setup(_) | Command::Serve { .. }
     );
     let cache = needs_index.then(|| open::cache_for(&root, &args)).flatten();
     let ctx = Ctx {
@@ -258,11 +258,12 @@ fn run(args: Args, kept: &mut Option<Session>) -> Result<String, Error> {
         } => symbol::run(ctx, kept, name, path, line, &pack),
         Command::Graph { name, path, line } => graph::run(ctx, kept, &name, path.as_deref(), line),
         Command::Outline { path } => outline::run(&ctx, &path),
-        Command::Serve {
-            wait_ms,
-            hold_first_build,
-            no_watch,
-        } => serve::run(ctx, wait_ms, hold_first_build, !no_watch),
+        command @ Command::Serve { .. } => serve::run(
+            ctx,
+            command,
+            args.root.is_some(),
+            serve::store(args.no_cache, args.cache_dir),
+        ),
         Command::HookServer { idle_secs, wait_ms } => hook::serve(
             ctx.dir,
             ctx.cache,

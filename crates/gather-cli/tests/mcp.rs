@@ -251,6 +251,7 @@ fn initialize_then_exactly_three_tools_with_object_schemas() {
             "max_tokens",
             "path",
             "question",
+            "root",
             "scope",
             "symbol"
         ]
@@ -262,7 +263,7 @@ fn initialize_then_exactly_three_tools_with_object_schemas() {
     );
     assert_eq!(
         keys(&by_name("find_symbol")["inputSchema"]["properties"]),
-        ["filePath", "name", "path", "scope"]
+        ["filePath", "name", "path", "root", "scope"]
     );
     assert!(server.close().success());
 }

@@ -47,8 +47,9 @@ pub struct Pool {
     limit: usize,
 }
 
-/// One accepted call; dropped when it has run (or panicked, or was never run).
-struct Accepted(Arc<AtomicUsize>);
+/// One accepted call's place, counted until it is dropped (when the call has run, panicked,
+/// or was never run).
+pub struct Accepted(Arc<AtomicUsize>);
 
 impl Drop for Accepted {
     fn drop(&mut self) {
@@ -75,19 +76,34 @@ impl Pool {
     }
 
     /// Runs `call` on a blocking thread and waits for its result, or refuses it when the
-    /// queue is full. A caller that stops waiting (a cancelled request) leaves the call to
-    /// finish; it still counts against the queue until then, so the bound holds.
+    /// queue is full ([`Pool::admit`], then [`Pool::run_accepted`]).
     pub async fn run<T: Send + 'static>(
         &self,
         call: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, Refused> {
+        Pool::run_accepted(self.admit()?, call).await
+    }
+
+    /// A place for one call, or [`Refused::Busy`] when the queue is full. A call that must
+    /// wait before it can run (for the client's roots) takes its place first, so waiting
+    /// calls count against the queue too.
+    pub fn admit(&self) -> Result<Accepted, Refused> {
         let limit = self.limit;
         self.pending
             .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
                 (n < limit).then_some(n + 1)
             })
             .map_err(|_| Refused::Busy)?;
-        let accepted = Accepted(Arc::clone(&self.pending));
+        Ok(Accepted(Arc::clone(&self.pending)))
+    }
+
+    /// Runs `call` in its place on a blocking thread and waits for its result. A caller
+    /// that stops waiting (a cancelled request) leaves the call to finish; it still counts
+    /// against the queue until then, so the bound holds.
+    pub async fn run_accepted<T: Send + 'static>(
+        accepted: Accepted,
+        call: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, Refused> {
         tokio::task::spawn_blocking(move || {
             let _accepted = accepted;
             call()
@@ -151,5 +167,15 @@ mod tests {
             );
             assert_eq!(pool.pending(), 0);
         });
+    }
+
+    #[test]
+    fn a_place_taken_before_the_call_runs_counts_against_the_queue() {
+        let pool = Pool::with(1);
+        let place = pool.admit().unwrap();
+        assert!(matches!(pool.admit(), Err(Refused::Busy)));
+        drop(place);
+        assert!(pool.admit().is_ok());
+        assert_eq!(pool.pending(), 0);
     }
 }

@@ -1,6 +1,8 @@
-//! The MCP handler: lists the tools and runs each call on the worker pool ([`crate::pool`]),
-//! turning the library's errors into tool results with `isError` and a `code`, and a call
-//! past the pool's queue into a JSON-RPC error the client can retry on.
+//! The MCP handler: lists the tools and runs each call on the worker pool ([`crate::pool`])
+//! against the root it names ([`crate::roots`]), turning the library's errors into tool
+//! results with `isError` and a `code`, and a call past the pool's queue into a JSON-RPC
+//! error the client can retry on. It reads the client's roots once the session has begun
+//! and whenever the client says they changed ([`crate::listing`]).
 
 use std::sync::Arc;
 
@@ -8,32 +10,45 @@ use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
     ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
 };
-use rmcp::service::RequestContext;
+use rmcp::service::{NotificationContext, RequestContext};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 
 use gather::{render, Error, ErrorCode};
 
+use crate::listing;
 use crate::pool::{self, Pool, Refused};
-use crate::state::Workspace;
+use crate::roots::Roots;
 use crate::tools::{self, Answer};
 
-/// The server of one workspace.
+/// The server of the client's roots.
 #[derive(Clone)]
 pub struct GatherServer {
-    workspace: Arc<Workspace>,
+    roots: Arc<Roots>,
     tools: Arc<Vec<Tool>>,
     pool: Arc<Pool>,
 }
 
 impl GatherServer {
-    /// A server answering from `workspace`.
-    pub fn new(workspace: Arc<Workspace>) -> GatherServer {
+    /// A server answering from `roots`.
+    pub fn new(roots: Arc<Roots>) -> GatherServer {
         GatherServer {
-            workspace,
+            roots,
             tools: Arc::new(tools::list()),
             pool: Arc::new(Pool::new()),
         }
     }
+}
+
+/// The JSON-RPC error of a call past the queue, which the client may retry.
+fn busy() -> ErrorData {
+    ErrorData::new(
+        rmcp::model::ErrorCode(pool::BUSY),
+        format!(
+            "server busy: {} calls queued; retry when an answer arrives",
+            pool::QUEUE
+        ),
+        None,
+    )
 }
 
 /// A tool result: the text as `content`, the JSON as `structuredContent`.
@@ -60,8 +75,17 @@ impl ServerHandler for GatherServer {
             .with_instructions(
                 "gather returns verbatim code from this workspace, ranked and cut to a budget. \
                  Use gather_context with a question or a symbol and its path for the code around it, \
-                 assemble_context for exact slices of named files, find_symbol to locate definitions.",
+                 assemble_context for exact slices of named files, find_symbol to locate definitions. \
+                 With several roots open, name one with root.",
             )
+    }
+
+    async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        listing::list(&self.roots, &context.peer).await;
+    }
+
+    async fn on_roots_list_changed(&self, context: NotificationContext<RoleServer>) {
+        listing::list(&self.roots, &context.peer).await;
     }
 
     async fn list_tools(
@@ -75,7 +99,7 @@ impl ServerHandler for GatherServer {
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let name = request.name.to_string();
         if !self.tools.iter().any(|t| t.name == name) {
@@ -89,25 +113,29 @@ impl ServerHandler for GatherServer {
                 None,
             ));
         }
-        let workspace = Arc::clone(&self.workspace);
-        let arguments = request.arguments;
-        let outcome = self
-            .pool
-            .run(move || tools::call(&workspace, &name, arguments))
-            .await;
+        // The call takes its place in the queue before it waits for the client's roots.
+        let accepted = match self.pool.admit() {
+            Ok(accepted) => accepted,
+            Err(_) => return Err(busy()),
+        };
+        let mut arguments = request.arguments;
+        // A client that skipped `notifications/initialized` is asked for its roots now.
+        if self.roots.undecided() {
+            listing::list(&self.roots, &context.peer).await;
+        }
+        self.roots.settled(listing::ANSWER_WITHIN).await;
+        let picked =
+            tools::take_root(&mut arguments).and_then(|named| self.roots.pick(named.as_deref()));
+        let workspace = match picked {
+            Ok(workspace) => workspace,
+            Err(error) => return Ok(failure(&error).into()),
+        };
+        let outcome =
+            Pool::run_accepted(accepted, move || tools::call(&workspace, &name, arguments)).await;
         let result = match outcome {
             Ok(Ok(answer)) => success(answer),
             Ok(Err(error)) => failure(&error),
-            Err(Refused::Busy) => {
-                return Err(ErrorData::new(
-                    rmcp::model::ErrorCode(pool::BUSY),
-                    format!(
-                        "server busy: {} calls queued; retry when an answer arrives",
-                        pool::QUEUE
-                    ),
-                    None,
-                ))
-            }
+            Err(Refused::Busy) => return Err(busy()),
             Err(Refused::Panicked) => {
                 eprintln!("gather serve: a tool call panicked");
                 failure(&Error::new(

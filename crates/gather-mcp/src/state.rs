@@ -1,4 +1,4 @@
-//! The server's one index: built in the background at start, kept in memory and brought up
+//! One root's index: built in the background at start, kept in memory and brought up
 //! to date with the disk before every answer.
 
 use gather::confined::Root;

@@ -25,6 +25,21 @@ pub fn spawn_serve(root: &Path, cache: &Path, extra: &[&str]) -> Child {
         .unwrap()
 }
 
+/// `gather serve EXTRA…` started in `cwd` (no `-C`: the client's roots are read), with its
+/// index kept in `cache`, stdin and stdout piped, stderr dropped.
+pub fn spawn_serve_in(cwd: &Path, cache: &Path, extra: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_gather"))
+        .env("GATHER_CACHE_DIR", cache)
+        .current_dir(cwd)
+        .arg("serve")
+        .args(extra)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
 /// The child's stdout lines, read on a thread until it closes or nobody listens.
 pub fn stdout_lines(child: &mut Child) -> Receiver<String> {
     let stdout = child.stdout.take().unwrap();

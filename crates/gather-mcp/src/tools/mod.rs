@@ -132,7 +132,7 @@ pub struct FileArg {
     pub file_path: Option<String>,
     /// A definition (plain, qualified or NAME@LINE): its whole body.
     pub symbol: Option<String>,
-    /// Picks among same-named definitions; alone, the definition holding this line.
+    /// Picks among same-named definitions; alone, the one holding this line.
     pub line_hint: Option<Num>,
     /// Exact lines, START-END or N.
     pub lines: Option<String>,
@@ -148,23 +148,23 @@ pub struct FileArg {
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GatherContextArgs {
-    /// A question in plain words, or a whole issue as is (code, tracebacks, output). One of question, symbol, diff.
+    /// A question, or a whole issue as is (code, tracebacks, output). One of question, symbol, diff.
     pub question: Option<String>,
     /// A definition's name, plain or qualified (Client.send), or NAME@LINE: it, its callers and callees.
     pub symbol: Option<String>,
-    /// A unified diff: the definitions it touches, changed lines shown, with callers and callees.
+    /// A unified diff: the definitions it touches, changed lines shown, callers and callees.
     pub diff: Option<String>,
     /// The file defining symbol.
     pub path: Option<String>,
     /// Synonym of path.
     #[serde(rename = "filePath")]
     pub file_path: Option<String>,
-    /// A line of the definition, when its name is defined more than once in path.
+    /// A line of the definition, when path defines its name more than once.
     pub line: Option<Num>,
     /// Slices pinned first, shown whole; alone, the whole answer.
     #[schemars(length(max = 256))]
     pub files: Option<Vec<FileArg>>,
-    /// Lines for everything returned (default 400, at most 800).
+    /// Lines for the whole answer (default 400, at most 800).
     pub budget_lines: Option<Num>,
     /// A token budget instead (characters / 4).
     pub max_tokens: Option<Num>,
@@ -201,6 +201,25 @@ pub struct FindSymbolArgs {
     pub file_path: Option<String>,
     /// A directory: only definitions under it.
     pub scope: Option<String>,
+}
+
+/// The argument every tool takes beside its own: which root the call is about. The server
+/// takes it out before the tool reads the rest ([`take_root`]).
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+pub struct RootArg {
+    /// Root path or name, if several.
+    pub root: Option<String>,
+}
+
+/// Takes `root` out of a call's arguments.
+pub fn take_root(arguments: &mut Option<JsonObject>) -> Result<Option<String>> {
+    match arguments.as_mut().and_then(|a| a.remove("root")) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(root)) => Ok(Some(root)),
+        Some(_) => Err(invalid(
+            "root is a string: the path, URI or name of one of the client's roots",
+        )),
+    }
 }
 
 /// One of two spellings of the same argument; both given must agree.

@@ -16,19 +16,31 @@ use schemars::{JsonSchema, Schema};
 use serde_json::{json, Value};
 
 use super::{
-    AssembleContextArgs, FindSymbolArgs, GatherContextArgs, ASSEMBLE_CONTEXT, FIND_SYMBOL,
+    AssembleContextArgs, FindSymbolArgs, GatherContextArgs, RootArg, ASSEMBLE_CONTEXT, FIND_SYMBOL,
     GATHER_CONTEXT,
 };
 
-/// The input schema of `T`: JSON Schema 2020-12, inlined (some clients resolve no `$ref`
-/// in arguments), optional fields not nullable.
+/// The input schema of `T` with the `root` every tool takes ([`RootArg`]).
 fn input_schema<T: JsonSchema>() -> Arc<JsonObject> {
+    let mut object = schema_of::<T>();
+    let root = schema_of::<RootArg>();
+    if let (Some(Value::Object(properties)), Some(Value::Object(shared))) =
+        (object.get_mut("properties"), root.get("properties"))
+    {
+        properties.extend(shared.clone());
+    }
+    Arc::new(object)
+}
+
+/// The schema of arguments of type `T`: JSON Schema 2020-12, inlined (some clients
+/// resolve no `$ref` in arguments), optional fields not nullable.
+fn schema_of<T: JsonSchema>() -> JsonObject {
     let mut settings = SchemaSettings::draft2020_12();
     settings.inline_subschemas = true;
     let mut object = object_of(settings.into_generator().into_root_schema_for::<T>());
     compact_object(&mut object, true);
     object.remove("description");
-    Arc::new(object)
+    object
 }
 
 /// The output schema of answers of type `T`. A failed call (`isError`) has `{"success":
@@ -278,7 +290,7 @@ pub fn list() -> Vec<Tool> {
         Tool::new(
             GATHER_CONTEXT,
             "Call first for any question about this code, to study a definition with its callers and callees, or to review a diff. \
-             Gives verbatim code, ranked and cut to a budget; what is cut or elided names the assemble_context call that shows it.",
+             Verbatim code, ranked and cut to a budget; what is cut names the assemble_context call that shows it.",
             input_schema::<GatherContextArgs>(),
         )
         .with_raw_output_schema(output_schema::<PackAnswer>())
@@ -293,7 +305,7 @@ pub fn list() -> Vec<Tool> {
         .with_annotations(read_only.clone()),
         Tool::new(
             FIND_SYMBOL,
-            "Find where definitions are, by name, by file or both: each one's kind and path:start-end, to read with assemble_context (symbol NAME@START) or gather_context.",
+            "Find definitions by name, file or both: each one's kind and path:start-end, to read with assemble_context (symbol NAME@START) or gather_context.",
             input_schema::<FindSymbolArgs>(),
         )
         .with_raw_output_schema(output_schema::<FindAnswer>())

@@ -12,12 +12,12 @@ use crate::lines::Line;
 pub struct FindAnswer {
     /// Whether the list is whole.
     pub complete: bool,
-    /// Why it is partial (index-building: call again in a few seconds); watch-fallback
-    /// (the tree was walked, the answer is whole) only says it was slow.
+    /// Why it is partial (index-building: retry in seconds); watch-fallback: whole, only
+    /// slower.
     pub degraded: Vec<String>,
     /// One per definition.
     pub definitions: Vec<SymbolEntry>,
-    /// False on failure (see code and message).
+    /// False on failure: see code, message.
     pub success: bool,
 }
 

@@ -11,16 +11,15 @@ use crate::index::SymbolKind;
 use crate::lines::Line;
 use crate::pack::{Mode, Rendered};
 
-/// A context pack: items in rank order, each its verbatim lines or a stub naming how to
-/// request it.
+/// A context pack: items in rank order, verbatim or a stub naming how to request it.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct PackAnswer {
     /// What the pack may take and took.
     pub budget: BudgetUse,
     /// Whether the pack is whole.
     pub complete: bool,
-    /// Why it is partial (index-building: call again in a few seconds); watch-fallback
-    /// (the tree was walked, the answer is whole) only says it was slow.
+    /// Why it is partial (index-building: retry in seconds); watch-fallback: whole, only
+    /// slower.
     pub degraded: Vec<String>,
     /// The index it was cut from.
     pub index: IndexFacts,
@@ -30,7 +29,7 @@ pub struct PackAnswer {
     pub mode: Mode,
     /// What was left out, and why.
     pub omitted: Omitted,
-    /// False on failure (see code and message).
+    /// False on failure: see code, message.
     pub success: bool,
     /// The git tree the pack reflects; absent when the workspace is not in a git
     /// repository (or its `.git` cannot be read). Its schema says no more than its fields'

@@ -14,7 +14,7 @@ pub struct SlicesAnswer {
     pub budget_report: BudgetReport,
     /// The slices kept, in request order.
     pub slices: Vec<SliceEntry>,
-    /// False on failure (see code and message).
+    /// False on failure: see code, message.
     pub success: bool,
 }
 

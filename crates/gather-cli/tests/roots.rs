@@ -1,0 +1,406 @@
+//! `gather serve` with several roots: a client that declares the `roots` capability and
+//! answers the server's `roots/list` from the roots it holds, spoken to over stdio one
+//! JSON-RPC message a line. Each root is a temporary tree of its own.
+
+mod common;
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Child, ChildStdin};
+use std::sync::mpsc::Receiver;
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+const TIMEOUT: Duration = Duration::from_secs(60);
+
+/// A tree holding `NAME.py`, which defines `NAME` (calling `helper`) and `helper`.
+fn tree(name: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let source = format!(
+        "def {name}(order):\n    \"\"\"The {name} total.\"\"\"\n    return helper(order) + 1\n\n\ndef helper(order):\n    return len(order)\n"
+    );
+    std::fs::write(dir.path().join(format!("{name}.py")), source).unwrap();
+    dir
+}
+
+fn uri(dir: &Path) -> String {
+    format!("file://{}", dir.display())
+}
+
+struct Client {
+    child: Child,
+    _cache: tempfile::TempDir,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    next_id: u64,
+    /// What `roots/list` answers; `None`: the client does not declare the capability.
+    roots: Option<Vec<Value>>,
+    /// How many `roots/list` requests the server sent.
+    listed: usize,
+    /// Whether `roots/list` is answered at all.
+    answering: bool,
+}
+
+impl Client {
+    /// A session with `gather serve` started in `cwd` (with `extra` arguments), offering
+    /// `roots`.
+    fn start(cwd: &Path, extra: &[&str], roots: Option<Vec<Value>>) -> Client {
+        let cache = tempfile::tempdir().unwrap();
+        let mut child = common::spawn_serve_in(cwd, cache.path(), extra);
+        let lines = common::stdout_lines(&mut child);
+        let stdin = child.stdin.take();
+        let mut client = Client {
+            child,
+            _cache: cache,
+            stdin,
+            lines,
+            next_id: 0,
+            roots,
+            listed: 0,
+            answering: true,
+        };
+        let capabilities = match client.roots {
+            Some(_) => json!({"roots": {"listChanged": true}}),
+            None => json!({}),
+        };
+        let init = client.request(
+            "initialize",
+            json!({"protocolVersion": "2025-06-18", "capabilities": capabilities,
+                   "clientInfo": {"name": "gather-roots-tests", "version": "1"}}),
+        );
+        assert!(init.get("result").is_some(), "{init}");
+        client.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        client
+    }
+
+    fn send(&mut self, message: &Value) {
+        let stdin = self.stdin.as_mut().unwrap();
+        writeln!(stdin, "{message}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// The next message that is not a `roots/list` request; those are answered on the
+    /// way, as a client does.
+    fn next_message(&mut self) -> Value {
+        loop {
+            let message = self.read();
+            if !self.answer_listing(&message) {
+                return message;
+            }
+        }
+    }
+
+    fn read(&self) -> Value {
+        let line = self
+            .lines
+            .recv_timeout(TIMEOUT)
+            .expect("the server answers");
+        serde_json::from_str(&line).unwrap()
+    }
+
+    /// Answers `message` when it is a `roots/list` request.
+    fn answer_listing(&mut self, message: &Value) -> bool {
+        if message["method"] != "roots/list" {
+            return false;
+        }
+        self.listed += 1;
+        if !self.answering {
+            return true;
+        }
+        let roots = (self.roots.clone()).expect("roots/list sent to a client without roots");
+        let id = message["id"].clone();
+        self.send(&json!({"jsonrpc": "2.0", "id": id, "result": {"roots": roots}}));
+        true
+    }
+
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        loop {
+            let message = self.next_message();
+            if message["id"] == json!(id) {
+                return message;
+            }
+        }
+    }
+
+    fn call(&mut self, tool: &str, arguments: Value) -> Value {
+        let response = self.request("tools/call", json!({"name": tool, "arguments": arguments}));
+        response
+            .get("result")
+            .cloned()
+            .unwrap_or_else(|| panic!("tools/call {tool} failed: {response}"))
+    }
+
+    /// Changes the roots and tells the server, then answers the listing it asks for at
+    /// once.
+    fn change_roots(&mut self, roots: Vec<Value>) {
+        self.roots = Some(roots);
+        self.send(&json!({"jsonrpc": "2.0", "method": "notifications/roots/list_changed"}));
+        let message = self.read();
+        assert!(
+            self.answer_listing(&message),
+            "expected roots/list: {message}"
+        );
+    }
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+fn text(result: &Value) -> &str {
+    result["content"][0]["text"].as_str().unwrap_or_default()
+}
+
+/// Asserts a successful tool result and returns its structured content.
+fn ok(result: &Value) -> &Value {
+    assert_ne!(result["isError"], true, "{result}");
+    &result["structuredContent"]
+}
+
+/// Asserts an error result with `code` and returns its message.
+fn error(result: &Value, code: &str) -> String {
+    assert_eq!(result["isError"], true, "{result}");
+    assert_eq!(result["structuredContent"]["code"], code, "{result}");
+    result["structuredContent"]["message"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+/// The paths of the definitions `find_symbol` finds for `name` in `root`.
+fn found(client: &mut Client, name: &str, root: &str) -> Vec<String> {
+    let result = client.call("find_symbol", json!({"name": name, "root": root}));
+    if result["isError"] == true {
+        return Vec::new();
+    }
+    (ok(&result)["definitions"].as_array().unwrap().iter())
+        .map(|d| d["path"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn two_roots_answer_each_from_its_own_tree() {
+    let (home, api, web) = (tree("home"), tree("api"), tree("web"));
+    let roots = vec![
+        json!({"uri": uri(api.path()), "name": "api"}),
+        json!({"uri": uri(web.path())}),
+    ];
+    let mut client = Client::start(home.path(), &[], Some(roots));
+    let web_path = web.path().display().to_string();
+    // A root by its name, its path or its URI.
+    assert_eq!(found(&mut client, "api", "api"), ["api.py"]);
+    assert_eq!(found(&mut client, "web", &web_path), ["web.py"]);
+    assert_eq!(found(&mut client, "web", &uri(web.path())), ["web.py"]);
+    // Each root is its own index: a name of one is not found in the other.
+    assert_eq!(found(&mut client, "web", "api"), Vec::<String>::new());
+    let missing = client.call("find_symbol", json!({"name": "web", "root": "api"}));
+    assert!(error(&missing, "not_found").contains("web"));
+
+    let pack = client.call(
+        "gather_context",
+        json!({"symbol": "web", "path": "web.py", "root": web_path}),
+    );
+    assert_eq!(ok(&pack)["items"][0]["path"], "web.py");
+    assert!(text(&pack).contains("def web(order):"), "{pack}");
+    let slices = client.call(
+        "assemble_context",
+        json!({"files": [{"path": "api.py", "symbol": "api"}], "root": "api"}),
+    );
+    let content = ok(&slices)["slices"][0]["content"].as_str().unwrap();
+    assert!(content.starts_with("def api(order):"), "{slices}");
+    // The roots were read once, at the start of the session.
+    assert_eq!(client.listed, 1);
+}
+
+#[test]
+fn a_call_without_a_root_when_two_are_open_is_refused_naming_both() {
+    let (home, api, web) = (tree("home"), tree("api"), tree("web"));
+    let roots = vec![
+        json!({"uri": uri(api.path()), "name": "api"}),
+        json!({"uri": uri(web.path()), "name": "web"}),
+    ];
+    let mut client = Client::start(home.path(), &[], Some(roots));
+    for (tool, arguments) in [
+        (
+            "gather_context",
+            json!({"question": "how is the total computed?"}),
+        ),
+        ("assemble_context", json!({"files": [{"path": "api.py"}]})),
+        ("find_symbol", json!({"name": "helper"})),
+    ] {
+        let refused = client.call(tool, arguments);
+        let message = error(&refused, "invalid_request");
+        assert!(
+            message.starts_with("2 roots are open; send root as one of"),
+            "{message}"
+        );
+        assert!(
+            message.contains(&format!("{} (api)", api.path().display())),
+            "{message}"
+        );
+        assert!(
+            message.contains(&format!("{} (web)", web.path().display())),
+            "{message}"
+        );
+        assert!(text(&refused).starts_with("error[invalid_request]"));
+    }
+    // A root that is not one of them is refused the same way.
+    let message = error(
+        &client.call("find_symbol", json!({"name": "helper", "root": "home"})),
+        "invalid_request",
+    );
+    assert!(
+        message.starts_with("no root is named \"home\"; send root as one of"),
+        "{message}"
+    );
+    let message = error(
+        &client.call("find_symbol", json!({"name": "helper", "root": 7})),
+        "invalid_request",
+    );
+    assert!(message.starts_with("root is a string"), "{message}");
+}
+
+#[test]
+fn a_root_added_and_removed_at_run_time_is_served_then_dropped() {
+    let (home, api, web) = (tree("home"), tree("api"), tree("web"));
+    let api_root = json!({"uri": uri(api.path()), "name": "api"});
+    let web_root = json!({"uri": uri(web.path()), "name": "web"});
+    let mut client = Client::start(home.path(), &[], Some(vec![api_root.clone()]));
+    // One root: a call need not name it.
+    let one = client.call("find_symbol", json!({"name": "api"}));
+    assert_eq!(ok(&one)["definitions"][0]["path"], "api.py");
+    assert_eq!(found(&mut client, "web", "web"), Vec::<String>::new());
+
+    client.change_roots(vec![api_root, web_root.clone()]);
+    assert_eq!(found(&mut client, "web", "web"), ["web.py"]);
+    assert_eq!(found(&mut client, "api", "api"), ["api.py"]);
+    let both = client.call("find_symbol", json!({"name": "helper"}));
+    assert!(error(&both, "invalid_request").starts_with("2 roots are open"));
+
+    client.change_roots(vec![web_root]);
+    let gone = client.call("find_symbol", json!({"name": "api", "root": "api"}));
+    let message = error(&gone, "invalid_request");
+    assert!(
+        message.contains(&format!("one of {} (web)", web.path().display())),
+        "{message}"
+    );
+    let left = client.call("find_symbol", json!({"name": "web"}));
+    assert_eq!(ok(&left)["definitions"][0]["path"], "web.py");
+    // An edit in the root that is left is seen, as with one root.
+    std::fs::write(web.path().join("late.py"), "def late():\n    pass\n").unwrap();
+    assert_eq!(found(&mut client, "late", "web"), ["late.py"]);
+    assert_eq!(client.listed, 3);
+}
+
+#[test]
+fn a_path_in_neither_root_is_refused() {
+    let (home, api, web, elsewhere) = (tree("home"), tree("api"), tree("web"), tree("secret"));
+    let roots = vec![
+        json!({"uri": uri(api.path()), "name": "api"}),
+        json!({"uri": uri(web.path()), "name": "web"}),
+    ];
+    let mut client = Client::start(home.path(), &[], Some(roots));
+    let secret = elsewhere.path().join("secret.py");
+    let beside = format!(
+        "../{}/secret.py",
+        elsewhere.path().file_name().unwrap().to_str().unwrap()
+    );
+    let other_root = web.path().join("web.py").display().to_string();
+    for path in [secret.display().to_string(), beside, other_root] {
+        let slices = client.call(
+            "assemble_context",
+            json!({"files": [{"path": path}], "root": "api"}),
+        );
+        let message = error(&slices, "outside_root");
+        assert!(!slices.to_string().contains("def secret"), "{slices}");
+        assert!(!message.contains("def web"), "{message}");
+        let pack = client.call(
+            "gather_context",
+            json!({"symbol": "secret", "path": path, "root": "api"}),
+        );
+        error(&pack, "outside_root");
+        let find = client.call("find_symbol", json!({"path": path, "root": "api"}));
+        error(&find, "outside_root");
+    }
+}
+
+#[test]
+fn a_root_given_with_dash_c_is_the_one_root_and_the_clients_are_not_read() {
+    let (home, api, web) = (tree("home"), tree("api"), tree("web"));
+    let api_path = api.path().display().to_string();
+    let roots = vec![json!({"uri": uri(web.path()), "name": "web"})];
+    let mut client = Client::start(home.path(), &["-C", &api_path], Some(roots));
+    let one = client.call("find_symbol", json!({"name": "api"}));
+    assert_eq!(ok(&one)["definitions"][0]["path"], "api.py");
+    assert_eq!(found(&mut client, "api", &api_path), ["api.py"]);
+    let refused = client.call("find_symbol", json!({"name": "web", "root": "web"}));
+    assert!(error(&refused, "invalid_request").contains(&api_path));
+    client.send(&json!({"jsonrpc": "2.0", "method": "notifications/roots/list_changed"}));
+    let still = client.call("find_symbol", json!({"name": "api"}));
+    assert_eq!(ok(&still)["definitions"][0]["path"], "api.py");
+    assert_eq!(client.listed, 0);
+}
+
+#[test]
+fn roots_that_are_not_local_directories_are_refused_visibly() {
+    let (home, api) = (tree("home"), tree("api"));
+    let remote = "https://example.org/repo";
+    let missing = format!("{}/missing", uri(home.path()));
+    let roots = vec![
+        json!({"uri": remote}),
+        json!({"uri": uri(api.path()), "name": "api"}),
+        json!({"uri": missing}),
+    ];
+    let mut client = Client::start(home.path(), &[], Some(roots));
+    // The one root served needs no name.
+    let one = client.call("find_symbol", json!({"name": "api"}));
+    assert_eq!(ok(&one)["definitions"][0]["path"], "api.py");
+    let message = error(
+        &client.call("find_symbol", json!({"name": "api", "root": remote})),
+        "invalid_request",
+    );
+    assert!(
+        message.contains("is not served: not a file:// URI"),
+        "{message}"
+    );
+    let message = error(
+        &client.call("find_symbol", json!({"name": "api", "root": missing})),
+        "invalid_request",
+    );
+    assert!(message.contains("cannot be opened"), "{message}");
+}
+
+#[test]
+fn a_client_without_roots_is_served_the_directory_the_server_started_in() {
+    let home = tree("home");
+    let mut client = Client::start(home.path(), &[], None);
+    let one = client.call("find_symbol", json!({"name": "home"}));
+    assert_eq!(ok(&one)["definitions"][0]["path"], "home.py");
+    let named = client.call(
+        "find_symbol",
+        json!({"name": "home", "root": home.path().display().to_string()}),
+    );
+    assert_eq!(ok(&named)["definitions"][0]["path"], "home.py");
+    assert_eq!(client.listed, 0);
+}
+
+#[test]
+fn a_client_that_never_answers_roots_list_is_served_the_directory_the_server_started_in() {
+    let (home, api) = (tree("home"), tree("api"));
+    let roots = vec![json!({"uri": uri(api.path()), "name": "api"})];
+    let mut client = Client::start(home.path(), &[], Some(roots));
+    client.answering = false;
+    let started = std::time::Instant::now();
+    let one = client.call("find_symbol", json!({"name": "home"}));
+    assert_eq!(ok(&one)["definitions"][0]["path"], "home.py");
+    // The call waited for the answer that never came, no longer.
+    let waited = started.elapsed();
+    assert!(waited < Duration::from_secs(30), "{waited:?}");
+    assert_eq!(client.listed, 1);
+}
