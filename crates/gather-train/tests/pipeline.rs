@@ -226,7 +226,9 @@ fn the_training_command_writes_the_training_data_of_a_small_history() {
             .iter()
             .all(|r| r[5].as_array().unwrap().len() == N_FEATURES));
     }
-    relative_columns_hold(&work.join("features/owner__fixture.jsonl"));
+    let written = work.join("features/owner__fixture.jsonl");
+    relative_columns_hold(&written);
+    bridge_columns_hold(&written, &tmp.path().join("bridge.jsonl"));
 
     // 3. Each candidate file's history as of the question's parent.
     let history = read_lines(&work.join("features/history/owner__fixture.jsonl"));
@@ -279,6 +281,61 @@ for line in open(sys.argv[1]):
     let run = Command::new("python3")
         .args(["-c", check])
         .arg(features)
+        .output()
+        .expect("python3 runs");
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+}
+
+/// `gather-train bridge`, given the shipped table, writes the bridge columns `features`
+/// wrote with it, and both are what train-ranker once computed itself from the terms.
+fn bridge_columns_hold(features: &Path, out: &Path) {
+    let table = repo_root().join("crates/gather/data/bridge.txt");
+    let run = Command::new(env!("CARGO_BIN_EXE_gather-train"))
+        .arg("bridge")
+        .args([&table, features, out])
+        .output()
+        .expect("gather-train runs");
+    assert!(run.status.success(), "{run:?}");
+    let check = r#"
+import json, math, sys
+table, features, out = sys.argv[1:]
+lookup = {}
+for line in list(open(table))[1:]:
+    t, g, strength = line.rstrip("\n").split("\t")
+    lookup.setdefault(t, []).append((g, float(strength)))
+reached, names = 0, None
+for line, row in zip(open(features), open(out)):
+    q, b = json.loads(line), json.loads(row)
+    names = q.get("features", names)
+    columns = [names.index(c) for c in ("bridge_title_max", "bridge_title_mean",
+                                        "bridge_body_max", "bridge_body_mean")]
+    assert b["id"] == q["id"] and len(b["bridge"]) == len(q["candidates"])
+    for r, mine in zip(q["candidates"], b["bridge"]):
+        written = [r[5][c] for c in columns]
+        derived = []
+        for terms in (q["title_terms"], q["body_terms"]):
+            reach = {}
+            for t in terms:
+                for g, strength in lookup.get(t, ()):
+                    reach[g] = max(reach.get(g, -math.inf), strength)
+            best, total = 0.0, 0.0
+            for name in r[6].split():
+                value = max(reach.get(name, 0.0), 0.0)
+                best, total = max(best, value), total + value
+            derived += [best, total / len(r[6].split()) if r[6].split() else 0.0]
+        if not (mine == written == derived):
+            sys.exit(f"{q['id']}: bridge {mine}, written {written}, derived {derived}")
+        reached += mine[0] > 0
+if not reached:
+    sys.exit("the shipped table reaches no candidate: the check checks nothing")
+"#;
+    let run = Command::new("python3")
+        .args(["-c", check])
+        .args([&table, features, out])
         .output()
         .expect("python3 runs");
     assert!(
