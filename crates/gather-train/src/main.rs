@@ -8,6 +8,8 @@
 //! gather-train features ROOT MINED.jsonl OUT.jsonl [--cache-dir DIR] [--limit N]
 //! gather-train history ROOT MINED.jsonl FEATURES.jsonl OUT.jsonl
 //! gather-train lines ROOT MINED.jsonl OUT.jsonl
+//! gather-train bridge TABLE FEATURES.jsonl OUT.jsonl
+//! gather-train check-models RANKER BRIDGE LINES
 //! ```
 //!
 //! Each output line is one question: its id, repository and language, its gold
@@ -22,8 +24,14 @@
 //!
 //! `lines` writes, per changed definition of each question, its lines' features for the
 //! line scorer and whether the change touched each (see `lines.rs`).
+//!
+//! `bridge` computes the bridge features of written questions again with another table
+//! (see `bridge.rs`). `check-models` reads trained model files with gather's loaders and checks their
+//! fingerprints against this build's (see `models.rs`).
 
+mod bridge;
 mod lines;
+mod models;
 
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -84,7 +92,9 @@ fn run(args: &[String]) -> Result<(), String> {
     let usage =
         "usage: gather-train features ROOT MINED.jsonl OUT.jsonl [--cache-dir DIR] [--limit N]\n\
                  \x20      gather-train history ROOT MINED.jsonl FEATURES.jsonl OUT.jsonl\n\
-                 \x20      gather-train lines ROOT MINED.jsonl OUT.jsonl";
+                 \x20      gather-train lines ROOT MINED.jsonl OUT.jsonl\n\
+                 \x20      gather-train bridge TABLE FEATURES.jsonl OUT.jsonl\n\
+                 \x20      gather-train check-models RANKER BRIDGE LINES";
     let mut positional = Vec::new();
     let mut cache_dir: Option<PathBuf> = None;
     let mut limit = usize::MAX;
@@ -100,6 +110,12 @@ fn run(args: &[String]) -> Result<(), String> {
             }
             _ => positional.push(arg.as_str()),
         }
+    }
+    if let ["bridge", table, features, out] = positional.as_slice() {
+        return bridge::bridge(Path::new(table), Path::new(features), Path::new(out));
+    }
+    if let ["check-models", ranker, bridge, lines] = positional.as_slice() {
+        return models::check(Path::new(ranker), Path::new(bridge), Path::new(lines));
     }
     if let ["lines", root, mined, out] = positional.as_slice() {
         return lines::lines(Path::new(root), Path::new(mined), Path::new(out));

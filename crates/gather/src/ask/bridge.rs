@@ -81,6 +81,25 @@ impl<'a> Bridge<'a> {
     }
 }
 
+/// How strongly a question's terms (their `reach`, [`Bridge::reach`]) reach a definition's
+/// name: the strongest of its name terms' reaches and their mean (a name term not reached
+/// counts 0). The ranking's bridge features, and the training's (`gather-train bridge`),
+/// are these two numbers.
+pub fn into_name(reach: &HashMap<&str, f64>, name_terms: &[String]) -> (f64, f64) {
+    let (mut max, mut sum) = (0f64, 0f64);
+    for term in name_terms {
+        let strength = reach.get(term.as_str()).copied().unwrap_or(0.0).max(0.0);
+        max = max.max(strength);
+        sum += strength;
+    }
+    let mean = if name_terms.is_empty() {
+        0.0
+    } else {
+        sum / name_terms.len() as f64
+    };
+    (max, mean)
+}
+
 /// The start of the line holding byte `at`.
 fn line_start(bytes: &[u8], at: usize) -> usize {
     bytes[..at]

@@ -5,7 +5,7 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
-use super::bridge::Bridge;
+use super::bridge::{self, Bridge};
 use super::lexical;
 use super::question::Question;
 use super::votes::{Lane, Votes};
@@ -498,18 +498,7 @@ impl Surroundings {
             ),
         ];
         for (reach, max_feature, mean_feature) in sides {
-            let (mut max, mut sum) = (0f64, 0f64);
-            for term in name_terms {
-                let strength = reach.get(term.as_str()).copied().unwrap_or(0.0).max(0.0);
-                max = max.max(strength);
-                sum += strength;
-            }
-            f[max_feature] = max;
-            f[mean_feature] = if name_terms.is_empty() {
-                0.0
-            } else {
-                sum / name_terms.len() as f64
-            };
+            (f[max_feature], f[mean_feature]) = bridge::into_name(reach, name_terms);
         }
     }
 
