@@ -76,6 +76,8 @@ pub fn answer(index: &Index, request: &PromptRequest) -> PromptAnswer {
         frontend: Frontend::Context,
         degraded: request.degraded.clone(),
         shown_earlier: still_current(index, &request.shown_earlier),
+        // The gate reads the ranking's scores and features of the seeds.
+        explain: true,
         // The pack's header names the tree the index reflects.
         tree: gather::tree::read(index),
         ..ContextRequest::new(Target::Question(prompt.to_string()))
@@ -100,8 +102,8 @@ pub fn answer(index: &Index, request: &PromptRequest) -> PromptAnswer {
 }
 
 /// The one line above the pack: what it is and how to see more. The pack's own header
-/// line after it names the index and the git tree it reflects.
-const HEADER: &str = "[gather] Code of this repository ranked for the prompt. Lines cut below (path:A-B, or \"lines A-B elided\" in a file's block) are shown by assemble_context {\"files\":[{\"path\":\"…\",\"lines\":\"A-B\"}]}; more on the prompt: gather_context {\"question\":\"…\",\"max_tokens\":8000} or gather ask \"…\" --max-tokens 8000.";
+/// line after it names the git tree it reflects.
+const HEADER: &str = "[gather] Code ranked for this prompt. Cut lines (\"… lines A-B elided\", path:A-B): assemble_context {\"files\":[{\"path\":\"…\",\"lines\":\"A-B\"}]}; more: gather_context {\"question\":\"…\",\"max_tokens\":8000} or gather ask \"…\" --max-tokens 8000.";
 
 /// The earlier definitions whose files are unchanged since they were shown.
 fn still_current(index: &Index, earlier: &[Shown]) -> Vec<FileRange> {
