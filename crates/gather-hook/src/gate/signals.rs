@@ -317,7 +317,7 @@ fn first_line(prompt: &str) -> &str {
 }
 
 /// The lexicon's tokens of a line (see [`Signals::tokens`]): lower-cased words of letters
-/// (an apostrophe inside a word kept), in order, the distinct ones up to [`MAX_WORDS`].
+/// (an apostrophe inside a word kept), in order, the distinct ones up to `MAX_WORDS`.
 pub fn tokens(line: &str) -> Vec<String> {
     let words = words(line);
     let mut out: Vec<String> = Vec::new();
