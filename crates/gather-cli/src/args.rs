@@ -194,6 +194,14 @@ pub enum Command {
         #[arg(long, default_value_t = gather::Defaults::HEAD_LINES)]
         head_lines: u32,
     },
+    /// Report what the cache directory holds: the store of file readings every workspace
+    /// shares, and each workspace's index. With --clear, remove it all.
+    Cache {
+        /// Remove everything gather stored in the cache directory; each workspace is
+        /// indexed afresh at its next call.
+        #[arg(long)]
+        clear: bool,
+    },
     /// Print a completion script for SHELL (bash, zsh, fish, powershell, elvish).
     Completions {
         /// The shell to complete gather's commands and flags in.

@@ -3,6 +3,7 @@
 
 mod args;
 mod ask;
+mod cache;
 mod change;
 mod find;
 mod graph;
@@ -206,6 +207,7 @@ fn run(args: Args, kept: &mut Option<Session>) -> Result<String, Error> {
     let command = match args.command {
         Command::Completions { shell } => return Ok(manual::completions(shell)),
         Command::Man { command } => return manual::page(command.as_deref()),
+        Command::Cache { clear } => return cache::run(args.cache_dir.as_deref(), clear, args.json),
         command => command,
     };
     let args = Args { command, ..args };
@@ -281,6 +283,8 @@ fn run(args: Args, kept: &mut Option<Session>) -> Result<String, Error> {
         } => slice::run(&ctx, &specs, max_tokens, budget_lines, head_lines),
         Command::Setup(setup) => setup::run(&setup, &ctx.root, ctx.json),
         // Answered above, before the root is opened.
-        Command::Completions { .. } | Command::Man { .. } => Ok(String::new()),
+        Command::Completions { .. } | Command::Man { .. } | Command::Cache { .. } => {
+            Ok(String::new())
+        }
     }
 }

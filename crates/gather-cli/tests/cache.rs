@@ -47,11 +47,13 @@ fn index_json(root: &Path, cache: &Path, extra: &[&str]) -> (Value, String) {
     )
 }
 
+/// The names in `dir`, but for the store's directory (see `tests/store.rs`).
 fn entries(dir: &Path) -> Vec<String> {
     match std::fs::read_dir(dir) {
         Ok(read) => {
             let mut names: Vec<String> = read
                 .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .filter(|name| name != "store")
                 .collect();
             names.sort();
             names
@@ -204,6 +206,12 @@ fn two_processes_at_once_leave_a_good_cache() {
     assert_eq!(v["cache"]["state"], "hit");
     assert_eq!(stderr, "");
     assert_eq!(entries(cache.path()).len(), 1, "no temporary files left");
+    for format in std::fs::read_dir(cache.path().join("store")).unwrap() {
+        for entry in std::fs::read_dir(format.unwrap().path()).unwrap() {
+            let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+            assert!(name.ends_with(".pack"), "no temporary files left: {name}");
+        }
+    }
 }
 
 fn rand_line() -> u128 {

@@ -407,31 +407,41 @@ fn read_regular(file: std::fs::File, limit: u64) -> std::result::Result<Vec<u8>,
 /// is never followed, a named pipe never blocks, only a regular file within `limit` bytes
 /// is read.
 pub(crate) fn read_own_file(path: &Path, limit: u64) -> std::result::Result<Vec<u8>, ReadError> {
+    read_regular(open_own_file(path)?, limit)
+}
+
+/// The first `n` bytes (fewer if the file is shorter) of a file of gather's own, opened as
+/// [`read_own_file`] opens it: how a stored file's table of contents is read without its
+/// body.
+pub(crate) fn read_own_prefix(path: &Path, n: u64) -> std::result::Result<Vec<u8>, ReadError> {
+    let file = open_own_file(path)?;
+    if !file.metadata().map_err(ReadError::Unreadable)?.is_file() {
+        return Err(ReadError::NotRegular);
+    }
+    let mut bytes = Vec::new();
+    let read = file.take(n).read_to_end(&mut bytes);
+    read.map(|_| bytes).map_err(ReadError::Unreadable)
+}
+
+fn open_own_file(path: &Path) -> std::result::Result<std::fs::File, ReadError> {
     #[cfg(unix)]
-    let file = {
-        let fd =
-            rustix::fs::open(path, file_flags(), rustix::fs::Mode::empty()).map_err(
-                |e| match e {
-                    rustix::io::Errno::NOENT | rustix::io::Errno::NOTDIR => ReadError::NotFound,
-                    other => open_error(other),
-                },
-            )?;
-        std::fs::File::from(fd)
-    };
+    {
+        let fd = rustix::fs::open(path, file_flags(), rustix::fs::Mode::empty());
+        fd.map(std::fs::File::from).map_err(|e| match e {
+            rustix::io::Errno::NOENT | rustix::io::Errno::NOTDIR => ReadError::NotFound,
+            other => open_error(other),
+        })
+    }
     #[cfg(not(unix))]
-    let file = {
+    {
         if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
             return Err(ReadError::Symlink);
         }
-        std::fs::File::open(path).map_err(|e| {
-            if e.kind() == std::io::ErrorKind::NotFound {
-                ReadError::NotFound
-            } else {
-                ReadError::Unreadable(e)
-            }
-        })?
-    };
-    read_regular(file, limit)
+        std::fs::File::open(path).map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => ReadError::NotFound,
+            _ => ReadError::Unreadable(e),
+        })
+    }
 }
 
 #[cfg(test)]

@@ -40,6 +40,10 @@ pub struct Session {
     warnings: Vec<String>,
 }
 
+/// A checkout whose postings are patched from a sibling's stores its own only when more
+/// than one file in this many differs from the sibling's.
+const SIBLING_SHARE: usize = 8;
+
 /// What a store wrote.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stored {
@@ -162,7 +166,16 @@ impl Session {
                 self.index.set_earlier_postings(earlier);
                 self.postings_unstored = true;
             }
-            None => self.postings_unstored = true,
+            // None stored: patched from a sibling checkout's (a worktree or copy) on first
+            // use. While few files differ, patching at each call costs less than a second
+            // copy of the postings on disk, so they are stored only past that.
+            None => match cache.sibling_postings(&self.index) {
+                Some((earlier, differing)) => {
+                    self.index.set_earlier_postings(earlier);
+                    self.postings_unstored = differing * SIBLING_SHARE > self.index.file_count();
+                }
+                None => self.postings_unstored = true,
+            },
         }
     }
 

@@ -60,6 +60,22 @@ fn format_tag(file_name: &str) -> Option<&str> {
     is_tag.then_some(tag)
 }
 
+/// The files of workspaces in the cache directory `dir` (indexes, postings, histories, of
+/// every format), by name, with their sizes.
+pub(super) fn workspace_files(dir: &Path) -> Vec<(String, u64)> {
+    std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|entry| {
+            let name = entry.file_name().into_string().ok()?;
+            format_tag(&name)?;
+            let meta = entry.metadata().ok()?;
+            meta.is_file().then_some((name, meta.len()))
+        })
+        .collect()
+}
+
 /// Removes from `dir` what no running gather will read again: temporary files a killed
 /// process left (an hour old at least, so never one still being written), and stored files
 /// of formats other than `current` that no gather has used for two weeks. A recent file of

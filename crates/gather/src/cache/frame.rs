@@ -61,6 +61,25 @@ impl Cache {
         bytes: &'b [u8],
         magic: &[u8; 8],
     ) -> std::result::Result<(Header, &'b [u8]), LoadError> {
+        self.check_root(bytes, magic, true)
+    }
+
+    /// [`Cache::check`] of another workspace's file (a sibling's postings): its root is
+    /// not this cache's.
+    pub(super) fn check_any_root<'b>(
+        &self,
+        bytes: &'b [u8],
+        magic: &[u8; 8],
+    ) -> std::result::Result<(Header, &'b [u8]), LoadError> {
+        self.check_root(bytes, magic, false)
+    }
+
+    fn check_root<'b>(
+        &self,
+        bytes: &'b [u8],
+        magic: &[u8; 8],
+        own_root: bool,
+    ) -> std::result::Result<(Header, &'b [u8]), LoadError> {
         let Some(rest) = bytes.strip_prefix(magic.as_slice()) else {
             return Err(invalid("is not a gather index"));
         };
@@ -74,8 +93,25 @@ impl Cache {
                 self.format.version
             )));
         }
+        let framed = rest;
         let (header, rest): (Header, &[u8]) =
             postcard::take_from_bytes(rest).map_err(|_| invalid("is truncated or corrupt"))?;
+        let header_bytes = &framed[..framed.len() - rest.len()];
+        let Some((payload, trailer)) = rest.split_last_chunk::<TRAILER>() else {
+            return Err(invalid("is truncated"));
+        };
+        let (len, hash) = trailer.split_at(8);
+        let len = u64::from_le_bytes(len.try_into().expect("8 bytes"));
+        let hash = u64::from_le_bytes(hash.try_into().expect("8 bytes"));
+        if payload.len() as u64 != len {
+            return Err(invalid(
+                "is truncated or corrupt: its length does not match",
+            ));
+        }
+        // The header is hashed with the payload: a damaged scan time or root is caught too.
+        if checksum(header_bytes, payload) != hash {
+            return Err(invalid("is corrupt: its checksum does not match"));
+        }
         if header.gather_version != env!("CARGO_PKG_VERSION") {
             return Err(invalid(format!(
                 "was written by gather {}, this is {}",
@@ -88,25 +124,11 @@ impl Cache {
                 "was written by a gather build with other parsers or queries",
             ));
         }
-        if header.root != self.root.as_os_str().as_encoded_bytes() {
+        if own_root && header.root != self.root.as_os_str().as_encoded_bytes() {
             return Err(invalid(format!(
                 "belongs to another workspace ({})",
                 String::from_utf8_lossy(&header.root)
             )));
-        }
-        let Some((payload, trailer)) = rest.split_last_chunk::<TRAILER>() else {
-            return Err(invalid("is truncated"));
-        };
-        let (len, hash) = trailer.split_at(8);
-        let len = u64::from_le_bytes(len.try_into().expect("8 bytes"));
-        let hash = u64::from_le_bytes(hash.try_into().expect("8 bytes"));
-        if payload.len() as u64 != len {
-            return Err(invalid(
-                "is truncated or corrupt: its length does not match",
-            ));
-        }
-        if xxhash_rust::xxh3::xxh3_64(payload) != hash {
-            return Err(invalid("is corrupt: its checksum does not match"));
         }
         Ok((header, payload))
     }
@@ -134,7 +156,7 @@ impl Cache {
                     out.write_all(magic)?;
                     out.write_all(&self.format.version.to_le_bytes())?;
                     out.write_all(&header)?;
-                    let (len, hash) = stream(payload, &mut *out)?;
+                    let (len, hash) = stream(&header, payload, &mut *out)?;
                     out.write_all(&len.to_le_bytes())?;
                     out.write_all(&hash.to_le_bytes())
                 })
@@ -233,14 +255,21 @@ fn sync_dir(_dir: &Path) -> std::io::Result<()> {
 }
 
 /// Writes `payload` as postcard to `out` through a buffer into a hashing writer (no copy of
-/// the whole payload in memory) and returns its length and hash, for the trailer. The
+/// the whole payload in memory) and returns its length and hash (of `header`, then the
+/// payload), for the trailer. The
 /// writer's own error is returned, not postcard's.
-fn stream(payload: &(impl Serialize + ?Sized), out: impl Write) -> std::io::Result<(u64, u64)> {
+fn stream(
+    header: &[u8],
+    payload: &(impl Serialize + ?Sized),
+    out: impl Write,
+) -> std::io::Result<(u64, u64)> {
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    hasher.update(header);
     let mut buffered = std::io::BufWriter::with_capacity(
         1 << 16,
         Hashing {
             inner: out,
-            hasher: xxhash_rust::xxh3::Xxh3::new(),
+            hasher,
             len: 0,
             error: None,
         },
@@ -254,6 +283,14 @@ fn stream(payload: &(impl Serialize + ?Sized), out: impl Write) -> std::io::Resu
     }
     let hashing = buffered.into_inner().map_err(|e| e.into_error())?;
     Ok((hashing.len, hashing.hasher.digest()))
+}
+
+/// The trailer's hash of a stored file: its header's bytes, then its payload's.
+fn checksum(header: &[u8], payload: &[u8]) -> u64 {
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    hasher.update(header);
+    hasher.update(payload);
+    hasher.digest()
 }
 
 /// An error of a cache write, saying what happened where.
@@ -283,7 +320,7 @@ mod tests {
             .open("/dev/full")
             .unwrap();
         let payload = vec![7u64; 100_000];
-        let error = stream(&payload, full).unwrap_err();
+        let error = stream(b"", &payload, full).unwrap_err();
         assert_eq!(error.kind(), std::io::ErrorKind::StorageFull);
         let explained = explain_write_error(error, Path::new("/c/x.index"));
         assert_eq!(

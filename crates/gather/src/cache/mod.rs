@@ -17,10 +17,14 @@
 //! * The file name carries the format (version and build), so gathers of other formats
 //!   sharing the directory keep files of their own; such files are swept once unused for
 //!   two weeks.
+//! * Since format 4 the file holds references, not records: what each file's contents
+//!   taught the index is kept once in the store every workspace of the directory shares
+//!   (`store`, `refs`), so another checkout of the same repository parses and stores only
+//!   the contents no checkout had.
 //! * The cache lives outside the workspace; nothing here writes inside the root.
 
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 use crate::confined::{self, ReadError, Root};
@@ -32,12 +36,16 @@ use crate::index::{built_from, BuiltFrom, Earlier};
 
 mod files;
 mod frame;
+mod refs;
+mod store;
+
+pub use store::{clear, usage, Usage};
 
 /// The environment variable that overrides the cache directory.
 pub(crate) const DIR_ENV: &str = "GATHER_CACHE_DIR";
 
 /// Bumped whenever the layout of the file or of [`FileRecord`] changes.
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
 
 const MAGIC: &[u8; 8] = b"GATHERIX";
 /// The magic string of a stored postings file.
@@ -61,15 +69,7 @@ pub(crate) fn default_dir() -> Option<PathBuf> {
 /// or when it lies inside the workspace: gather never writes there, and its own files
 /// would change the tree it indexes.
 pub fn locate(dir: Option<&Path>, root: &Path) -> std::result::Result<Cache, String> {
-    let Some(dir) = dir
-        .filter(|d| !d.as_os_str().is_empty())
-        .map(Path::to_path_buf)
-        .or_else(default_dir)
-    else {
-        return Err(format!(
-            "no per-user cache directory; set {DIR_ENV} or --cache-dir to keep the index between calls"
-        ));
-    };
+    let dir = directory(dir)?;
     if resolved(&dir).starts_with(root) {
         return Err(format!(
             "the cache directory {} is inside the workspace, where gather does not write; \
@@ -78,6 +78,19 @@ pub fn locate(dir: Option<&Path>, root: &Path) -> std::result::Result<Cache, Str
         ));
     }
     Ok(Cache::new(&dir, root))
+}
+
+/// The cache directory: `dir` when given, else [`default_dir`]; an error for the user
+/// when there is none.
+pub fn directory(dir: Option<&Path>) -> std::result::Result<PathBuf, String> {
+    dir.filter(|d| !d.as_os_str().is_empty())
+        .map(Path::to_path_buf)
+        .or_else(default_dir)
+        .ok_or_else(|| {
+            format!(
+                "no per-user cache directory; set {DIR_ENV} or --cache-dir to keep the index between calls"
+            )
+        })
 }
 
 /// `path` made absolute with symbolic links resolved as far as it exists.
@@ -109,6 +122,8 @@ pub struct Cache {
     file: PathBuf,
     root: PathBuf,
     format: Format,
+    /// The store of readings every workspace of the directory shares.
+    store: Arc<store::Store>,
 }
 
 /// Which stored files a cache reads and writes: the format version and the build of gather
@@ -175,12 +190,33 @@ impl Cache {
     /// [`Cache::new`] for files of another format: how a test stands in for another
     /// release of gather sharing the cache directory.
     pub fn with_format(dir: &Path, root: &Path, format: Format) -> Cache {
+        let stem = files::stem(root);
+        let expect = store::Expect {
+            version: format.version,
+            fingerprint: fingerprint(),
+        };
         Cache {
             dir: dir.to_path_buf(),
-            file: dir.join(format!("{}.{}.index", files::stem(root), format.tag())),
+            file: dir.join(format!("{stem}.{}.index", format.tag())),
             root: root.to_path_buf(),
             format,
+            store: Arc::new(store::Store::new(dir, &format.tag(), expect, stem)),
         }
+    }
+
+    /// What a load that lacked `missing` records of the store says.
+    fn missing_warning(&self, missing: usize) -> String {
+        format!(
+            "{missing} records of the index cache {} were missing or damaged in the store {}; \
+             reading their files again",
+            self.file.display(),
+            self.store.dir().display()
+        )
+    }
+
+    /// The directory of the store's packs of this format.
+    pub fn store_dir(&self) -> &Path {
+        self.store.dir()
     }
 
     /// The file the index is stored in.
@@ -195,18 +231,20 @@ impl Cache {
     }
 
     /// Reads the stored index: `Ok(None)` when there is none yet, an error saying what is
-    /// wrong when there is one that cannot be trusted.
+    /// wrong when there is one that cannot be trusted. Records whose reading the store no
+    /// longer holds whole are left out ([`open`] says so and reads their files again).
     pub fn load(&self) -> std::result::Result<Option<Index>, LoadError> {
-        let Some((files, scanned_ns)) = self.load_records()? else {
+        let Some((files, scanned_ns, _)) = self.load_records()? else {
             return Ok(None);
         };
         let root = Root::open(&self.root).map_err(|e| invalid(e.message))?;
         Ok(Some(Index::from_scan(root, files, scanned_ns)))
     }
 
-    /// The stored records and when their walk began, without the lookup tables that a
-    /// refresh would rebuild anyway.
-    fn load_records(&self) -> std::result::Result<Option<(Vec<FileRecord>, i64)>, LoadError> {
+    /// The stored records, when their walk began and how many were left out (their reading
+    /// in the store missing or damaged), without the lookup tables that a refresh would
+    /// rebuild anyway.
+    fn load_records(&self) -> std::result::Result<Option<Loaded>, LoadError> {
         let bytes = match confined::read_own_file(&self.file, MAX_STORED_BYTES) {
             Ok(bytes) => bytes,
             Err(ReadError::NotFound) => return Ok(None),
@@ -224,9 +262,10 @@ impl Cache {
             Err(e) => return Err(invalid(format!("cannot be read: {e}"))),
         };
         let (header, payload) = self.check(&bytes, MAGIC)?;
-        let files: Vec<FileRecord> = postcard::from_bytes(payload)
+        let refs: refs::Refs = postcard::from_bytes(payload)
             .map_err(|e| invalid(format!("is corrupt: its records do not decode ({e})")))?;
-        Ok(Some((files, header.scanned_ns)))
+        let (files, missing) = refs::records(&self.store, refs);
+        Ok(Some((files, header.scanned_ns, missing)))
     }
 
     /// Stores `index` (of this cache's root): written to a temporary file in the cache
@@ -238,7 +277,11 @@ impl Cache {
     /// [`Cache::save`] through `disk`: the seam a test cuts a save short at.
     fn save_to(&self, disk: &impl frame::Disk, index: &Index) -> std::io::Result<()> {
         debug_assert_eq!(index.root(), self.root);
-        self.write(disk, &self.file, MAGIC, index.scanned_ns(), index.files())
+        // The readings first: the references written after them name only whole packs.
+        let refs = refs::of(&self.store, index.files())?;
+        self.write(disk, &self.file, MAGIC, index.scanned_ns(), &refs)?;
+        self.store.sweep();
+        Ok(())
     }
 
     /// The file the lexical postings of the index are stored in, beside the index.
@@ -269,6 +312,27 @@ impl Cache {
         } else {
             Some(Err(Earlier::stored(postings, files)))
         }
+    }
+
+    /// The postings stored by the workspace most of this one's readings came from (a
+    /// worktree or copy of the same repository), to patch this one's from, with how many
+    /// of `index`'s files they were not built from; `None` when there is no such
+    /// workspace or its postings cannot be used.
+    pub(crate) fn sibling_postings(&self, index: &Index) -> Option<(Earlier, usize)> {
+        let sibling = refs::sibling(&self.store, index.files(), self.store.writer())?;
+        let file = self
+            .dir
+            .join(format!("{sibling}.{}.postings", self.format.tag()));
+        let bytes = confined::read_own_file(&file, MAX_STORED_BYTES).ok()?;
+        let (_, payload) = self.check_any_root(&bytes, POSTINGS_MAGIC).ok()?;
+        let (_, files, postings): (u64, BuiltFrom, Postings) =
+            postcard::from_bytes(payload).ok()?;
+        let built: std::collections::HashSet<(&str, u64)> =
+            files.iter().map(|(p, h, _)| (p.as_str(), *h)).collect();
+        let differing = (index.files().iter())
+            .filter(|f| !built.contains(&(f.path.as_str(), f.hash)))
+            .count();
+        Some((Earlier::stored(postings, files), differing))
     }
 
     /// The file the workspace's history is stored in, beside the index.
@@ -364,6 +428,9 @@ crate::names::display_as_serde!(
     CacheState
 );
 
+/// A stored index's records, when its walk began, and how many records were missing.
+type Loaded = (Vec<FileRecord>, i64, usize);
+
 /// An up-to-date index and how it was obtained.
 #[derive(Debug)]
 pub struct Opened {
@@ -452,16 +519,17 @@ pub fn open(
         (Ok(None), None, 0.0)
     };
     let started = Instant::now();
+    let store = cache.store.as_ref();
     let (state, warning, index) = match (loaded, scan) {
-        (Ok(Some((records, scanned_ns))), Some(scan)) => (
+        (Ok(Some((records, scanned_ns, missing))), Some(scan)) => (
             CacheState::Hit,
-            None,
-            index::apply_scan(records, scanned_ns, scan?, progress, None),
+            (missing > 0).then(|| cache.missing_warning(missing)),
+            index::apply_scan(records, scanned_ns, scan?, progress, None, store),
         ),
         (Ok(_), _) => (
             CacheState::Missing,
             None,
-            index::build_in(root, options, progress)?,
+            index::build_knowing(root, options, progress, store)?,
         ),
         (Err(e), _) => (
             CacheState::Invalid,
@@ -469,7 +537,7 @@ pub fn open(
                 "the index cache {} {e}; rebuilding it",
                 cache.file().display()
             )),
-            index::build_in(root, options, progress)?,
+            index::build_knowing(root, options, progress, store)?,
         ),
     };
     Ok(Opened {
@@ -490,3 +558,6 @@ pub fn open(
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod store_tests;

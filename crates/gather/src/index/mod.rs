@@ -4,6 +4,7 @@
 
 mod calls;
 pub mod history;
+mod known;
 mod lookup;
 pub(crate) use crate::imports as modules;
 mod partial;
@@ -25,10 +26,12 @@ pub use crate::record::{
     CallKind, CallSite, FileRecord, FileStatus, Import, SkipReason, Symbol, SymbolId, SymbolKind,
 };
 
+pub(crate) use known::Reader;
+pub use known::{Known, Unknown};
 pub use lookup::{check_name, MAX_NAME_PARTS, MAX_NAME_PART_BYTES};
 pub(crate) use lookup::{list_places, similar_names, split_line_suffix, split_qualified};
 pub use partial::refresh_changed;
-pub(crate) use refresh::{apply_scan, scan};
+pub(crate) use refresh::{apply_scan, content_derived, scan};
 pub use refresh::{refresh, Changes};
 
 use crate::confined::Root;
@@ -112,6 +115,18 @@ pub(crate) fn build_observed(
 /// `build_observed` for a root already held open: every file is read through it, with
 /// the size limit of `options`.
 pub fn build_in(root: &Root, options: &IndexOptions, progress: &Progress) -> Result<Index> {
+    build_knowing(root, options, progress, &Unknown)
+}
+
+/// [`build_in`], taking from `known` the record of every file whose contents an earlier
+/// parse read (counted in [`Changes::recalled`]) and parsing the rest.
+pub fn build_knowing(
+    root: &Root,
+    options: &IndexOptions,
+    progress: &Progress,
+    known: &dyn Known,
+) -> Result<Index> {
+    let reader = Reader::new(known);
     let root = root.with_limit(options.walk.max_file_size);
     root.check_in_place()?;
     walk::check_ignore_files(root.path())?;
@@ -136,7 +151,7 @@ pub fn build_in(root: &Root, options: &IndexOptions, progress: &Progress) -> Res
             .into_iter()
             .par_bridge()
             .map(|file| {
-                let record = read_and_parse(&root, file);
+                let record = read_and_parse(&root, file, &reader);
                 progress.done.fetch_add(1, Ordering::Relaxed);
                 record
             })
@@ -153,6 +168,7 @@ pub fn build_in(root: &Root, options: &IndexOptions, progress: &Progress) -> Res
     index.scanned_ns = scanned_ns;
     index.changes = Changes {
         added: index.files.len(),
+        recalled: reader.recalled(),
         dirty: true,
         ..Changes::default()
     };
@@ -209,12 +225,12 @@ pub fn ms_since(started: Instant) -> f64 {
 
 /// The record of a walked file, read through `root`: a file that cannot be read (gone,
 /// replaced by a link or a special file, grown past the limit) is skipped with the reason.
-fn read_and_parse(root: &Root, mut file: WalkedFile) -> FileRecord {
+fn read_and_parse(root: &Root, mut file: WalkedFile, reader: &Reader) -> FileRecord {
     if file.skip.is_some() {
         return skipped_record(file);
     }
     match root.read(&file.rel) {
-        Ok(bytes) => parse_bytes(file, bytes),
+        Ok(bytes) => parse_bytes(file, bytes, reader),
         Err(e) => {
             file.skip = Some(e.skip_reason());
             skipped_record(file)
@@ -239,13 +255,17 @@ fn skipped_record(file: WalkedFile) -> FileRecord {
     }
 }
 
-/// The record of a file whose contents are `bytes`.
-fn parse_bytes(file: WalkedFile, bytes: Vec<u8>) -> FileRecord {
+/// The record of a file whose contents are `bytes`: recalled when `reader` knows them,
+/// else parsed.
+fn parse_bytes(file: WalkedFile, bytes: Vec<u8>, reader: &Reader) -> FileRecord {
     let size = bytes.len() as u64;
     let hash = xxhash_rust::xxh3::xxh3_64(&bytes);
     let mut record = skipped_record(file);
     record.size = size;
     record.hash = hash;
+    if reader.recall(&mut record) {
+        return record;
+    }
     let text = match parse::decode(bytes) {
         Ok(text) => text,
         Err(reason) => {
@@ -494,6 +514,7 @@ pub fn build_files(root: &Root, paths: &[String]) -> Result<Index> {
                 mtime_ns: 0,
                 skip: None,
             },
+            &Reader::new(&Unknown),
         ));
     }
     Ok(Index::from_files(root.clone(), files))

@@ -2,7 +2,7 @@
 //! paths, and what lies under them, are walked and compared with their records; every
 //! other record is kept as it is, unread and unstatted.
 
-use super::refresh::{apply_scan_around, carry_over, refresh, scan_region, Previous};
+use super::refresh::{apply_scan_around, carry_over, refresh, scan_region, Around, Previous};
 use super::{Changes, Index, IndexOptions, Progress};
 use crate::changed::ChangedPaths;
 use crate::error::Result;
@@ -47,9 +47,13 @@ pub fn refresh_changed(
     } = Previous::of(previous);
     let (inside, outside): (Vec<_>, Vec<_>) =
         files.into_iter().partition(|r| changed.covers(&r.path));
+    let around = Around {
+        unchanged: outside,
+        known: &super::Unknown,
+    };
     let mut index = apply_scan_around(
         inside,
-        outside,
+        around,
         scanned_ns,
         scan,
         &Progress::default(),

@@ -9,7 +9,7 @@ use rayon::prelude::*;
 
 use super::{
     ms_since, now_ns, parse_bytes, read_and_parse, skipped_record, BuildTimings, Index,
-    IndexOptions, Progress, SymbolId,
+    IndexOptions, Known, Progress, Reader, SymbolId, Unknown,
 };
 use crate::changed::ChangedPaths;
 use crate::confined::Root;
@@ -39,7 +39,14 @@ pub(crate) fn refresh_observed(
     let scan = scan(&previous.root, options)?;
     let previous = Previous::of(previous);
     let tables = Some(previous.tables);
-    let mut index = apply_scan(previous.files, previous.scanned_ns, scan, progress, tables);
+    let mut index = apply_scan(
+        previous.files,
+        previous.scanned_ns,
+        scan,
+        progress,
+        tables,
+        &Unknown,
+    );
     // The history depends on the commit only: keep it while the work tree is at it.
     carry_over(&mut index, previous.carried, |h, index| {
         h.is_current(index.root())
@@ -149,22 +156,40 @@ pub(super) fn scan_region(
 
 /// Brings `records` (made by a walk that began at `previous_ns`) up to date with `scan`.
 /// `tables`, the previous index's lookup tables when there is one, are patched instead of
-/// rebuilt when the set of paths did not change.
+/// rebuilt when the set of paths did not change. `known` is asked for the records of
+/// files to be parsed when there are many of them (a branch switched, a new checkout).
 pub(crate) fn apply_scan(
     records: Vec<FileRecord>,
     previous_ns: i64,
     scan: Scan,
     progress: &Progress,
     tables: Option<Tables>,
+    known: &dyn Known,
 ) -> Index {
-    apply_scan_around(records, Vec::new(), previous_ns, scan, progress, tables)
+    let around = Around {
+        unchanged: Vec::new(),
+        known,
+    };
+    apply_scan_around(records, around, previous_ns, scan, progress, tables)
 }
 
+/// What a refresh of part of a tree keeps and may recall (see [`apply_scan_around`]).
+pub(super) struct Around<'a> {
+    /// The records of the rest of the tree, in path order, kept as they are.
+    pub(super) unchanged: Vec<FileRecord>,
+    /// Readings to recall instead of parsing.
+    pub(super) known: &'a dyn Known,
+}
+
+/// Below this many files to read, a refresh parses them without asking a store: an
+/// ordinary edit's files are new contents, and a store's catalog costs more to read.
+const RECALL_FROM: usize = 32;
+
 /// [`apply_scan`] of a scan that covered only part of the tree: `records` are the previous
-/// records of that part, `unchanged` (in path order) those of the rest, kept as they are.
+/// records of that part, `around.unchanged` (in path order) those of the rest.
 pub(super) fn apply_scan_around(
     records: Vec<FileRecord>,
-    unchanged: Vec<FileRecord>,
+    around: Around,
     previous_ns: i64,
     scan: Scan,
     progress: &Progress,
@@ -178,17 +203,12 @@ pub(super) fn apply_scan_around(
         started_ns: scanned_ns,
         walk_ms,
     } = scan;
+    let Around { unchanged, known } = around;
     let (mut kept, work, mut changes) = pair_up(records, walked, previous_ns);
     progress.found.store(work.len(), Ordering::Relaxed);
-    let updated: Vec<(FileRecord, Update)> = work
-        .into_par_iter()
-        .map(|(file, prev)| {
-            let updated = update(&root, file, prev, scanned_ns);
-            progress.done.fetch_add(1, Ordering::Relaxed);
-            updated
-        })
-        .collect();
+    let (updated, recalled) = read_work(&root, work, scanned_ns, known, progress);
     let reparsed_paths = count_updates(updated, &mut kept, &mut changes);
+    changes.recalled = recalled;
     if !unchanged.is_empty() {
         changes.reused += unchanged.len();
         kept.sort_unstable_by(|a, b| a.path.cmp(&b.path));
@@ -240,6 +260,35 @@ pub(super) fn apply_scan_around(
         tables_ms: ms_since(started),
     };
     index
+}
+
+/// The records of the files a refresh reads, in parallel, and how many `known` gave.
+fn read_work(
+    root: &Root,
+    work: Vec<Work>,
+    scanned_ns: i64,
+    known: &dyn Known,
+    progress: &Progress,
+) -> (Vec<(FileRecord, Update)>, usize) {
+    let reader = Reader::new(known_for(work.len(), known));
+    let updated = work
+        .into_par_iter()
+        .map(|(file, prev)| {
+            let updated = update(root, file, prev, scanned_ns, &reader);
+            progress.done.fetch_add(1, Ordering::Relaxed);
+            updated
+        })
+        .collect();
+    (updated, reader.recalled())
+}
+
+/// `known` when a refresh has `work` files to read, enough to be worth asking it.
+fn known_for(work: usize, known: &dyn Known) -> &dyn Known {
+    if work >= RECALL_FROM {
+        known
+    } else {
+        &Unknown
+    }
 }
 
 /// Two lists of records in path order, with no path in both, as one in path order.
@@ -344,7 +393,7 @@ const RACY_WINDOW_NS: i64 = 2_000_000_000;
 /// Whether a record's status follows from the file's contents alone, so that the same
 /// contents give the same record. Walk-made statuses (too large, symlink, not regular)
 /// depend on settings or metadata and are cheap to make again; unreadable is retried.
-fn content_derived(status: FileStatus) -> bool {
+pub(crate) fn content_derived(status: FileStatus) -> bool {
     match status {
         FileStatus::Parsed
         | FileStatus::ParsedWithErrors
@@ -383,12 +432,13 @@ fn update(
     file: WalkedFile,
     prev: Option<FileRecord>,
     scanned_ns: i64,
+    reader: &Reader,
 ) -> (FileRecord, Update) {
     let Some(mut prev) = prev else {
-        return (read_and_parse(root, file), Update::Added);
+        return (read_and_parse(root, file, reader), Update::Added);
     };
     if file.skip.is_some() || !content_derived(prev.status) || prev.size != file.size {
-        let record = read_and_parse(root, file);
+        let record = read_and_parse(root, file, reader);
         let how = if record == prev {
             Update::Same
         } else {
@@ -416,7 +466,7 @@ fn update(
         prev.mtime_ns = file.mtime_ns;
         return (prev, Update::Touched);
     }
-    (parse_bytes(file, bytes), Update::Changed)
+    (parse_bytes(file, bytes, reader), Update::Changed)
 }
 
 /// A refresh patches the name table when at most one file in this many was reparsed.
@@ -435,6 +485,9 @@ pub struct Changes {
     pub added: usize,
     /// Files that were gone.
     pub removed: usize,
+    /// Of the files added and reparsed, those whose record was recalled from an earlier
+    /// parse of the same contents (a cache's store) instead of parsed.
+    pub recalled: usize,
     /// Whether a stored copy of the previous index is worth replacing: some file's
     /// contents changed, appeared or vanished, or so many files have only a new mtime (or
     /// only just became old enough to trust theirs) that hashing them again at every call

@@ -76,6 +76,20 @@ pub fn decode(bytes: Vec<u8>) -> Result<String, SkipReason> {
     Ok(text)
 }
 
+/// The key under which what [`file`] learns from a file is stored once for every checkout:
+/// the contents (their xxh3 `hash` and `size`) and the two things of the path the reading
+/// depends on, the file's name (its language, a text format) and whether the path marks
+/// test code. A file renamed in place keeps its key only while those two stay.
+pub fn content_key(path: &str, size: u64, hash: u64) -> u128 {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    hasher.update(&hash.to_le_bytes());
+    hasher.update(&size.to_le_bytes());
+    hasher.update(&[u8::from(is_test_path(path))]);
+    hasher.update(name.as_bytes());
+    hasher.digest128()
+}
+
 /// Extracts the definitions of `text`, found at root-relative `path`.
 pub fn file(path: &str, text: &str) -> Parsed {
     // A fault in a grammar or a query costs this file, never the whole index or answer.
@@ -276,6 +290,15 @@ mod tests {
         );
         assert_eq!(index.find("kept").len(), 1);
         assert!(index.find("lost").is_empty());
+    }
+
+    #[test]
+    fn a_content_key_holds_what_the_reading_depends_on() {
+        let key = content_key("src/app/models.py", 10, 7);
+        assert_eq!(key, content_key("other/checkout/models.py", 10, 7));
+        assert_ne!(key, content_key("src/app/models.py", 10, 8), "contents");
+        assert_ne!(key, content_key("src/app/models.rs", 10, 7), "language");
+        assert_ne!(key, content_key("tests/app/models.py", 10, 7), "test code");
     }
 
     #[test]

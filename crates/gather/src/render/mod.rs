@@ -257,13 +257,14 @@ fn file_line(file: &FileRecord) -> String {
 pub fn cache_text(report: &Report) -> String {
     let c = report.changes;
     let mut out = format!(
-        "cache: {}; {} reused, {} rehashed, {} reparsed, {} added, {} removed; load {:.0} ms, {} {:.0} ms",
+        "cache: {}; {} reused, {} rehashed, {} reparsed, {} added, {} removed, {} recalled from the store; load {:.0} ms, {} {:.0} ms",
         report.state,
         c.reused,
         c.rehashed,
         c.reparsed,
         c.added,
         c.removed,
+        c.recalled,
         report.load_ms,
         if report.state == CacheState::Hit { "refresh" } else { "build" },
         report.update_ms,
@@ -276,6 +277,30 @@ pub fn cache_text(report: &Report) -> String {
     }
     out.push('\n');
     out
+}
+
+/// `gather cache`: what the cache directory holds, as text or JSON; `cleared` when this is
+/// what `--clear` removed.
+pub fn cache_usage(usage: &crate::cache::Usage, cleared: bool, json: bool) -> String {
+    if json {
+        let answer = answer::index::CacheUsageAnswer {
+            cleared,
+            usage: usage.clone(),
+            success: true,
+        };
+        return format!("{}\n", answer::value(&answer));
+    }
+    let mib = |bytes: u64| bytes as f64 / (1024.0 * 1024.0);
+    let verb = if cleared { "cleared" } else { "cache" };
+    format!(
+        "{verb}: {}\nstore: {} readings in {} packs, {:.1} MiB\nworkspaces: {} indexes, {:.1} MiB with their postings and histories\n",
+        usage.dir,
+        usage.readings,
+        usage.packs,
+        mib(usage.store_bytes),
+        usage.workspaces,
+        mib(usage.workspace_bytes),
+    )
 }
 
 /// `gather index --json`: the index's counts, what building it cost, and what the cache

@@ -29,10 +29,12 @@ fn open_and_save(ws: &Workspace, cache: &Cache) -> Opened {
     opened
 }
 
+/// The files in `dir`, but for the store's directory (see `cache/store_tests.rs`).
 fn files_in(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name != "store")
         .collect();
     names.sort();
     names
@@ -473,4 +475,65 @@ fn stored_postings_serve_only_the_files_they_were_built_from() {
     bytes.truncate(bytes.len() - 3);
     std::fs::write(cache.postings_file(), bytes).unwrap();
     assert!(cache.load_postings(&opened.index).is_none());
+}
+
+/// A session of `root` with `cache`.
+fn session(root: &gather::confined::Root, cache: Cache) -> gather::session::Session {
+    let options = IndexOptions::default();
+    gather::session::Session::open(root, &options, Some(cache), &Progress::default()).unwrap()
+}
+
+/// A checkout of `n` files, `edited` of them with other contents than the others'.
+fn checkout(n: usize, edited: usize) -> (tempfile::TempDir, gather::confined::Root) {
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..n {
+        let body = if i < edited { "return 0" } else { "return 1" };
+        let text = format!("def f{i}():\n    {body}\n");
+        std::fs::write(dir.path().join(format!("m{i}.py")), text).unwrap();
+    }
+    let root = gather::confined::Root::open(dir.path()).unwrap();
+    (dir, root)
+}
+
+/// The postings of `session`'s index (and how many files they read), and a fresh build.
+fn patched_and_fresh(session: &gather::session::Session) -> (usize, bool) {
+    let texts = gather::index::texts::Texts::of(session.index());
+    let patched = session.index().postings_reading(&texts);
+    let fresh = gather::index::postings::build(
+        session.index(),
+        &gather::index::texts::Texts::of(session.index()),
+    );
+    (texts.reads(), *patched == fresh)
+}
+
+#[test]
+fn a_second_checkout_patches_its_postings_from_its_siblings() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_a, a) = checkout(16, 0);
+    let mut first = session(&a, Cache::new(dir.path(), a.path()));
+    first.save();
+    first.load_postings();
+    first.index().postings();
+    assert!(first.finish().is_empty());
+
+    // One file in sixteen differs: patched from the first's, not stored again.
+    let (_b, b) = checkout(16, 1);
+    let cache = Cache::new(dir.path(), b.path());
+    let mut second = session(&b, cache.clone());
+    assert_eq!(second.report().changes.recalled, 15);
+    second.save();
+    second.load_postings();
+    assert_eq!(patched_and_fresh(&second), (1, true));
+    assert!(second.finish().is_empty());
+    assert!(!cache.postings_file().exists(), "patched again when asked");
+
+    // Three in sixteen differ: stored.
+    let (_c, c) = checkout(16, 3);
+    let cache = Cache::new(dir.path(), c.path());
+    let mut third = session(&c, cache.clone());
+    third.save();
+    third.load_postings();
+    assert_eq!(patched_and_fresh(&third), (3, true));
+    assert!(third.finish().is_empty());
+    assert!(cache.postings_file().exists());
 }

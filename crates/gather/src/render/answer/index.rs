@@ -95,6 +95,9 @@ pub struct CacheAnswer {
     pub file: Option<String>,
     /// Reading the stored index, in ms.
     pub load_ms: f64,
+    /// Of the files added and reparsed, those whose reading came from the store (the same
+    /// contents read in this or another workspace) instead of a parse.
+    pub recalled: usize,
     /// Files read again, unchanged.
     pub rehashed: usize,
     /// Files gone.
@@ -124,6 +127,7 @@ impl CacheAnswer {
             added: c.added,
             file: report.file.as_ref().map(|f| f.display().to_string()),
             load_ms: tenths(report.load_ms),
+            recalled: c.recalled,
             rehashed: c.rehashed,
             removed: c.removed,
             reparsed: c.reparsed,
@@ -133,6 +137,17 @@ impl CacheAnswer {
             update_ms: tenths(report.update_ms),
         }
     }
+}
+
+/// `gather cache`: what the cache directory holds, or held before `--clear`.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct CacheUsageAnswer {
+    /// Whether it was cleared.
+    pub cleared: bool,
+    /// What it holds (held, when cleared).
+    pub usage: crate::cache::Usage,
+    /// Always true.
+    pub success: bool,
 }
 
 /// A file's outline: its definitions, call sites and imports.
