@@ -200,6 +200,31 @@ fn require_name(name: &str) -> Result<(), Error> {
     gather::index::check_name(name)
 }
 
+/// The workspace a command runs in: its root opened, and the index cache when the command
+/// reads an index.
+fn workspace(args: &Args) -> Result<Ctx, Error> {
+    let root_arg = args.root.clone().unwrap_or_else(|| PathBuf::from("."));
+    let dir = Root::open(&root_arg)?.with_limit(args.max_file_size);
+    let root = dir.path().to_path_buf();
+    let needs_index = !matches!(
+        args.command,
+        Command::Outline { .. } | Command::Slice { .. } | Command::Setup(_) | Command::Serve { .. }
+    );
+    let cache = needs_index.then(|| open::cache_for(&root, args)).flatten();
+    Ok(Ctx {
+        dir,
+        root,
+        options: IndexOptions {
+            walk: WalkOptions {
+                max_file_size: args.max_file_size,
+            },
+        },
+        cache,
+        json: args.json,
+        timings: args.timings,
+    })
+}
+
 /// Runs one command; a command that answers from the index leaves its session in `kept`,
 /// for `main` to finish storing.
 fn run(args: Args, kept: &mut Option<Session>) -> Result<String, Error> {
@@ -211,26 +236,7 @@ fn run(args: Args, kept: &mut Option<Session>) -> Result<String, Error> {
         command => command,
     };
     let args = Args { command, ..args };
-    let root_arg = args.root.clone().unwrap_or_else(|| PathBuf::from("."));
-    let dir = Root::open(&root_arg)?.with_limit(args.max_file_size);
-    let root = dir.path().to_path_buf();
-    let needs_index = !matches!(
-        args.command,
-        Command::Outline { .. } | Command::Slice { .. } | Command::Setup(_) | Command::Serve { .. }
-    );
-    let cache = needs_index.then(|| open::cache_for(&root, &args)).flatten();
-    let ctx = Ctx {
-        dir,
-        root,
-        options: IndexOptions {
-            walk: WalkOptions {
-                max_file_size: args.max_file_size,
-            },
-        },
-        cache,
-        json: args.json,
-        timings: args.timings,
-    };
+    let ctx = workspace(&args)?;
     match args.command {
         Command::Index { files, symbols } => index::run(ctx, files, symbols),
         Command::Find { name, path, scope } => {

@@ -4,6 +4,7 @@
 // Each test file uses its own part of this module.
 #![allow(dead_code)]
 
+use std::ffi::OsStr;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -12,32 +13,30 @@ use std::sync::mpsc::{self, Receiver};
 /// `gather serve -C root EXTRA…` with its index kept in `cache`, stdin and stdout piped,
 /// stderr dropped.
 pub fn spawn_serve(root: &Path, cache: &Path, extra: &[&str]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_gather"))
-        .env("GATHER_CACHE_DIR", cache)
-        .arg("serve")
-        .arg("-C")
-        .arg(root)
-        .args(extra)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap()
+    let mut args = vec!["-C".as_ref(), root.as_os_str()];
+    args.extend(extra.iter().map(OsStr::new));
+    serve(cache, &args).spawn().unwrap()
 }
 
 /// `gather serve EXTRA…` started in `cwd` (no `-C`: the client's roots are read), with its
 /// index kept in `cache`, stdin and stdout piped, stderr dropped.
 pub fn spawn_serve_in(cwd: &Path, cache: &Path, extra: &[&str]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_gather"))
+    let args: Vec<&OsStr> = extra.iter().map(OsStr::new).collect();
+    serve(cache, &args).current_dir(cwd).spawn().unwrap()
+}
+
+/// `gather serve ARGS…` with its index kept in `cache`, stdin and stdout piped, stderr
+/// dropped.
+fn serve(cache: &Path, args: &[&OsStr]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_gather"));
+    (command
         .env("GATHER_CACHE_DIR", cache)
-        .current_dir(cwd)
         .arg("serve")
-        .args(extra)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap()
+        .args(args))
+    .stdin(Stdio::piped())
+    .stdout(Stdio::piped())
+    .stderr(Stdio::null());
+    command
 }
 
 /// The child's stdout lines, read on a thread until it closes or nobody listens.
