@@ -2,9 +2,12 @@
 //! processes. Every cache lives in a temporary directory, never the user's.
 
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Stdio;
 
 use serde_json::Value;
+
+mod common;
+use common::{command, gather};
 
 const APP: &str = "from lib import helper\n\n\ndef main():\n    return helper(1)\n";
 const LIB: &str = "def helper(x):\n    return x + 1\n";
@@ -14,27 +17,6 @@ fn workspace() -> tempfile::TempDir {
     std::fs::write(dir.path().join("app.py"), APP).unwrap();
     std::fs::write(dir.path().join("lib.py"), LIB).unwrap();
     dir
-}
-
-fn command(root: &Path, cache: &Path, args: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_gather"));
-    command
-        .arg("-C")
-        .arg(root)
-        .args(args)
-        .env("GATHER_CACHE_DIR", cache)
-        .stdin(Stdio::null());
-    command
-}
-
-fn gather(root: &Path, cache: &Path, args: &[&str]) -> Output {
-    let out = command(root, cache, args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
 }
 
 fn index_json(root: &Path, cache: &Path, extra: &[&str]) -> (Value, String) {

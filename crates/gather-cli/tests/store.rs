@@ -3,10 +3,13 @@
 //! directory, never the user's.
 
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 use std::time::Duration;
 
 use serde_json::Value;
+
+mod common;
+use common::{command, gather};
 
 /// A workspace of `n` Python files calling one another; `variant` changes one of them.
 fn checkout(n: usize, variant: usize) -> tempfile::TempDir {
@@ -22,29 +25,6 @@ fn checkout(n: usize, variant: usize) -> tempfile::TempDir {
         std::fs::write(dir.path().join(format!("pkg/m{i}.py")), body).unwrap();
     }
     dir
-}
-
-fn command(root: &Path, cache: &Path, args: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_gather"));
-    command
-        .arg("-C")
-        .arg(root)
-        .args(args)
-        .env("GATHER_CACHE_DIR", cache)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    command
-}
-
-fn gather(root: &Path, cache: &Path, args: &[&str]) -> Output {
-    let out = command(root, cache, args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
 }
 
 fn json(out: &Output) -> Value {

@@ -7,7 +7,7 @@
 use std::ffi::OsStr;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::sync::mpsc::{self, Receiver};
 
 /// `gather serve -C root EXTRA…` with its index kept in `cache`, stdin and stdout piped,
@@ -37,6 +37,29 @@ fn serve(cache: &Path, args: &[&OsStr]) -> Command {
     .stdout(Stdio::piped())
     .stderr(Stdio::null());
     command
+}
+
+/// `gather -C root ARGS…` with its index kept in `cache`, stdin empty, stdout and stderr
+/// piped.
+pub fn command(root: &Path, cache: &Path, args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_gather"));
+    (command.arg("-C").arg(root).args(args))
+        .env("GATHER_CACHE_DIR", cache)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    command
+}
+
+/// The output of `gather -C root ARGS…` (see [`command`]), which must succeed.
+pub fn gather(root: &Path, cache: &Path, args: &[&str]) -> Output {
+    let out = command(root, cache, args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
 }
 
 /// The child's stdout lines, read on a thread until it closes or nobody listens.

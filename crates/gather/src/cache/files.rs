@@ -91,11 +91,7 @@ pub(super) fn sweep(dir: &Path, current: &str) {
         let Ok(meta) = entry.metadata() else {
             continue;
         };
-        let age = meta
-            .modified()
-            .ok()
-            .and_then(|t| now.duration_since(t).ok())
-            .unwrap_or_default();
+        let age = age(&meta, now);
         let is_temporary = name.starts_with(".gather-") && name.ends_with(".tmp");
         let is_old_format = format_tag(&name).is_some_and(|tag| tag != current);
         let sweep = meta.is_file()
@@ -147,6 +143,13 @@ fn touch(file: &Path) {
     if let Ok(opened) = std::fs::File::options().write(true).open(file) {
         let _ = opened.set_modified(SystemTime::now());
     }
+}
+
+/// How long ago, as of `now`, the file of `meta` was last written (0 when unknown).
+pub(in crate::cache) fn age(meta: &std::fs::Metadata, now: SystemTime) -> Duration {
+    (meta.modified().ok())
+        .and_then(|t| now.duration_since(t).ok())
+        .unwrap_or_default()
 }
 
 #[cfg(test)]

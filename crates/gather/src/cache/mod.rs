@@ -80,7 +80,7 @@ pub fn locate(dir: Option<&Path>, root: &Path) -> std::result::Result<Cache, Str
     Ok(Cache::new(&dir, root))
 }
 
-/// The cache directory: `dir` when given, else [`default_dir`]; an error for the user
+/// The cache directory: `dir` when given, else `default_dir`; an error for the user
 /// when there is none.
 pub fn directory(dir: Option<&Path>) -> std::result::Result<PathBuf, String> {
     dir.filter(|d| !d.as_os_str().is_empty())

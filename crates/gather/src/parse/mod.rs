@@ -76,7 +76,7 @@ pub fn decode(bytes: Vec<u8>) -> Result<String, SkipReason> {
     Ok(text)
 }
 
-/// The key under which what [`file`] learns from a file is stored once for every checkout:
+/// The key under which what [`file()`] learns from a file is stored once for every checkout:
 /// the contents (their xxh3 `hash` and `size`) and the two things of the path the reading
 /// depends on, the file's name (its language, a text format) and whether the path marks
 /// test code. A file renamed in place keeps its key only while those two stay.

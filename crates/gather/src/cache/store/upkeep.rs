@@ -75,11 +75,7 @@ fn files(store: &Path) -> Vec<(PathBuf, PathBuf, Kind, u64, Duration)> {
             if !meta.is_file() {
                 continue;
             }
-            let age = meta
-                .modified()
-                .ok()
-                .and_then(|t| now.duration_since(t).ok())
-                .unwrap_or_default();
+            let age = crate::cache::files::age(&meta, now);
             out.push((format_dir.clone(), entry.path(), kind, meta.len(), age));
         }
     }
