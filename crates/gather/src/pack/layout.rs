@@ -68,14 +68,10 @@ fn within<S: AsRef<str>>(names: &[S], n: usize, chars: usize, total: Option<usiz
 }
 
 /// `# gather MODE [· complete:false · degraded: …] · seeds … · budget N lines used M ·
-/// index STAMP`. A partial pack says so first: many clients show a model only this text.
+/// index STAMP`. A partial pack says so first: many clients show a model only this text. A
+/// hook's pack (`Frontend::Context`) names only the mode, what is partial, the unmatched words
+/// and the tree, and computes nothing else.
 pub fn header(pack: &Pack, used: usize, stamp: &str, stale: &[String]) -> String {
-    let seeds: Vec<&str> = pack.seed_names.iter().map(String::as_str).collect();
-    let n_neighbours = pack
-        .items
-        .iter()
-        .filter(|i| matches!(i.role, Role::CallerOf(_) | Role::CalleeOf(_)))
-        .count();
     // Words the asker wrote that match nothing are named up front: what follows matches
     // only the question's other words.
     let unmatched = &pack.omitted.question().unmatched_terms;
@@ -95,11 +91,6 @@ pub fn header(pack: &Pack, used: usize, stamp: &str, stale: &[String]) -> String
     } else {
         format!(" · degraded: {}", degraded.join(", "))
     };
-    // A budget past the cap is cut to it, visibly.
-    let asked = match pack.budget_asked {
-        Some(asked) => format!(" (asked {asked}, the most is {})", pack.budget.limit()),
-        None => String::new(),
-    };
     if pack.frontend == Frontend::Context {
         // A model reads the code, not the account: the seeds are the items below, and
         // the budget and the index stamp are for the people who tune it.
@@ -109,6 +100,17 @@ pub fn header(pack: &Pack, used: usize, stamp: &str, stale: &[String]) -> String
             tree_segment(pack.index.tree.as_ref())
         );
     }
+    let seeds: Vec<&str> = pack.seed_names.iter().map(String::as_str).collect();
+    let n_neighbours = pack
+        .items
+        .iter()
+        .filter(|i| matches!(i.role, Role::CallerOf(_) | Role::CalleeOf(_)))
+        .count();
+    // A budget past the cap is cut to it, visibly.
+    let asked = match pack.budget_asked {
+        Some(asked) => format!(" (asked {asked}, the most is {})", pack.budget.limit()),
+        None => String::new(),
+    };
     format!(
         "# gather {}{partial} · seeds: {}{no_match} · neighbours: {} · budget={} {}{asked} used={} · index {}{}\n",
         pack.mode,
