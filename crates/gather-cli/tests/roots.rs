@@ -24,6 +24,23 @@ fn tree(name: &str) -> tempfile::TempDir {
     dir
 }
 
+/// A tree holding `shared.py` (`total`, which calls `helper`, each saying `name`) and
+/// `notes.md`, the same paths in every such tree.
+fn twin(name: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let mut total = format!("def total(order):\n    \"\"\"The {name} total.\"\"\"\n");
+    total.push_str("    count = helper(order)\n");
+    for step in 1..=6 {
+        total.push_str(&format!("    count = count + {step}\n"));
+    }
+    total.push_str(&format!("    return count  # {name}\n"));
+    let helper =
+        format!("def helper(order):\n    \"\"\"The {name} helper.\"\"\"\n    return len(order)\n");
+    std::fs::write(dir.path().join("shared.py"), format!("{total}\n\n{helper}")).unwrap();
+    std::fs::write(dir.path().join("notes.md"), format!("# The {name} notes\n")).unwrap();
+    dir
+}
+
 fn uri(dir: &Path) -> String {
     format!("file://{}", dir.display())
 }
@@ -403,4 +420,105 @@ fn a_client_that_never_answers_roots_list_is_served_the_directory_the_server_sta
     let waited = started.elapsed();
     assert!(waited < Duration::from_secs(30), "{waited:?}");
     assert_eq!(client.listed, 1);
+}
+
+/// The tool calls `text` prints for the model to make next: each `TOOL {ARGUMENTS}`, the
+/// arguments read as they stand up to the end of their JSON.
+fn printed_calls(text: &str) -> Vec<(String, Value)> {
+    let mut calls = Vec::new();
+    for line in text.lines() {
+        for tool in ["gather_context", "assemble_context", "find_symbol"] {
+            let Some(at) = line.find(&format!("{tool} {{")) else {
+                continue;
+            };
+            let json = &line[at + tool.len() + 1..];
+            let arguments = serde_json::Deserializer::from_str(json)
+                .into_iter::<Value>()
+                .next()
+                .unwrap()
+                .unwrap_or_else(|e| panic!("{e}: {line}"));
+            calls.push((tool.to_string(), arguments));
+        }
+    }
+    calls
+}
+
+/// The text of every slice an `assemble_context` result shows.
+fn slice_contents(result: &Value) -> String {
+    let slices = ok(result)["slices"].as_array().unwrap().iter();
+    let contents: Vec<&str> = slices.map(|s| s["content"].as_str().unwrap()).collect();
+    contents.join("\n")
+}
+
+#[test]
+fn a_call_printed_by_an_answer_names_its_root_and_reaches_it_when_sent_back() {
+    let (home, api, web) = (tree("home"), twin("api"), twin("web"));
+    let roots = vec![
+        json!({"uri": uri(api.path()), "name": "api"}),
+        json!({"uri": uri(web.path()), "name": "web"}),
+    ];
+    let mut client = Client::start(home.path(), &[], Some(roots));
+    // Ten lines: `total` is elided and `helper` goes beyond the budget, each with the call
+    // that shows it.
+    let asked = json!({"symbol": "total", "path": "shared.py", "budget_lines": 10});
+    for root in ["api", "web"] {
+        let mut arguments = asked.clone();
+        arguments["root"] = json!(root);
+        let pack = client.call("gather_context", arguments);
+        let text = text(&pack).to_string();
+        ok(&pack);
+        assert!(text.contains("## Beyond budget"), "{text}");
+        let calls = printed_calls(&text);
+        assert_eq!(calls.len(), 2, "{text}");
+        for (tool, arguments) in calls {
+            assert_eq!(tool, "assemble_context");
+            assert_eq!(arguments["root"], root, "{text}");
+            let shown = slice_contents(&client.call(&tool, arguments));
+            assert!(shown.contains(root), "{shown}");
+            let other = if root == "api" { "web" } else { "api" };
+            assert!(!shown.contains(other), "{shown}");
+        }
+        // The JSON's re-request is the same call.
+        let stub = (ok(&pack)["items"].as_array().unwrap().iter())
+            .find(|i| i["rendered"] == "stub")
+            .unwrap();
+        let request = stub["request"].as_str().unwrap();
+        assert!(text.contains(request), "{request}");
+
+        // A file with no definitions: the error names the call that reads it.
+        let refused = client.call("find_symbol", json!({"path": "notes.md", "root": root}));
+        let message = error(&refused, "not_found");
+        let calls = printed_calls(&message);
+        assert_eq!(calls.len(), 1, "{message}");
+        let (tool, arguments) = calls.into_iter().next().unwrap();
+        assert_eq!(arguments["root"], root, "{message}");
+        let shown = slice_contents(&client.call(&tool, arguments));
+        assert_eq!(shown, format!("# The {root} notes"));
+    }
+}
+
+#[test]
+fn with_one_root_the_calls_an_answer_prints_name_none() {
+    let (home, api) = (tree("home"), twin("api"));
+    let roots = vec![json!({"uri": uri(api.path()), "name": "api"})];
+    let mut client = Client::start(home.path(), &[], Some(roots));
+    let pack = client.call(
+        "gather_context",
+        json!({"symbol": "total", "path": "shared.py", "budget_lines": 10}),
+    );
+    let text = text(&pack).to_string();
+    let calls = printed_calls(&text);
+    assert_eq!(calls.len(), 2, "{text}");
+    assert!(text.contains(r#"assemble_context {"files":[{"path":"shared.py""#));
+    assert!(!text.contains(r#""root""#), "{text}");
+    assert!(!ok(&pack).to_string().contains(r#"\"root\""#), "{pack}");
+    for (tool, arguments) in calls {
+        assert!(slice_contents(&client.call(&tool, arguments)).contains("api"));
+    }
+    let refused = client.call("find_symbol", json!({"path": "notes.md"}));
+    let message = error(&refused, "not_found");
+    assert!(
+        message.ends_with("read it with assemble_context instead"),
+        "{message}"
+    );
 }

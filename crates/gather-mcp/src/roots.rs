@@ -95,6 +95,15 @@ impl Served {
     }
 }
 
+/// The root a call is about.
+pub struct Picked {
+    /// Its workspace.
+    pub workspace: Arc<Workspace>,
+    /// The `root` the calls its answer prints give, so that one copied reaches this root
+    /// again: `None` while it is the only root served (a call needs none then).
+    pub call_name: Option<String>,
+}
+
 /// A root the client named and the server does not serve.
 struct Refused {
     uri: String,
@@ -338,12 +347,15 @@ impl Roots {
         )
     }
 
-    /// The workspace a call naming `named` (or none) is about, or an `invalid_request`
-    /// that names the roots to choose from.
-    pub fn pick(&self, named: Option<&str>) -> Result<Arc<Workspace>> {
+    /// The root a call naming `named` (or none) is about, or an `invalid_request` that
+    /// names the roots to choose from.
+    pub fn pick(&self, named: Option<&str>) -> Result<Picked> {
         let state = self.state();
         pick::pick(&state, named)
-            .map(|served| Arc::clone(&served.workspace))
+            .map(|served| Picked {
+                workspace: Arc::clone(&served.workspace),
+                call_name: pick::call_name(&state, served),
+            })
             .map_err(|message| Error::new(ErrorCode::InvalidRequest, message))
     }
 

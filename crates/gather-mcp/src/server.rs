@@ -126,12 +126,15 @@ impl ServerHandler for GatherServer {
         self.roots.settled(listing::ANSWER_WITHIN).await;
         let picked =
             tools::take_root(&mut arguments).and_then(|named| self.roots.pick(named.as_deref()));
-        let workspace = match picked {
-            Ok(workspace) => workspace,
+        let picked = match picked {
+            Ok(picked) => picked,
             Err(error) => return Ok(failure(&error).into()),
         };
-        let outcome =
-            Pool::run_accepted(accepted, move || tools::call(&workspace, &name, arguments)).await;
+        let outcome = Pool::run_accepted(accepted, move || {
+            let root = picked.call_name.as_deref();
+            tools::call(&picked.workspace, root, &name, arguments)
+        })
+        .await;
         let result = match outcome {
             Ok(Ok(answer)) => success(answer),
             Ok(Err(error)) => failure(&error),

@@ -7,7 +7,7 @@ use std::path::Path;
 use crate::confined::{ReadError, Root};
 use crate::error::{Error, ErrorCode, Result};
 use crate::index::{self, Index, SymbolRef};
-use crate::pack::zoom::Frontend;
+use crate::pack::zoom::{file_call, Frontend};
 use crate::parse::{self, Parsed};
 use crate::workspace;
 
@@ -56,6 +56,7 @@ pub struct Find {
     rel: Option<String>,
     scope: Option<workspace::Scope>,
     frontend: Frontend,
+    call_root: Option<String>,
 }
 
 impl Find {
@@ -103,6 +104,7 @@ impl Find {
             rel,
             scope: None,
             frontend,
+            call_root: None,
         })
     }
 
@@ -114,6 +116,13 @@ impl Find {
             .map(|dir| workspace::Scope::resolve(root, dir))
             .transpose()?;
         Ok(self)
+    }
+
+    /// Names `root` in the MCP calls its messages suggest, when given (see
+    /// [`crate::request::ContextRequest::call_root`]).
+    pub fn calling_root(mut self, root: Option<&str>) -> Find {
+        self.call_root = root.map(str::to_string);
+        self
     }
 
     /// The file asked about, root-relative.
@@ -135,7 +144,8 @@ impl Find {
             (None, None) => Vec::new(),
         };
         if hits.is_empty() {
-            return Err(not_found(index, name, rel, self.frontend));
+            let root = self.call_root.as_deref();
+            return Err(not_found(index, (name, rel), self.frontend, root));
         }
         if let Some(scope) = &self.scope {
             let outside = |hits: &[SymbolRef]| {
@@ -161,7 +171,14 @@ impl Find {
     }
 }
 
-fn not_found(index: &Index, name: Option<&str>, rel: Option<&str>, frontend: Frontend) -> Error {
+/// Why nothing answers the name and file asked about; a file with no definitions is to be
+/// read whole, with the call that reads it (naming `root` when given).
+fn not_found(
+    index: &Index,
+    (name, rel): (Option<&str>, Option<&str>),
+    frontend: Frontend,
+    root: Option<&str>,
+) -> Error {
     match (name, rel) {
         (Some(name), rel) => match index.locate(name, rel, None) {
             Err(error) if error.code == ErrorCode::NotFound => error,
@@ -172,15 +189,14 @@ fn not_found(index: &Index, name: Option<&str>, rel: Option<&str>, frontend: Fro
                 .status(rel)
                 .map(|s| s.label())
                 .unwrap_or_else(|| "not indexed".to_string());
+            let read = match (frontend, root) {
+                (Frontend::Cli, _) => "gather slice".to_string(),
+                (Frontend::Mcp | Frontend::Context, None) => "assemble_context".to_string(),
+                (Frontend::Mcp | Frontend::Context, Some(root)) => file_call(rel, root),
+            };
             Error::new(
                 ErrorCode::NotFound,
-                format!(
-                    "no definitions in {rel} ({status}); read it with {} instead",
-                    match frontend {
-                        Frontend::Cli => "gather slice",
-                        Frontend::Mcp | Frontend::Context => "assemble_context",
-                    }
-                ),
+                format!("no definitions in {rel} ({status}); read it with {read} instead"),
             )
         }
         (None, None) => Error::new(ErrorCode::InvalidRequest, "send a name or a path"),

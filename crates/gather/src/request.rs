@@ -55,6 +55,10 @@ pub struct ContextRequest {
     pub scope: Option<String>,
     /// Who reads the pack: how its re-requests are spelled.
     pub frontend: Frontend,
+    /// The root every MCP call the pack prints names, as its `root` argument, so that a
+    /// call copied from the pack reaches the root the pack came from: set by a server that
+    /// serves several roots. `None` (the default) names none.
+    pub call_root: Option<String>,
     /// Reasons the caller already knows the answer is partial (`index-building`): shown in
     /// the header and in `degraded`.
     pub degraded: Vec<String>,
@@ -73,7 +77,7 @@ pub struct ContextRequest {
 impl ContextRequest {
     /// A request for `target` with what a request gets when it names nothing else: no
     /// slices, the pack's default budget, no test code, no scope, spelled for the command
-    /// line, the learned ranking, no explanation.
+    /// line naming no root, the learned ranking, no explanation.
     pub fn new(target: Target) -> ContextRequest {
         ContextRequest {
             target,
@@ -82,6 +86,7 @@ impl ContextRequest {
             include_tests: false,
             scope: None,
             frontend: Frontend::Cli,
+            call_root: None,
             degraded: Vec::new(),
             shown_earlier: Vec::new(),
             ranking: Ranking::default(),
@@ -171,6 +176,7 @@ fn answer(index: &Index, texts: &Texts, request: &ContextRequest) -> Result<Pack
         omitted,
         evidence: found.evidence,
         frontend: request.frontend,
+        call_root: request.call_root.clone(),
         degraded: request.degraded.clone(),
         shown_earlier: request.shown_earlier.clone(),
         tree: request.tree.clone(),

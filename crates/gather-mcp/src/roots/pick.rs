@@ -1,5 +1,6 @@
 //! Which served root a call is about: the one it names (by URI, path or name), or the only
 //! one; otherwise a message that names the roots to choose from, in the client's order.
+//! And how the calls an answer prints name the root it came from, when there are several.
 
 use std::path::{Path, PathBuf};
 
@@ -39,6 +40,23 @@ pub(super) fn pick<'s>(state: &'s State, named: Option<&str>) -> Result<&'s Serv
             listed(several.iter().copied())
         )),
     }
+}
+
+/// The name a call gives to reach `served` again, when several roots are served (with one,
+/// a call needs none): its name, else its path, else its URI, whichever first picks it
+/// and it alone now.
+pub(super) fn call_name(state: &State, served: &Served) -> Option<String> {
+    if state.served.len() < 2 {
+        return None;
+    }
+    let names = [
+        served.name.clone(),
+        served.given.display().to_string(),
+        served.uri.clone(),
+    ];
+    names
+        .into_iter()
+        .find(|name| pick(state, Some(name)).is_ok_and(|picked| std::ptr::eq(picked, served)))
 }
 
 /// The roots whose path `named` is (a path, or a `file://` URI of one), as given or with

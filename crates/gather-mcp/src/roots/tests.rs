@@ -38,7 +38,7 @@ fn listed(roots: &Roots, offers: Vec<Offered>) {
 
 /// The definitions' names in the root a call naming `named` gets.
 fn names(roots: &Roots, named: Option<&str>) -> Vec<String> {
-    let workspace = roots.pick(named).unwrap();
+    let workspace = roots.pick(named).unwrap().workspace;
     (workspace.with_index(
         |index, _| {
             Ok((index.files().iter())
@@ -101,6 +101,46 @@ fn each_root_is_named_by_its_uri_path_or_name_and_none_is_chosen_for_a_call() {
     assert!(message.starts_with("no root is named"), "{message}");
 }
 
+/// The `root` the calls of an answer from the root `named` picks give.
+fn call_name(roots: &Roots, named: Option<&str>) -> Option<String> {
+    roots.pick(named).unwrap().call_name
+}
+
+#[test]
+fn the_calls_an_answer_prints_name_its_root_only_when_several_are_served() {
+    let (home, api, web, other) = (tree("home"), tree("api"), tree("web"), tree("other"));
+    let roots = roots(home.path());
+    listed(&roots, vec![offered(api.path(), Some("api"))]);
+    assert_eq!(call_name(&roots, None), None);
+    assert_eq!(call_name(&roots, Some("api")), None);
+
+    listed(
+        &roots,
+        vec![offered(api.path(), Some("api")), offered(web.path(), None)],
+    );
+    let web_name = web.path().file_name().unwrap().to_str().unwrap();
+    let api_path = api.path().display().to_string();
+    // By its name, however the call named it.
+    assert_eq!(call_name(&roots, Some(&api_path)).as_deref(), Some("api"));
+    assert_eq!(call_name(&roots, Some(web_name)).as_deref(), Some(web_name));
+
+    // Two roots of one name: each by its path, which picks it alone.
+    listed(
+        &roots,
+        vec![
+            offered(api.path(), Some("app")),
+            offered(other.path(), Some("app")),
+        ],
+    );
+    let other_path = other.path().display().to_string();
+    assert_eq!(call_name(&roots, Some(&api_path)), Some(api_path.clone()));
+    assert_eq!(
+        call_name(&roots, Some(&other_path)),
+        Some(other_path.clone())
+    );
+    assert_eq!(names(&roots, Some(&other_path)), ["other"]);
+}
+
 fn freed(workspace: Weak<Workspace>) -> bool {
     let deadline = Instant::now() + Duration::from_secs(60);
     while workspace.upgrade().is_some() {
@@ -119,7 +159,7 @@ fn a_root_kept_keeps_its_index_and_a_root_removed_is_freed() {
     listed(&roots, vec![offered(api.path(), Some("api"))]);
     // One root: a call need not name it.
     assert_eq!(names(&roots, None), ["api"]);
-    let api_index = Arc::downgrade(&roots.pick(None).unwrap());
+    let api_index = Arc::downgrade(&roots.pick(None).unwrap().workspace);
 
     listed(
         &roots,
@@ -129,7 +169,7 @@ fn a_root_kept_keeps_its_index_and_a_root_removed_is_freed() {
         ],
     );
     assert_eq!(names(&roots, Some("web")), ["web"]);
-    let kept = roots.pick(Some("api")).unwrap();
+    let kept = roots.pick(Some("api")).unwrap().workspace;
     assert!(std::ptr::eq(Arc::as_ptr(&kept), api_index.as_ptr()));
     drop(kept);
 

@@ -92,7 +92,7 @@ fn tool(workspace: &Workspace, name: &str, args: Value) -> Value {
     let Value::Object(args) = args else {
         unreachable!()
     };
-    tools::call(workspace, name, Some(args)).unwrap().json
+    tools::call(workspace, None, name, Some(args)).unwrap().json
 }
 
 #[test]
@@ -131,6 +131,7 @@ fn a_watcher_that_lost_events_makes_the_call_walk_and_say_so() {
     assert_eq!(found["definitions"][0]["path"], "c.py");
     let text = tools::call(
         &workspace,
+        None,
         tools::GATHER_CONTEXT,
         question.as_object().cloned(),
     )

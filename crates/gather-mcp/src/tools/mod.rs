@@ -271,12 +271,18 @@ fn arguments<T: DeserializeOwned>(tool: &str, arguments: Option<JsonObject>) -> 
     })
 }
 
-/// Answers one call of `tool`.
-pub fn call(workspace: &Workspace, tool: &str, args: Option<JsonObject>) -> Result<Answer> {
+/// Answers one call of `tool` about `workspace`; the calls the answer prints name `root`
+/// when given (a server of several roots gives the name that reaches this one).
+pub fn call(
+    workspace: &Workspace,
+    root: Option<&str>,
+    tool: &str,
+    args: Option<JsonObject>,
+) -> Result<Answer> {
     match tool {
-        GATHER_CONTEXT => gather_context(workspace, arguments(tool, args)?),
+        GATHER_CONTEXT => gather_context(workspace, root, arguments(tool, args)?),
         ASSEMBLE_CONTEXT => assemble_context(workspace, arguments(tool, args)?),
-        FIND_SYMBOL => find_symbol(workspace, arguments(tool, args)?),
+        FIND_SYMBOL => find_symbol(workspace, root, arguments(tool, args)?),
         _ => Err(invalid(format!(
             "no tool named {tool}; the tools are {GATHER_CONTEXT}, {ASSEMBLE_CONTEXT} and {FIND_SYMBOL}"
         ))),
@@ -306,7 +312,11 @@ fn slice_requests(files: Vec<FileArg>) -> Result<Vec<SliceRequest>> {
         .collect()
 }
 
-fn gather_context(workspace: &Workspace, args: GatherContextArgs) -> Result<Answer> {
+fn gather_context(
+    workspace: &Workspace,
+    root: Option<&str>,
+    args: GatherContextArgs,
+) -> Result<Answer> {
     let path = either(args.path, args.file_path, "path and filePath")?;
     let include_tests = either(
         args.include_tests,
@@ -329,6 +339,7 @@ fn gather_context(workspace: &Workspace, args: GatherContextArgs) -> Result<Answ
         include_tests: include_tests.unwrap_or(false),
         scope: args.scope,
         frontend: Frontend::Mcp,
+        call_root: root.map(str::to_string),
         ..ContextRequest::new(target)
     };
     let pack = workspace.with_index(
@@ -402,7 +413,7 @@ fn assemble_context(workspace: &Workspace, args: AssembleContextArgs) -> Result<
     })
 }
 
-fn find_symbol(workspace: &Workspace, args: FindSymbolArgs) -> Result<Answer> {
+fn find_symbol(workspace: &Workspace, root: Option<&str>, args: FindSymbolArgs) -> Result<Answer> {
     let path = either(args.path, args.file_path, "path and filePath")?;
     let find = Find::new(
         workspace.root().path(),
@@ -410,7 +421,8 @@ fn find_symbol(workspace: &Workspace, args: FindSymbolArgs) -> Result<Answer> {
         path.as_deref(),
         Frontend::Mcp,
     )?
-    .scoped(workspace.root().path(), args.scope.as_deref())?;
+    .scoped(workspace.root().path(), args.scope.as_deref())?
+    .calling_root(root);
     let answer = |hits: &[SymbolRef], building: bool, notes: &[String]| {
         let (text, json) = render::find_noting(hits, building, notes);
         Answer { text, json }

@@ -71,6 +71,7 @@ pub fn assemble(index: &Index, graph: &CallGraph, request: &PackRequest) -> Pack
             .collect(),
         listed_stubs: None,
         frontend: request.frontend,
+        call_root: request.call_root.clone(),
         budget_asked: None,
         sources: Default::default(),
         index: Default::default(),

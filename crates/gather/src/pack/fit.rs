@@ -210,7 +210,13 @@ impl<'s> Placer<'s> {
         let stub_costs: Vec<usize> = pack
             .items
             .iter()
-            .map(|item| budget.cost(&piece::stub_line(item, pack.frontend)))
+            .map(|item| {
+                budget.cost(&piece::stub_line(
+                    item,
+                    pack.frontend,
+                    pack.call_root.as_deref(),
+                ))
+            })
             .collect();
         let stubs_cost: usize = stub_costs.iter().sum();
         // Every item's whole text, priced once; the items are independent, so they are
@@ -417,12 +423,14 @@ fn frame(pack: &Pack, stale: &[String]) -> Frame {
     let cost = |text: &str| pack.budget.cost(text);
     Frame {
         fixed: cost(&piece::header_placeholder(pack, stale))
-            + trailer(&pack.omitted, pack.frontend).map_or(0, |t| cost(&t)),
+            + trailer(&pack.omitted, pack.frontend, pack.call_root.as_deref())
+                .map_or(0, |t| cost(&t)),
         beyond_header: cost(piece::BEYOND_HEADER),
         summary: cost(&piece::more_line(
             pack.items.len(),
             pack.items.len() * 1000,
             pack.frontend,
+            pack.call_root.as_deref(),
         )),
     }
 }

@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 use crate::lines::LineRange;
 use crate::pack::sources::Sources;
-use crate::pack::zoom::{Frontend, Zoom};
+use crate::pack::zoom::{root_arg, Frontend, Zoom};
 use crate::pack::{Pack, PackItem, Rendered, Role};
 use crate::tree::TreeState;
 
@@ -222,7 +222,7 @@ pub(crate) fn item_body(item: &PackItem, form: Rendered, keep: usize, sources: &
             if let (Some(first), Some(own)) = (chosen.first(), item.shown.first()) {
                 if first.start > own.start {
                     let gap = LineRange::new(own.start, first.start - 1);
-                    gap_lines(item, gap, sources.frontend, &mut body);
+                    gap_lines(item, gap, sources, &mut body);
                 }
             }
             for (idx, range) in chosen.iter().enumerate() {
@@ -233,7 +233,7 @@ pub(crate) fn item_body(item: &PackItem, form: Rendered, keep: usize, sources: &
                 );
                 if gap_end > range.end {
                     let gap = LineRange::new(range.end + 1, gap_end);
-                    gap_lines(item, gap, sources.frontend, &mut body);
+                    gap_lines(item, gap, sources, &mut body);
                 }
             }
         }
@@ -243,7 +243,8 @@ pub(crate) fn item_body(item: &PackItem, form: Rendered, keep: usize, sources: &
 
 /// The elision lines for `gap`: lines of the item left out are re-requested exactly;
 /// lines another item prints are pointed to.
-fn gap_lines(item: &PackItem, gap: LineRange, frontend: Frontend, body: &mut String) {
+fn gap_lines(item: &PackItem, gap: LineRange, sources: &Sources, body: &mut String) {
+    let frontend = sources.frontend;
     let mut at = gap.start;
     while at <= gap.end {
         let inside = item.shown.iter().find(|r| r.contains(at));
@@ -269,7 +270,7 @@ fn gap_lines(item: &PackItem, gap: LineRange, frontend: Frontend, body: &mut Str
                 body,
                 "… {} lines elided — {}",
                 part.len(),
-                zoom.request(frontend)
+                zoom.request(frontend, sources.call_root.as_deref())
             );
         } else {
             let _ = writeln!(body, "… lines {part} shown above");
@@ -299,12 +300,13 @@ pub(crate) fn item_zoom(item: &PackItem) -> Zoom<'_> {
     }
 }
 
-/// One beyond-budget line: where, what, why, its cost and how to ask for it.
-pub(crate) fn stub_line(item: &PackItem, frontend: Frontend) -> String {
+/// One beyond-budget line: where, what, why, its cost and how to ask for it (an MCP call
+/// naming `root` when given).
+pub(crate) fn stub_line(item: &PackItem, frontend: Frontend, root: Option<&str>) -> String {
     // In a model's context the place at the line's head is the re-request.
     let request = match frontend {
         Frontend::Context => String::new(),
-        _ => format!(" · {}", item_zoom(item).request(frontend)),
+        _ => format!(" · {}", item_zoom(item).request(frontend, root)),
     };
     format!(
         "- {}:{} {}{} · {} · {} lines{request}\n",
@@ -317,14 +319,24 @@ pub(crate) fn stub_line(item: &PackItem, frontend: Frontend) -> String {
     )
 }
 
-/// The line that stands for cut items the budget cannot name one by one.
-pub(crate) fn more_line(n_items: usize, n_lines: usize, frontend: Frontend) -> String {
+/// The line that stands for cut items the budget cannot name one by one; the calls it
+/// suggests name `root` when given.
+pub(crate) fn more_line(
+    n_items: usize,
+    n_lines: usize,
+    frontend: Frontend,
+    root: Option<&str>,
+) -> String {
     let raise = match frontend {
         Frontend::Cli => "raise --budget-lines or run gather graph",
         Frontend::Mcp => "raise budget_lines, or ask gather_context for one of them by symbol",
         Frontend::Context => "ask gather_context for one of them by symbol",
     };
-    format!("- … {n_items} more items ({n_lines} lines) not named here: {raise}\n")
+    let root = match (frontend, root) {
+        (Frontend::Mcp, Some(root)) => format!(", with {}", root_arg(root)),
+        _ => String::new(),
+    };
+    format!("- … {n_items} more items ({n_lines} lines) not named here: {raise}{root}\n")
 }
 
 /// The line ranges actually printed for an item.
@@ -339,5 +351,22 @@ pub(crate) fn shown_ranges_for(item: &PackItem, form: Rendered, keep: usize) -> 
         Rendered::Body => item.shown.clone(),
         Rendered::Elided => crate::pack::evidence::chosen_ranges(item, keep),
         Rendered::Signature => crate::pack::evidence::chosen_ranges(item, 0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_line_for_cut_items_not_named_names_the_root_to_ask_in() {
+        let line = |root| more_line(3, 40, Frontend::Mcp, root);
+        let plain = "- … 3 more items (40 lines) not named here: raise budget_lines, or ask gather_context for one of them by symbol";
+        assert_eq!(line(None), format!("{plain}\n"));
+        assert_eq!(
+            line(Some("api")),
+            format!("{plain}, with \"root\":\"api\"\n")
+        );
+        assert!(!more_line(3, 40, Frontend::Context, Some("api")).contains("api"));
     }
 }

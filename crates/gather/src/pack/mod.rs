@@ -179,6 +179,8 @@ pub struct PackRequest {
     pub evidence: Evidence,
     /// Who reads the pack (how re-requests are spelled).
     pub frontend: Frontend,
+    /// The root the pack's MCP calls name (see [`crate::request::ContextRequest`]).
+    pub call_root: Option<String>,
     /// Reasons the caller already knows the pack is partial (`index-building`).
     pub degraded: Vec<String>,
     /// Definitions the reader was already shown (a hook's earlier packs in one host
@@ -234,6 +236,8 @@ pub struct Pack {
     pub listed_stubs: Option<usize>,
     /// Who reads the pack (how re-requests are spelled).
     pub frontend: Frontend,
+    /// The root its MCP calls name (see [`crate::request::ContextRequest`]).
+    pub call_root: Option<String>,
     /// The line budget asked for, when it was past [`crate::budget::MAX_PACK_LINES`] and
     /// cut to it.
     pub budget_asked: Option<usize>,
@@ -277,7 +281,13 @@ pub fn build(
     pack.omitted.shown_earlier = take_shown_earlier(&mut pack.items, &request.shown_earlier);
     pack.index.tree = request.tree.clone();
     let paths = pack.items.iter().map(|i| i.path.as_str());
-    let sources = Sources::read(index, texts, request.frontend, paths);
+    let sources = Sources::read(
+        index,
+        texts,
+        request.frontend,
+        request.call_root.clone(),
+        paths,
+    );
     // A file that changed since it was indexed is named in the header, which costs tokens.
     let minimum = fit::minimum(&pack, &sources.stale);
     if request.budget.limit() < minimum {

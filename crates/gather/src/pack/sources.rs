@@ -24,6 +24,8 @@ struct Source {
 pub struct Sources {
     /// Who reads the pack: how elision lines spell their re-requests.
     pub frontend: Frontend,
+    /// The root the elision lines' MCP calls name (see [`crate::request::ContextRequest`]).
+    pub call_root: Option<String>,
     files: HashMap<String, Source>,
     /// Files whose contents changed since they were indexed, in the order first read.
     pub stale: Vec<String>,
@@ -31,15 +33,17 @@ pub struct Sources {
 
 impl Sources {
     /// The texts of `paths` (in the order given) from `texts`, with their language as
-    /// `index` holds it.
+    /// `index` holds it; elision lines are spelled for `frontend`, naming `call_root`.
     pub fn read<'p>(
         index: &Index,
         texts: &Texts,
         frontend: Frontend,
+        call_root: Option<String>,
         paths: impl IntoIterator<Item = &'p str>,
     ) -> Sources {
         let mut sources = Sources {
             frontend,
+            call_root,
             ..Sources::default()
         };
         for path in paths {

@@ -6,8 +6,9 @@ use crate::change::notes::ChangeNotes;
 use crate::pack::zoom::{Frontend, Zoom};
 use crate::pack::Omitted;
 
-/// The one line naming what was left out for other reasons than the budget.
-pub(crate) fn trailer(omitted: &Omitted, frontend: Frontend) -> Option<String> {
+/// The one line naming what was left out for other reasons than the budget; its MCP calls
+/// name `root` when given.
+pub(crate) fn trailer(omitted: &Omitted, frontend: Frontend, root: Option<&str>) -> Option<String> {
     let mut parts = Vec::new();
     if let Some(notes) = omitted.change() {
         change(notes, &mut parts);
@@ -15,7 +16,7 @@ pub(crate) fn trailer(omitted: &Omitted, frontend: Frontend) -> Option<String> {
     calls(omitted, &mut parts);
     unmatched(omitted, &mut parts);
     copies(omitted, &mut parts);
-    other_definitions(omitted, frontend, &mut parts);
+    other_definitions(omitted, frontend, root, &mut parts);
     for unmet in &omitted.unmet_slices {
         let label = match &unmet.symbol {
             Some(symbol) => format!("{}:{symbol}", unmet.path),
@@ -150,7 +151,12 @@ fn copies(omitted: &Omitted, parts: &mut Vec<String>) {
 }
 
 /// Other definitions of a requested name, each with its exact re-request.
-fn other_definitions(omitted: &Omitted, frontend: Frontend, parts: &mut Vec<String>) {
+fn other_definitions(
+    omitted: &Omitted,
+    frontend: Frontend,
+    root: Option<&str>,
+    parts: &mut Vec<String>,
+) {
     if omitted.other_definitions().is_empty() {
         return;
     }
@@ -160,7 +166,7 @@ fn other_definitions(omitted: &Omitted, frontend: Frontend, parts: &mut Vec<Stri
             name: &d.name,
             line: d.range.start,
         };
-        format!("{}:{}: {}", d.path, d.range, zoom.request(frontend))
+        format!("{}:{}: {}", d.path, d.range, zoom.request(frontend, root))
     });
     parts.push(format!(
         "{} other definitions of the same name ({shown})",

@@ -4,6 +4,11 @@
 //! slices: a definition by its qualified name and the line it starts at
 //! (`path:Type.method@LINE`, unique even among overloads and same-named methods), or lines
 //! by their range (`path:START-END`).
+//!
+//! An MCP server that serves several roots names, in each call it prints, the root the
+//! answer came from (`"root":"api"`, first among the arguments): a call copied as it is
+//! reaches the same root. The library knows nothing of roots beyond that name, which the
+//! server passes in with the request; with none, no call names a root.
 
 use serde_json::Value;
 
@@ -54,8 +59,8 @@ impl Zoom<'_> {
         }
     }
 
-    /// The re-request as the front end writes it.
-    pub fn request(&self, frontend: Frontend) -> String {
+    /// The re-request as the front end writes it; an MCP call names `root` when given.
+    pub fn request(&self, frontend: Frontend, root: Option<&str>) -> String {
         match frontend {
             Frontend::Cli => {
                 let specs: Vec<String> = self.specs().iter().map(|s| shell_word(s)).collect();
@@ -75,7 +80,11 @@ impl Zoom<'_> {
                         .map(|r| format!(r#"{{"path":{},"lines":"{r}"}}"#, quote(path)))
                         .collect(),
                 };
-                format!(r#"assemble_context {{"files":[{}]}}"#, files.join(","))
+                format!(
+                    r#"assemble_context {{{}"files":[{}]}}"#,
+                    root_field(root),
+                    files.join(",")
+                )
             }
             Frontend::Context => self.specs().join(" "),
         }
@@ -91,6 +100,27 @@ impl Frontend {
             Frontend::Mcp | Frontend::Context => name.to_string(),
         }
     }
+}
+
+/// `"root":ROOT`, the argument that names `root` in an MCP call.
+pub(crate) fn root_arg(root: &str) -> String {
+    format!(r#""root":{}"#, Value::from(root))
+}
+
+/// What opens the arguments of an MCP call naming `root`: its argument and a comma;
+/// nothing without one.
+fn root_field(root: Option<&str>) -> String {
+    root.map(|root| format!("{},", root_arg(root)))
+        .unwrap_or_default()
+}
+
+/// The `assemble_context` call that shows the head of the file `path` in `root`.
+pub(crate) fn file_call(path: &str, root: &str) -> String {
+    format!(
+        r#"assemble_context {{{}"files":[{{"path":{}}}]}}"#,
+        root_field(Some(root)),
+        Value::from(path)
+    )
 }
 
 /// `word` as one shell word: bare when it holds only characters no shell reads specially,
@@ -116,11 +146,11 @@ mod tests {
             line: 12,
         };
         assert_eq!(
-            zoom.request(Frontend::Cli),
+            zoom.request(Frontend::Cli, None),
             "gather slice src/a.rs:Client::send@12"
         );
         assert_eq!(
-            zoom.request(Frontend::Mcp),
+            zoom.request(Frontend::Mcp, None),
             r#"assemble_context {"files":[{"path":"src/a.rs","symbol":"Client::send","line_hint":12}]}"#
         );
         let zoom = Zoom::Lines {
@@ -128,16 +158,52 @@ mod tests {
             ranges: vec![LineRange::new(3, 4), LineRange::new(9, 9)],
         };
         assert_eq!(
-            zoom.request(Frontend::Cli),
+            zoom.request(Frontend::Cli, None),
             "gather slice 'my dir/a.py:3-4' 'my dir/a.py:9-9'"
         );
         assert_eq!(
-            zoom.request(Frontend::Mcp),
+            zoom.request(Frontend::Mcp, None),
             r#"assemble_context {"files":[{"path":"my dir/a.py","lines":"3-4"},{"path":"my dir/a.py","lines":"9-9"}]}"#
         );
         assert_eq!(
-            zoom.request(Frontend::Context),
+            zoom.request(Frontend::Context, None),
             "my dir/a.py:3-4 my dir/a.py:9-9"
+        );
+    }
+
+    /// A server of several roots names the root in each call; the other front ends never
+    /// do (the command line and a hook read one root).
+    #[test]
+    fn an_mcp_call_names_the_root_first_when_one_is_given() {
+        let zoom = Zoom::Lines {
+            path: "src/a.rs",
+            ranges: vec![LineRange::new(3, 4)],
+        };
+        assert_eq!(
+            zoom.request(Frontend::Mcp, Some("api")),
+            r#"assemble_context {"root":"api","files":[{"path":"src/a.rs","lines":"3-4"}]}"#
+        );
+        let zoom = Zoom::Symbol {
+            path: "src/a.rs",
+            name: "Client::send",
+            line: 12,
+        };
+        // A root's name or path is quoted as JSON: any character a client gives survives.
+        assert_eq!(
+            zoom.request(Frontend::Mcp, Some(r#"/home/me/my "web""#)),
+            r#"assemble_context {"root":"/home/me/my \"web\"","files":[{"path":"src/a.rs","symbol":"Client::send","line_hint":12}]}"#
+        );
+        assert_eq!(
+            zoom.request(Frontend::Cli, Some("api")),
+            "gather slice src/a.rs:Client::send@12"
+        );
+        assert_eq!(
+            zoom.request(Frontend::Context, Some("api")),
+            "src/a.rs:Client::send@12"
+        );
+        assert_eq!(
+            file_call("README.md", "api"),
+            r#"assemble_context {"root":"api","files":[{"path":"README.md"}]}"#
         );
     }
 }

@@ -78,7 +78,7 @@ fn body_text(pack: &Pack) -> String {
         body.push_str(BEYOND_HEADER);
         let listed = pack.listed_stubs.unwrap_or(cut.len());
         for item in &cut[..listed] {
-            body.push_str(&stub_line(item, pack.frontend));
+            body.push_str(&stub_line(item, pack.frontend, pack.call_root.as_deref()));
         }
         if listed < cut.len() {
             let rest = &cut[listed..];
@@ -86,10 +86,11 @@ fn body_text(pack: &Pack) -> String {
                 rest.len(),
                 rest.iter().map(|i| i.cost_lines).sum(),
                 pack.frontend,
+                pack.call_root.as_deref(),
             ));
         }
     }
-    if let Some(t) = trailer(&pack.omitted, pack.frontend) {
+    if let Some(t) = trailer(&pack.omitted, pack.frontend, pack.call_root.as_deref()) {
         body.push_str(&t);
     }
     body
@@ -163,7 +164,9 @@ fn item_of(pack: &Pack, item: &PackItem) -> Item {
         line_start: item.range.start,
         path: item.path.clone(),
         rendered: item.rendered,
-        request: zoom.as_ref().map(|z| z.request(pack.frontend)),
+        request: zoom
+            .as_ref()
+            .map(|z| z.request(pack.frontend, pack.call_root.as_deref())),
         role: item.role.label(),
         shown: shown_ranges(item).into_iter().map(Span::from).collect(),
         symbol: item.name.clone(),

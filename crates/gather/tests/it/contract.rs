@@ -181,6 +181,46 @@ fn re_requests_speak_the_front_end_that_reads_the_pack() {
     );
 }
 
+/// A server of several roots passes the root in: every call the pack prints names it, and
+/// nothing else changes (a line budget prices a line, however long).
+#[test]
+fn the_calls_a_pack_prints_name_the_root_it_is_given() {
+    let index = index::build(&fixture("contract")).unwrap();
+    for asked in [
+        symbol("authenticate", "src/extract.rs", 14),
+        symbol("from", "src/extract.rs", 60),
+    ] {
+        let mcp = ContextRequest {
+            frontend: Frontend::Mcp,
+            ..asked
+        };
+        let plain = request::context(&index, &mcp).unwrap();
+        let rooted = ContextRequest {
+            call_root: Some("api".to_string()),
+            ..mcp
+        };
+        let rooted = request::context(&index, &rooted).unwrap();
+        assert!(plain.text.contains("assemble_context {"), "{}", plain.text);
+        assert!(!plain.text.contains(r#""root""#), "{}", plain.text);
+        let expected = plain
+            .text
+            .replace("assemble_context {", r#"assemble_context {"root":"api","#);
+        assert_eq!(rooted.text, expected);
+        for item in rooted.json["items"].as_array().unwrap() {
+            if let Some(request) = item["request"].as_str() {
+                assert!(request.starts_with(r#"assemble_context {"root":"api","files":"#));
+            }
+        }
+    }
+    // The command line has one root and never names it.
+    let cli = ContextRequest {
+        call_root: Some("api".to_string()),
+        ..symbol("authenticate", "src/extract.rs", 14)
+    };
+    let cli = request::context(&index, &cli).unwrap();
+    assert!(!cli.text.contains("api"), "{}", cli.text);
+}
+
 #[test]
 fn a_pin_is_shown_whole_even_where_a_seed_stands() {
     let index = index::build(&fixture("contract")).unwrap();

@@ -99,6 +99,7 @@ fn symbol_request(seeds: Vec<SymbolId>, budget: Budget) -> PackRequest {
         omitted: Default::default(),
         evidence: Default::default(),
         frontend: Default::default(),
+        call_root: None,
         degraded: Vec::new(),
         seed_scores: Vec::new(),
         shown_earlier: Vec::new(),
