@@ -14,6 +14,7 @@ use crate::budget::Budget;
 use crate::pack::layout as piece;
 use crate::pack::sources::Sources;
 use crate::pack::trailer::trailer;
+use crate::pack::zoom::Frontend;
 use crate::pack::{evidence, Pack, PackItem, Rendered, Role};
 
 /// Past this many leading seeds, a seed leaves a long doc comment out (see `pack::item_for`).
@@ -26,7 +27,9 @@ const OTHER_SEED_PERCENT: usize = 3;
 /// ...but never less than this, so a small budget still shows a seed's start.
 const MIN_SEED_SHARE: usize = 12;
 /// Past this many seeds, shares follow the worth of each line instead (see
-/// [`seed_shares`]).
+/// [`seed_shares`]). A hook's pack shows few seeds in few thousand characters: each of
+/// them takes its share by the ranking's confidence (docs/tuning.md, "The prompt hook's
+/// pack").
 const DEPTH_SEEDS: usize = 10;
 /// The part of the budget the seeds' shares divide between them: the rest pays for
 /// headers, heads and the names of what is cut, and pass 3 grows into what is left.
@@ -114,13 +117,17 @@ fn seed_shares(
         cost: usize,
         per_line: f32,
     }
+    let depth = match pack.frontend {
+        Frontend::Context => usize::MAX,
+        Frontend::Cli | Frontend::Mcp => DEPTH_SEEDS,
+    };
     let mut left = limit.saturating_mul(SHARED_PERCENT) / 100;
     let mut seeds: Vec<Seed> = Vec::new();
     for (rank, (idx, item)) in (pack.items.iter().enumerate())
         .filter(|(_, item)| item.role == Role::Seed)
         .enumerate()
     {
-        if rank < DEPTH_SEEDS {
+        if rank < depth {
             let by_value = most as f32 * item.weight.powf(DEPTH_POWER);
             shares[idx] = (by_value as usize).max(least);
             left = left.saturating_sub(shares[idx].min(body_costs[idx]));

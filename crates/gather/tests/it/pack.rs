@@ -9,6 +9,7 @@ use common::{item_named, Workspace};
 use gather::budget::Budget;
 use gather::index::texts::Texts;
 use gather::index::{self, Index, SymbolId};
+use gather::pack::zoom::Frontend;
 use gather::pack::{self, Mode, PackRequest};
 use gather::render::pack::render;
 use serde_json::Value;
@@ -575,4 +576,63 @@ fn past_the_leading_seeds_equally_ranked_seeds_share_the_room() {
         }
     }
     assert!(shared > 0, "some budget cuts all four alike");
+}
+
+/// Past the leading ten seeds a pack for a reader gives short seeds their room first; a
+/// hook's pack, with its few thousand characters, gives every seed its room by the
+/// ranking's confidence: a seed ranked higher is never shown less than one ranked lower.
+#[test]
+fn in_a_hooks_pack_every_seed_takes_its_room_by_the_rankings_confidence() {
+    let (mut text, mut names) = leading_seeds(10);
+    text.push_str(&function("long", 80, |k| format!("x = x + {k}")));
+    names.push("long".to_string());
+    for m in 0..6 {
+        let name = format!("medium_{m}");
+        text.push_str(&function(&name, 13, |k| format!("x = x * {k} + {m}")));
+        names.push(name);
+    }
+    let file = ("pkg/mod.py", text.as_str());
+    let ws = Workspace::new(&[file]);
+    let index = index::build(ws.root()).unwrap();
+    let graph = gather::graph::build(&index);
+    // Lines shown of `long` and of the most shown medium seed.
+    let shown = |frontend, lines| {
+        let mut request = ask_request(
+            names.iter().map(|n| seed(&index, n, file.0)).collect(),
+            Budget::Lines(lines),
+        );
+        request.frontend = frontend;
+        // The ranking is sure of the leading ten, less of `long`, less still of each medium.
+        request.seed_scores = (0..names.len())
+            .map(|i| match i {
+                0..10 => 1.0,
+                10 => 0.9,
+                _ => 0.5,
+            })
+            .collect();
+        let (_, json) = render(&pack::build(&index, &Texts::of(&index), &graph, &request).unwrap());
+        let lines_of = |name: &str| {
+            let runs = item_named(&json, name)["shown"].as_array().cloned();
+            (runs.unwrap_or_default().iter())
+                .map(|run| run[1].as_u64().unwrap() + 1 - run[0].as_u64().unwrap())
+                .sum::<u64>()
+        };
+        let medium = (0..6).map(|m| lines_of(&format!("medium_{m}"))).max();
+        (lines_of("long"), medium.unwrap())
+    };
+    for lines in (70..=130).step_by(10) {
+        let (long, medium) = shown(Frontend::Context, lines);
+        assert!(
+            long >= medium,
+            "{lines} lines: `long` shows {long}, a medium seed {medium}"
+        );
+        // Where room is tight, a reader's pack glimpses `long` as it glimpses the others.
+        if lines <= 90 {
+            let (reader, _) = shown(Frontend::Cli, lines);
+            assert!(
+                long > reader,
+                "{lines} lines: `long` shows {long}, {reader} for a reader"
+            );
+        }
+    }
 }
