@@ -9,17 +9,17 @@
 mod arena;
 mod common;
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Output, Stdio};
+use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{self, Receiver};
+use std::sync::mpsc;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
 use arena::{fifo, outside_text, swapper, zero_device, Arena, INSIDE, MARKER};
+use common::session::Session;
 
 /// How long one command or call may take before the test fails instead of hanging.
 const LIMIT: Duration = Duration::from_secs(30);
@@ -79,74 +79,9 @@ fn json(output: &Output) -> Value {
         .unwrap_or_else(|e| panic!("{e}: {}{}", stdout(output), stderr(output)))
 }
 
-/// `gather serve` over stdio, one JSON-RPC message a line.
-struct Server {
-    child: Child,
-    _cache: tempfile::TempDir,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-    next_id: u64,
-}
-
-impl Server {
-    fn ready(root: &Path) -> Server {
-        let cache = tempfile::tempdir().unwrap();
-        let mut child = common::spawn_serve(root, cache.path(), &[]);
-        let lines = common::stdout_lines(&mut child);
-        let stdin = child.stdin.take().unwrap();
-        let mut server = Server {
-            child,
-            _cache: cache,
-            stdin,
-            lines,
-            next_id: 0,
-        };
-        let init = server.request(
-            "initialize",
-            json!({"protocolVersion": "2025-06-18", "capabilities": {},
-                   "clientInfo": {"name": "gather-tests", "version": "1"}}),
-        );
-        assert!(init.get("result").is_some(), "{init}");
-        server.send_line(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
-        server
-    }
-
-    fn send_line(&mut self, message: &Value) {
-        writeln!(self.stdin, "{message}").unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    fn request(&mut self, method: &str, params: Value) -> Value {
-        self.next_id += 1;
-        let id = self.next_id;
-        self.send_line(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
-        loop {
-            let line = self
-                .lines
-                .recv_timeout(LIMIT)
-                .unwrap_or_else(|_| panic!("no answer to {method} within {LIMIT:?}"));
-            let message: Value = serde_json::from_str(&line).unwrap();
-            if message["id"] == id {
-                return message;
-            }
-        }
-    }
-
-    /// The result of a tools/call, as text (the whole message, so nothing escapes the check).
-    fn call(&mut self, tool: &str, arguments: Value) -> Value {
-        let response = self.request("tools/call", json!({"name": tool, "arguments": arguments}));
-        response
-            .get("result")
-            .cloned()
-            .unwrap_or_else(|| panic!("tools/call {tool} failed: {response}"))
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// `gather serve` on `root`, initialized, failing the test when it is silent for [`LIMIT`].
+fn serve(root: &Path) -> Session {
+    Session::start(root, &[]).with_limit(LIMIT).ready()
 }
 
 /// The race over the server: while a thread swaps `src/target.py` with a link to an
@@ -157,7 +92,7 @@ impl Drop for Server {
 fn swapping_files_for_links_never_leaks_through_the_server() {
     const ROUNDS: usize = 100;
     let arena = arena();
-    let mut server = Server::ready(&arena.root);
+    let mut server = serve(&arena.root);
     let stop = Arc::new(AtomicBool::new(false));
     let swaps = Arc::new(AtomicUsize::new(0));
     let swapper = swapper(
@@ -208,7 +143,7 @@ fn swapping_files_for_links_never_leaks_through_the_server() {
 #[test]
 fn a_root_replaced_under_the_server_never_shows_outside_content() {
     let arena = arena();
-    let mut server = Server::ready(&arena.root);
+    let mut server = serve(&arena.root);
     let first = server.call("find_symbol", json!({"name": "target"}));
     assert_eq!(first["structuredContent"]["success"], true, "{first}");
     std::fs::rename(&arena.root, arena.base.join("ws.old")).unwrap();
@@ -320,7 +255,7 @@ fn special_files_never_block_or_stream_on_the_command_line() {
 #[test]
 fn special_files_never_block_the_server() {
     let ws = special_workspace();
-    let mut server = Server::ready(ws.path());
+    let mut server = serve(ws.path());
     for name in ["fifo.py", "zero.py"] {
         if is_link(&ws.path().join(name)) {
             continue;
@@ -396,7 +331,7 @@ fn a_50_mb_file_is_refused_quickly_everywhere() {
     );
     let outline = timed(&["--json", "--max-file-size", "10", "outline", "a.py"]);
     assert_eq!(json(&outline)["code"], "invalid_request");
-    let mut server = Server::ready(root);
+    let mut server = serve(root);
     let started = Instant::now();
     let answer = server.call("assemble_context", json!({"files": [{"path": "big.py"}]}));
     assert!(started.elapsed() < Duration::from_secs(10));
@@ -485,7 +420,7 @@ fn unmet_pins_and_directories_say_what_happened() {
     let error = json(&outline);
     assert_eq!(error["code"], "invalid_request");
     assert_eq!(error["message"], ". is a directory; name a file");
-    let mut server = Server::ready(root);
+    let mut server = serve(root);
     for files in [json!([{"path": "nope.py"}]), json!([{"path": "."}])] {
         let answer = server.call("gather_context", json!({"files": files}));
         let unmet = &answer["structuredContent"]["omitted"]["unmet_slices"];

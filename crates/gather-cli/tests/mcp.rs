@@ -3,13 +3,11 @@
 
 mod common;
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin};
-use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 use common::keys;
+use common::session::Session;
 use serde_json::{json, Value};
 
 const TIMEOUT: Duration = Duration::from_secs(60);
@@ -38,124 +36,10 @@ fn fixture_copy() -> tempfile::TempDir {
     dir
 }
 
-struct Server {
-    child: Child,
-    // The server keeps its index here, never in the user's cache.
-    _cache: tempfile::TempDir,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-    next_id: u64,
-    /// The tools' output schemas, read at the first call.
-    schemas: Option<common::OutputSchemas>,
-}
-
-impl Server {
-    fn start(root: &Path, extra: &[&str]) -> Server {
-        let cache = tempfile::tempdir().unwrap();
-        let mut child = common::spawn_serve(root, cache.path(), extra);
-        let lines = common::stdout_lines(&mut child);
-        let stdin = child.stdin.take();
-        Server {
-            child,
-            _cache: cache,
-            stdin,
-            lines,
-            next_id: 100,
-            schemas: None,
-        }
-    }
-
-    /// Started and initialized.
-    fn ready(root: &Path, extra: &[&str]) -> Server {
-        let mut server = Server::start(root, extra);
-        let init = server.request(
-            "initialize",
-            json!({"protocolVersion": "2025-06-18", "capabilities": {},
-                   "clientInfo": {"name": "gather-tests", "version": "1"}}),
-        );
-        assert!(init.get("result").is_some(), "{init}");
-        server.send_line(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
-        server
-    }
-
-    fn send_line(&mut self, line: &str) {
-        let stdin = self.stdin.as_mut().unwrap();
-        stdin.write_all(line.as_bytes()).unwrap();
-        stdin.write_all(b"\n").unwrap();
-        stdin.flush().unwrap();
-    }
-
-    /// Sends a request and returns its id.
-    fn send(&mut self, method: &str, params: Value) -> u64 {
-        self.next_id += 1;
-        let id = self.next_id;
-        let message = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
-        self.send_line(&message.to_string());
-        id
-    }
-
-    /// The next message from the server, parsed (every stdout line must be JSON).
-    fn next_message(&self) -> Value {
-        let line = self
-            .lines
-            .recv_timeout(TIMEOUT)
-            .expect("the server answered within the timeout");
-        serde_json::from_str(&line)
-            .unwrap_or_else(|e| panic!("stdout line is not JSON ({e}): {line}"))
-    }
-
-    /// The response to `id` (other messages in between are skipped).
-    fn response(&self, id: &Value) -> Value {
-        loop {
-            let message = self.next_message();
-            if &message["id"] == id && message.get("method").is_none() {
-                return message;
-            }
-        }
-    }
-
-    fn request(&mut self, method: &str, params: Value) -> Value {
-        let id = self.send(method, params);
-        self.response(&json!(id))
-    }
-
-    /// The result of a tools/call, its structured content checked against the tool's
-    /// output schema.
-    fn call(&mut self, tool: &str, arguments: Value) -> Value {
-        if self.schemas.is_none() {
-            let tools = self.request("tools/list", json!({}));
-            self.schemas = Some(common::OutputSchemas::from_tools_list(&tools["result"]));
-        }
-        let response = self.request("tools/call", json!({"name": tool, "arguments": arguments}));
-        let result = response
-            .get("result")
-            .cloned()
-            .unwrap_or_else(|| panic!("tools/call {tool} failed: {response}"));
-        self.schemas.as_ref().unwrap().check(tool, &result);
-        result
-    }
-
-    fn close(mut self) -> std::process::ExitStatus {
-        drop(self.stdin.take());
-        let started = Instant::now();
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return status;
-            }
-            assert!(
-                started.elapsed() < Duration::from_secs(10),
-                "the server did not exit after stdin closed"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// `gather serve` on `root`, initialized, its tool results checked against their output
+/// schemas.
+fn serve(root: &Path, extra: &[&str]) -> Session {
+    Session::start(root, extra).checking_schemas().ready()
 }
 
 fn text(result: &Value) -> String {
@@ -187,7 +71,7 @@ fn error(result: &Value, code: &str) -> String {
 
 #[test]
 fn initialize_then_exactly_three_tools_with_object_schemas() {
-    let mut server = Server::start(&fixture(), &[]);
+    let mut server = Session::start(&fixture(), &[]);
     let init = server.request(
         "initialize",
         json!({"protocolVersion": "2025-06-18", "capabilities": {},
@@ -272,7 +156,7 @@ fn initialize_then_exactly_three_tools_with_object_schemas() {
 /// their descriptions and schemas take at most 12 KB (the whole response, as sent).
 #[test]
 fn tools_list_takes_at_most_12_kb() {
-    let mut server = Server::ready(&fixture(), &[]);
+    let mut server = serve(&fixture(), &[]);
     let list = server.request("tools/list", json!({}));
     let bytes = serde_json::to_string(&list).unwrap().len();
     assert!(bytes <= 12 * 1024, "tools/list takes {bytes} bytes");
@@ -281,7 +165,7 @@ fn tools_list_takes_at_most_12_kb() {
 
 #[test]
 fn gather_context_question_mode_answers_with_seeds() {
-    let mut server = Server::ready(&fixture(), &[]);
+    let mut server = serve(&fixture(), &[]);
     let result = server.call(
         "gather_context",
         json!({"question": "how is `checked_total` computed?", "budget_lines": 120}),
@@ -298,7 +182,7 @@ fn gather_context_question_mode_answers_with_seeds() {
 
 #[test]
 fn gather_context_symbol_mode_brings_callers_and_callees() {
-    let mut server = Server::ready(&fixture(), &[]);
+    let mut server = serve(&fixture(), &[]);
     let result = server.call(
         "gather_context",
         json!({"symbol": "checked_total", "path": "shop/pricing.py"}),
@@ -351,7 +235,7 @@ const PRICING_DIFF: &str = "diff --git a/shop/pricing.py b/shop/pricing.py
 
 #[test]
 fn gather_context_diff_mode_brings_the_callers_of_what_changed() {
-    let mut server = Server::ready(&fixture(), &[]);
+    let mut server = serve(&fixture(), &[]);
     let result = server.call(
         "gather_context",
         json!({"diff": PRICING_DIFF, "budget_lines": 200}),
@@ -405,7 +289,7 @@ fn gather_context_diff_mode_brings_the_callers_of_what_changed() {
 
 #[test]
 fn assemble_context_result_has_exactly_the_documented_shape() {
-    let mut server = Server::ready(&fixture(), &[]);
+    let mut server = serve(&fixture(), &[]);
     let result = server.call(
         "assemble_context",
         json!({"files": [{"path": "shop/tax.py", "symbol": "rate"},
@@ -452,7 +336,7 @@ fn assemble_context_result_has_exactly_the_documented_shape() {
 
 #[test]
 fn the_seeds_spellings_are_accepted() {
-    let mut server = Server::ready(&fixture(), &[]);
+    let mut server = serve(&fixture(), &[]);
     // Empty files: an empty answer with a zero report.
     let empty = server.call("assemble_context", json!({"files": []}));
     let empty = ok(&empty);
@@ -508,7 +392,7 @@ fn the_seeds_spellings_are_accepted() {
 
 #[test]
 fn find_symbol_by_name_by_file_and_both() {
-    let mut server = Server::ready(&fixture(), &[]);
+    let mut server = serve(&fixture(), &[]);
     let both = server.call("find_symbol", json!({"name": "round_cents"}));
     let defs = ok(&both)["definitions"].as_array().unwrap().clone();
     let places: Vec<String> = defs
@@ -549,7 +433,7 @@ fn find_symbol_by_name_by_file_and_both() {
 }
 
 /// A budget of 0 is refused on every path, naming the argument, as on the command line.
-fn a_budget_of_nothing_is_refused(server: &mut Server) {
+fn a_budget_of_nothing_is_refused(server: &mut Session) {
     for (tool, arguments, name) in [
         (
             "gather_context",
@@ -576,7 +460,7 @@ fn a_budget_of_nothing_is_refused(server: &mut Server) {
 }
 
 /// invalid_request, each with a message that says what to send.
-fn invalid_requests_say_what_to_send(server: &mut Server) {
+fn invalid_requests_say_what_to_send(server: &mut Session) {
     let both = server.call(
         "gather_context",
         json!({"question": "how is tax added?", "symbol": "rate"}),
@@ -650,7 +534,7 @@ fn invalid_requests_say_what_to_send(server: &mut Server) {
 #[test]
 fn each_error_code_is_a_tool_result() {
     let root = fixture_copy();
-    let mut server = Server::ready(root.path(), &[]);
+    let mut server = serve(root.path(), &[]);
     invalid_requests_say_what_to_send(&mut server);
     a_budget_of_nothing_is_refused(&mut server);
     error(&server.call("find_symbol", json!({})), "invalid_request");
@@ -713,7 +597,7 @@ fn without_the_watcher_an_edit_between_two_calls_shows_too() {
 /// Each edit shows in the next call's answer, which calls it complete.
 fn edits_between_calls_are_seen(extra: &[&str]) {
     let root = fixture_copy();
-    let mut server = Server::ready(root.path(), extra);
+    let mut server = serve(root.path(), extra);
     let args = json!({"symbol": "rate", "path": "shop/tax.py"});
     let before = server.call("gather_context", args.clone());
     let seed = ok(&before)["items"][0]["content"]
@@ -761,9 +645,9 @@ fn edits_between_calls_are_seen(extra: &[&str]) {
 
 #[test]
 fn two_concurrent_calls_are_both_answered() {
-    let mut server = Server::ready(&fixture(), &[]);
-    let a = server.send("tools/call", json!({"name": "gather_context", "arguments": {"symbol": "receipt", "path": "shop/pricing.py"}}));
-    let b = server.send(
+    let mut server = serve(&fixture(), &[]);
+    let a = server.send_request("tools/call", json!({"name": "gather_context", "arguments": {"symbol": "receipt", "path": "shop/pricing.py"}}));
+    let b = server.send_request(
         "tools/call",
         json!({"name": "find_symbol", "arguments": {"name": "compound"}}),
     );
@@ -782,7 +666,7 @@ fn two_concurrent_calls_are_both_answered() {
 
 #[test]
 fn a_malformed_line_gets_a_parse_error_and_the_server_goes_on() {
-    let mut server = Server::ready(&fixture(), &[]);
+    let mut server = serve(&fixture(), &[]);
     server.send_line(r#"{"jsonrpc": "2.0", "id": 7, "method": "tools/list""#);
     let parse_error = server.next_message();
     assert_eq!(parse_error["error"]["code"], -32700, "{parse_error}");
@@ -825,7 +709,7 @@ fn while_the_first_build_runs_answers_are_partial_and_say_so() {
         "def wanted(a):\n    return helper(a)\n\n\ndef helper(a):\n    return a\n",
     )
     .unwrap();
-    let mut server = Server::ready(root.path(), &["--wait-ms", "0"]);
+    let mut server = serve(root.path(), &["--wait-ms", "0"]);
     let first = server.call(
         "find_symbol",
         json!({"name": "wanted", "path": "target.py"}),
@@ -866,9 +750,9 @@ fn while_the_first_build_runs_answers_are_partial_and_say_so() {
 
 #[test]
 fn stdout_carries_only_protocol_and_eof_ends_the_server() {
-    let mut server = Server::ready(&fixture(), &[]);
-    let a = server.send("tools/list", json!({}));
-    let b = server.send("ping", json!({}));
+    let mut server = serve(&fixture(), &[]);
+    let a = server.send_request("tools/list", json!({}));
+    let b = server.send_request("ping", json!({}));
     drop(server.stdin.take());
     // Both pipelined requests are answered before the server exits.
     let mut ids = Vec::new();
@@ -895,7 +779,7 @@ fn every_call_of_the_check_plan_answers_as_planned_and_matches_its_schema() {
         .unwrap(),
     )
     .unwrap();
-    let mut server = Server::ready(&root, &["--hold-first-build"]);
+    let mut server = serve(&root, &["--hold-first-build"]);
     let planned = plan["$calls"].as_array().unwrap();
     for call in planned {
         let tool = call["tool"].as_str().unwrap();

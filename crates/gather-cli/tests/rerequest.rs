@@ -8,12 +8,10 @@
 mod common;
 
 use std::collections::{BTreeSet, HashMap};
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command};
-use std::sync::mpsc::Receiver;
-use std::time::Duration;
+use std::process::Command;
 
+use common::session::Session;
 use serde_json::{json, Value};
 
 fn fixture() -> PathBuf {
@@ -127,81 +125,25 @@ fn shell_words(command: &str) -> Vec<String> {
     words
 }
 
-struct Server {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-    next_id: u64,
-    schemas: Option<common::OutputSchemas>,
+/// `gather serve` on `root` with its index in `cache` (the one the command line uses),
+/// initialized, its tool results checked against their output schemas.
+fn serve(root: &Path, cache: &Path) -> Session {
+    Session::over(common::spawn_serve(root, cache, &[]), None)
+        .checking_schemas()
+        .ready()
 }
 
-impl Server {
-    fn start(root: &Path, cache: &Path) -> Server {
-        let mut child = common::spawn_serve(root, cache, &[]);
-        let lines = common::stdout_lines(&mut child);
-        let stdin = child.stdin.take().unwrap();
-        let mut server = Server {
-            child,
-            stdin,
-            lines,
-            next_id: 1,
-            schemas: None,
-        };
-        server.request(
-            "initialize",
-            json!({"protocolVersion": "2025-06-18", "capabilities": {},
-                   "clientInfo": {"name": "gather-tests", "version": "1"}}),
-        );
-        writeln!(
-            server.stdin,
-            r#"{{"jsonrpc":"2.0","method":"notifications/initialized"}}"#
-        )
-        .unwrap();
-        let tools = server.request("tools/list", json!({}));
-        server.schemas = Some(common::OutputSchemas::from_tools_list(&tools["result"]));
-        server
-    }
-
-    fn request(&mut self, method: &str, params: Value) -> Value {
-        let id = self.next_id;
-        self.next_id += 1;
-        let message = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
-        writeln!(self.stdin, "{message}").unwrap();
-        loop {
-            let line = self
-                .lines
-                .recv_timeout(Duration::from_secs(60))
-                .expect("an answer");
-            let v: Value = serde_json::from_str(&line).unwrap();
-            if v["id"] == json!(id) {
-                return v;
-            }
-        }
-    }
-
-    /// A successful tool call's structured content, checked against the tool's schema.
-    fn call(&mut self, tool: &str, arguments: Value) -> Value {
-        let response = self.request("tools/call", json!({"name": tool, "arguments": arguments}));
-        let result = &response["result"];
-        assert_ne!(result["isError"], true, "{tool} {arguments}: {response}");
-        if let Some(schemas) = &self.schemas {
-            schemas.check(tool, result);
-        }
-        result["structuredContent"].clone()
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// A successful tool call's structured content.
+fn call(server: &mut Session, tool: &str, arguments: Value) -> Value {
+    let result = server.call(tool, arguments.clone());
+    assert_ne!(result["isError"], true, "{tool} {arguments}: {result}");
+    result["structuredContent"].clone()
 }
 
 /// Which front end a pack came from, and so how its re-requests are run.
 enum Front<'a> {
     Cli { root: &'a Path, cache: &'a Path },
-    Mcp(&'a mut Server),
+    Mcp(&'a mut Session),
 }
 
 impl Front<'_> {
@@ -220,7 +162,7 @@ impl Front<'_> {
                     .strip_prefix("assemble_context ")
                     .unwrap_or_else(|| panic!("not an assemble_context call: {request}"));
                 let arguments: Value = serde_json::from_str(arguments).unwrap();
-                server.call("assemble_context", arguments)["slices"].clone()
+                call(server, "assemble_context", arguments)["slices"].clone()
             }
         };
         slices
@@ -376,10 +318,10 @@ fn every_re_request_returns_exactly_what_was_cut() {
         };
         check_pack(&pack, &mut front, &format!("cli {request}"), &mut cli);
     }
-    let mut server = Server::start(&root, cache.path());
+    let mut server = serve(&root, cache.path());
     let mut mcp = Tally::default();
     for request in requests() {
-        let pack = server.call("gather_context", request.clone());
+        let pack = call(&mut server, "gather_context", request.clone());
         assert_eq!(pack["complete"], true, "{pack}");
         let mut front = Front::Mcp(&mut server);
         check_pack(&pack, &mut front, &format!("mcp {request}"), &mut mcp);

@@ -4,15 +4,11 @@
 
 mod common;
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Child, ChildStdin};
-use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
+use common::session::Session;
 use serde_json::{json, Value};
-
-const TIMEOUT: Duration = Duration::from_secs(60);
 
 /// A tree holding `NAME.py`, which defines `NAME` (calling `helper`) and `helper`.
 fn tree(name: &str) -> tempfile::TempDir {
@@ -45,131 +41,12 @@ fn uri(dir: &Path) -> String {
     format!("file://{}", dir.display())
 }
 
-struct Client {
-    child: Child,
-    _cache: tempfile::TempDir,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-    next_id: u64,
-    /// What `roots/list` answers; `None`: the client does not declare the capability.
-    roots: Option<Vec<Value>>,
-    /// How many `roots/list` requests the server sent.
-    listed: usize,
-    /// Whether `roots/list` is answered at all.
-    answering: bool,
+/// A session with `gather serve` started in `cwd` (with `extra` arguments), offering
+/// `roots`.
+fn start(cwd: &Path, extra: &[&str], roots: Option<Vec<Value>>) -> Session {
+    Session::start_in(cwd, extra).with_roots(roots).ready()
 }
 
-impl Client {
-    /// A session with `gather serve` started in `cwd` (with `extra` arguments), offering
-    /// `roots`.
-    fn start(cwd: &Path, extra: &[&str], roots: Option<Vec<Value>>) -> Client {
-        let cache = tempfile::tempdir().unwrap();
-        let mut child = common::spawn_serve_in(cwd, cache.path(), extra);
-        let lines = common::stdout_lines(&mut child);
-        let stdin = child.stdin.take();
-        let mut client = Client {
-            child,
-            _cache: cache,
-            stdin,
-            lines,
-            next_id: 0,
-            roots,
-            listed: 0,
-            answering: true,
-        };
-        let capabilities = match client.roots {
-            Some(_) => json!({"roots": {"listChanged": true}}),
-            None => json!({}),
-        };
-        let init = client.request(
-            "initialize",
-            json!({"protocolVersion": "2025-06-18", "capabilities": capabilities,
-                   "clientInfo": {"name": "gather-roots-tests", "version": "1"}}),
-        );
-        assert!(init.get("result").is_some(), "{init}");
-        client.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
-        client
-    }
-
-    fn send(&mut self, message: &Value) {
-        let stdin = self.stdin.as_mut().unwrap();
-        writeln!(stdin, "{message}").unwrap();
-        stdin.flush().unwrap();
-    }
-
-    /// The next message that is not a `roots/list` request; those are answered on the
-    /// way, as a client does.
-    fn next_message(&mut self) -> Value {
-        loop {
-            let message = self.read();
-            if !self.answer_listing(&message) {
-                return message;
-            }
-        }
-    }
-
-    fn read(&self) -> Value {
-        let line = self
-            .lines
-            .recv_timeout(TIMEOUT)
-            .expect("the server answers");
-        serde_json::from_str(&line).unwrap()
-    }
-
-    /// Answers `message` when it is a `roots/list` request.
-    fn answer_listing(&mut self, message: &Value) -> bool {
-        if message["method"] != "roots/list" {
-            return false;
-        }
-        self.listed += 1;
-        if !self.answering {
-            return true;
-        }
-        let roots = (self.roots.clone()).expect("roots/list sent to a client without roots");
-        let id = message["id"].clone();
-        self.send(&json!({"jsonrpc": "2.0", "id": id, "result": {"roots": roots}}));
-        true
-    }
-
-    fn request(&mut self, method: &str, params: Value) -> Value {
-        self.next_id += 1;
-        let id = self.next_id;
-        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
-        loop {
-            let message = self.next_message();
-            if message["id"] == json!(id) {
-                return message;
-            }
-        }
-    }
-
-    fn call(&mut self, tool: &str, arguments: Value) -> Value {
-        let response = self.request("tools/call", json!({"name": tool, "arguments": arguments}));
-        response
-            .get("result")
-            .cloned()
-            .unwrap_or_else(|| panic!("tools/call {tool} failed: {response}"))
-    }
-
-    /// Changes the roots and tells the server, then answers the listing it asks for at
-    /// once.
-    fn change_roots(&mut self, roots: Vec<Value>) {
-        self.roots = Some(roots);
-        self.send(&json!({"jsonrpc": "2.0", "method": "notifications/roots/list_changed"}));
-        let message = self.read();
-        assert!(
-            self.answer_listing(&message),
-            "expected roots/list: {message}"
-        );
-    }
-}
-
-impl Drop for Client {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 fn text(result: &Value) -> &str {
     result["content"][0]["text"].as_str().unwrap_or_default()
 }
@@ -191,7 +68,7 @@ fn error(result: &Value, code: &str) -> String {
 }
 
 /// The paths of the definitions `find_symbol` finds for `name` in `root`.
-fn found(client: &mut Client, name: &str, root: &str) -> Vec<String> {
+fn found(client: &mut Session, name: &str, root: &str) -> Vec<String> {
     let result = client.call("find_symbol", json!({"name": name, "root": root}));
     if result["isError"] == true {
         return Vec::new();
@@ -208,7 +85,7 @@ fn two_roots_answer_each_from_its_own_tree() {
         json!({"uri": uri(api.path()), "name": "api"}),
         json!({"uri": uri(web.path())}),
     ];
-    let mut client = Client::start(home.path(), &[], Some(roots));
+    let mut client = start(home.path(), &[], Some(roots));
     let web_path = web.path().display().to_string();
     // A root by its name, its path or its URI.
     assert_eq!(found(&mut client, "api", "api"), ["api.py"]);
@@ -242,7 +119,7 @@ fn a_call_without_a_root_when_two_are_open_is_refused_naming_both() {
         json!({"uri": uri(api.path()), "name": "api"}),
         json!({"uri": uri(web.path()), "name": "web"}),
     ];
-    let mut client = Client::start(home.path(), &[], Some(roots));
+    let mut client = start(home.path(), &[], Some(roots));
     for (tool, arguments) in [
         (
             "gather_context",
@@ -288,7 +165,7 @@ fn a_root_added_and_removed_at_run_time_is_served_then_dropped() {
     let (home, api, web) = (tree("home"), tree("api"), tree("web"));
     let api_root = json!({"uri": uri(api.path()), "name": "api"});
     let web_root = json!({"uri": uri(web.path()), "name": "web"});
-    let mut client = Client::start(home.path(), &[], Some(vec![api_root.clone()]));
+    let mut client = start(home.path(), &[], Some(vec![api_root.clone()]));
     // One root: a call need not name it.
     let one = client.call("find_symbol", json!({"name": "api"}));
     assert_eq!(ok(&one)["definitions"][0]["path"], "api.py");
@@ -322,7 +199,7 @@ fn a_path_in_neither_root_is_refused() {
         json!({"uri": uri(api.path()), "name": "api"}),
         json!({"uri": uri(web.path()), "name": "web"}),
     ];
-    let mut client = Client::start(home.path(), &[], Some(roots));
+    let mut client = start(home.path(), &[], Some(roots));
     let secret = elsewhere.path().join("secret.py");
     let beside = format!(
         "../{}/secret.py",
@@ -352,7 +229,7 @@ fn a_root_given_with_dash_c_is_the_one_root_and_the_clients_are_not_read() {
     let (home, api, web) = (tree("home"), tree("api"), tree("web"));
     let api_path = api.path().display().to_string();
     let roots = vec![json!({"uri": uri(web.path()), "name": "web"})];
-    let mut client = Client::start(home.path(), &["-C", &api_path], Some(roots));
+    let mut client = start(home.path(), &["-C", &api_path], Some(roots));
     let one = client.call("find_symbol", json!({"name": "api"}));
     assert_eq!(ok(&one)["definitions"][0]["path"], "api.py");
     assert_eq!(found(&mut client, "api", &api_path), ["api.py"]);
@@ -374,7 +251,7 @@ fn roots_that_are_not_local_directories_are_refused_visibly() {
         json!({"uri": uri(api.path()), "name": "api"}),
         json!({"uri": missing}),
     ];
-    let mut client = Client::start(home.path(), &[], Some(roots));
+    let mut client = start(home.path(), &[], Some(roots));
     // The one root served needs no name.
     let one = client.call("find_symbol", json!({"name": "api"}));
     assert_eq!(ok(&one)["definitions"][0]["path"], "api.py");
@@ -396,7 +273,7 @@ fn roots_that_are_not_local_directories_are_refused_visibly() {
 #[test]
 fn a_client_without_roots_is_served_the_directory_the_server_started_in() {
     let home = tree("home");
-    let mut client = Client::start(home.path(), &[], None);
+    let mut client = start(home.path(), &[], None);
     let one = client.call("find_symbol", json!({"name": "home"}));
     assert_eq!(ok(&one)["definitions"][0]["path"], "home.py");
     let named = client.call(
@@ -411,7 +288,7 @@ fn a_client_without_roots_is_served_the_directory_the_server_started_in() {
 fn a_client_that_never_answers_roots_list_is_served_the_directory_the_server_started_in() {
     let (home, api) = (tree("home"), tree("api"));
     let roots = vec![json!({"uri": uri(api.path()), "name": "api"})];
-    let mut client = Client::start(home.path(), &[], Some(roots));
+    let mut client = start(home.path(), &[], Some(roots));
     client.answering = false;
     let started = std::time::Instant::now();
     let one = client.call("find_symbol", json!({"name": "home"}));
@@ -457,7 +334,7 @@ fn a_call_printed_by_an_answer_names_its_root_and_reaches_it_when_sent_back() {
         json!({"uri": uri(api.path()), "name": "api"}),
         json!({"uri": uri(web.path()), "name": "web"}),
     ];
-    let mut client = Client::start(home.path(), &[], Some(roots));
+    let mut client = start(home.path(), &[], Some(roots));
     // Ten lines: `total` is elided and `helper` goes beyond the budget, each with the call
     // that shows it.
     let asked = json!({"symbol": "total", "path": "shared.py", "budget_lines": 10});
@@ -501,7 +378,7 @@ fn a_call_printed_by_an_answer_names_its_root_and_reaches_it_when_sent_back() {
 fn with_one_root_the_calls_an_answer_prints_name_none() {
     let (home, api) = (tree("home"), twin("api"));
     let roots = vec![json!({"uri": uri(api.path()), "name": "api"})];
-    let mut client = Client::start(home.path(), &[], Some(roots));
+    let mut client = start(home.path(), &[], Some(roots));
     let pack = client.call(
         "gather_context",
         json!({"symbol": "total", "path": "shared.py", "budget_lines": 10}),

@@ -6,11 +6,10 @@ mod common;
 #[path = "../../gather/tests/it/pack_json.rs"]
 mod pack_json;
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::time::Duration;
 
+use common::session::Session;
 use serde_json::{json, Value};
 
 use pack_json::seed_paths;
@@ -123,72 +122,12 @@ fn cli_scope_outside_the_root_or_empty_says_so() {
 /// The diff that added both `validate` calls.
 const DIFF: &str = include_str!("../../../tests/fixtures/scope.diff");
 
-/// `gather serve` on the fixture, spoken to one request at a time.
-struct Server {
-    child: std::process::Child,
-    _cache: tempfile::TempDir,
-    lines: std::sync::mpsc::Receiver<String>,
-    schemas: Option<common::OutputSchemas>,
-    next_id: u64,
-}
-
-impl Server {
-    fn ready() -> Server {
-        let cache = tempfile::tempdir().unwrap();
-        // Waits for the first index, so no answer is a partial one.
-        let mut child = common::spawn_serve(&fixture(), cache.path(), &["--wait-ms", "60000"]);
-        let lines = common::stdout_lines(&mut child);
-        let mut server = Server {
-            child,
-            _cache: cache,
-            lines,
-            schemas: None,
-            next_id: 0,
-        };
-        server.request(
-            "initialize",
-            json!({"protocolVersion": "2025-06-18", "capabilities": {},
-                   "clientInfo": {"name": "gather-tests", "version": "1"}}),
-        );
-        server.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
-        let tools = server.request("tools/list", json!({}));
-        server.schemas = Some(common::OutputSchemas::from_tools_list(&tools["result"]));
-        server
-    }
-
-    fn send(&mut self, message: &Value) {
-        let stdin = self.child.stdin.as_mut().unwrap();
-        writeln!(stdin, "{message}").unwrap();
-        stdin.flush().unwrap();
-    }
-
-    fn request(&mut self, method: &str, params: Value) -> Value {
-        self.next_id += 1;
-        let id = self.next_id;
-        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
-        loop {
-            let line = (self.lines.recv_timeout(Duration::from_secs(60))).expect("an answer");
-            let message: Value = serde_json::from_str(&line).unwrap();
-            if message["id"] == id {
-                return message;
-            }
-        }
-    }
-
-    /// A tool's result, checked against its output schema.
-    fn call(&mut self, tool: &str, arguments: Value) -> Value {
-        let response = self.request("tools/call", json!({"name": tool, "arguments": arguments}));
-        let result = response["result"].clone();
-        self.schemas.as_ref().unwrap().check(tool, &result);
-        result
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// `gather serve` on the fixture, initialized, its tool results checked against their
+/// output schemas. It waits for the first index, so no answer is a partial one.
+fn serve() -> Session {
+    Session::start(&fixture(), &["--wait-ms", "60000"])
+        .checking_schemas()
+        .ready()
 }
 
 fn text(result: &Value) -> &str {
@@ -197,7 +136,7 @@ fn text(result: &Value) -> &str {
 
 #[test]
 fn mcp_scope_restricts_the_seeds_and_refuses_a_scope_outside_the_root() {
-    let mut server = Server::ready();
+    let mut server = serve();
     let scoped = server.call(
         "gather_context",
         json!({"question": QUESTION, "scope": "api"}),

@@ -4,6 +4,8 @@
 // Each test file uses its own part of this module.
 #![allow(dead_code)]
 
+pub mod session;
+
 use std::ffi::OsStr;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
