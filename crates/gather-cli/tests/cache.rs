@@ -2,12 +2,11 @@
 //! processes. Every cache lives in a temporary directory, never the user's.
 
 use std::path::Path;
-use std::process::Stdio;
 
 use serde_json::Value;
 
 mod common;
-use common::{command, gather};
+use common::{gather, index_at_once};
 
 const APP: &str = "from lib import helper\n\n\ndef main():\n    return helper(1)\n";
 const LIB: &str = "def helper(x):\n    return x + 1\n";
@@ -161,20 +160,7 @@ fn two_processes_at_once_leave_a_good_cache() {
     }
     let cache = tempfile::tempdir().unwrap();
     for _ in 0..3 {
-        let children: Vec<_> = (0..2)
-            .map(|_| {
-                command(ws.path(), cache.path(), &["index", "--json"])
-                    .stdout(Stdio::piped())
-                    .stderr(Stdio::piped())
-                    .spawn()
-                    .unwrap()
-            })
-            .collect();
-        for child in children {
-            let out = child.wait_with_output().unwrap();
-            assert!(out.status.success());
-            assert_eq!(String::from_utf8_lossy(&out.stderr), "");
-            let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        for v in index_at_once(&[ws.path(), ws.path()], cache.path()) {
             assert_eq!(v["files"], 42);
         }
         // Change a file so that both processes store a new index next round.

@@ -9,7 +9,7 @@ use std::time::Duration;
 use serde_json::Value;
 
 mod common;
-use common::{command, gather};
+use common::{command, gather, index_at_once};
 
 /// A workspace of `n` Python files calling one another; `variant` changes one of them.
 fn checkout(n: usize, variant: usize) -> tempfile::TempDir {
@@ -51,19 +51,8 @@ fn two_worktrees_indexed_at_once_share_one_store() {
     let cache = tempfile::tempdir().unwrap();
     let (a, b) = (checkout(60, 0), checkout(60, 1));
     for _ in 0..3 {
-        let children: Vec<_> = [&a, &b]
-            .iter()
-            .map(|ws| {
-                command(ws.path(), cache.path(), &["index", "--json"])
-                    .spawn()
-                    .unwrap()
-            })
-            .collect();
-        for child in children {
-            let out = child.wait_with_output().unwrap();
-            assert!(out.status.success());
-            assert_eq!(String::from_utf8_lossy(&out.stderr), "");
-            assert_eq!(json(&out)["files"], 60);
+        for v in index_at_once(&[a.path(), b.path()], cache.path()) {
+            assert_eq!(v["files"], 60);
         }
     }
     for ws in [&a, &b] {

@@ -64,6 +64,24 @@ pub fn gather(root: &Path, cache: &Path, args: &[&str]) -> Output {
     out
 }
 
+/// `gather index --json` run on every root at once, all with their index in `cache`: each
+/// must succeed and warn of nothing. Their answers, in the order of `roots`.
+pub fn index_at_once(roots: &[&Path], cache: &Path) -> Vec<serde_json::Value> {
+    let children: Vec<Child> = roots
+        .iter()
+        .map(|root| command(root, cache, &["index", "--json"]).spawn().unwrap())
+        .collect();
+    children
+        .into_iter()
+        .map(|child| {
+            let out = child.wait_with_output().unwrap();
+            assert!(out.status.success());
+            assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+            serde_json::from_slice(&out.stdout).unwrap()
+        })
+        .collect()
+}
+
 /// The child's stdout lines, read on a thread until it closes or nobody listens.
 pub fn stdout_lines(child: &mut Child) -> Receiver<String> {
     let stdout = child.stdout.take().unwrap();
