@@ -278,9 +278,15 @@ for line in open(sys.argv[1]):
             if r[5][b] != want:
                 sys.exit(f"{q['id']}: {relative} {r[5][b]!r}, derived {want!r}")
 "#;
+    python_check(check, &[features]);
+}
+
+/// Runs the Python program `check` with `args`; it exits non-zero, saying why, when the
+/// check fails.
+fn python_check(check: &str, args: &[&Path]) {
     let run = Command::new("python3")
         .args(["-c", check])
-        .arg(features)
+        .args(args)
         .output()
         .expect("python3 runs");
     assert!(
@@ -333,14 +339,5 @@ for line, row in zip(open(features), open(out)):
 if not reached:
     sys.exit("the shipped table reaches no candidate: the check checks nothing")
 "#;
-    let run = Command::new("python3")
-        .args(["-c", check])
-        .args([&table, features, out])
-        .output()
-        .expect("python3 runs");
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    python_check(check, &[&table, features, out]);
 }
