@@ -133,68 +133,84 @@ mod tests {
         serde_json::from_str(&render(host, kind, &event, text)).unwrap()
     }
 
+    /// Each row: what it shows, the host, the event's kind, the event as the host sends it,
+    /// the context, and the whole answer.
     #[test]
-    fn claude_and_codex_prompts_get_hook_specific_output_with_the_event_name() {
-        for host in [Host::Claude, Host::Codex] {
-            let value = answer(
-                host,
-                EventKind::Prompt,
-                r#"{"session_id":"a","cwd":"/r","hook_event_name":"UserPromptSubmit","prompt":"p"}"#,
-                Some("ctx"),
-            );
-            assert_eq!(
-                value,
-                json!({"hookSpecificOutput":
-                    {"hookEventName": "UserPromptSubmit", "additionalContext": "ctx"}})
-            );
-        }
-    }
-
-    #[test]
-    fn gemini_before_agent_and_session_start_keep_their_names() {
-        let value = answer(
-            Host::Gemini,
-            EventKind::Prompt,
-            r#"{"session_id":"a","cwd":"/r","hook_event_name":"BeforeAgent","prompt":"p"}"#,
-            Some("ctx"),
-        );
-        assert_eq!(value["hookSpecificOutput"]["hookEventName"], "BeforeAgent");
-        // An event that names itself in another spelling gets the host's own name.
-        let value = answer(
-            Host::Gemini,
-            EventKind::Prompt,
-            r#"{"session_id":"a","cwd":"/r","hook_event_name":"beforeAgent","prompt":"p"}"#,
-            Some("ctx"),
-        );
-        assert_eq!(value["hookSpecificOutput"]["hookEventName"], "BeforeAgent");
-    }
-
-    #[test]
-    fn copilot_camel_case_gets_top_level_context_and_vs_code_the_nested_shape() {
-        let camel = answer(
-            Host::Copilot,
-            EventKind::SessionStart,
-            r#"{"sessionId":"s","timestamp":1,"cwd":"/r","source":"new"}"#,
-            Some("brief"),
-        );
-        assert_eq!(camel, json!({"additionalContext": "brief"}));
-        let vscode = answer(
-            Host::Copilot,
-            EventKind::SessionStart,
-            r#"{"sessionId":"s","cwd":"/r","hookEventName":"SessionStart","source":"new"}"#,
-            Some("brief"),
-        );
-        assert_eq!(vscode["hookSpecificOutput"]["additionalContext"], "brief");
-    }
-
-    #[test]
-    fn cursor_session_start_has_its_own_field_and_its_prompt_none() {
-        let event =
+    fn each_host_gets_the_shape_its_documentation_gives() {
+        let named = |name: &str, text: &str| json!({"hookSpecificOutput": {"hookEventName": name, "additionalContext": text}});
+        let claude_prompt =
+            r#"{"session_id":"a","cwd":"/r","hook_event_name":"UserPromptSubmit","prompt":"p"}"#;
+        let cursor =
             r#"{"conversation_id":"c","hook_event_name":"sessionStart","workspace_roots":["/r"]}"#;
-        let start = answer(Host::Cursor, EventKind::SessionStart, event, Some("brief"));
-        assert_eq!(start, json!({"additional_context": "brief"}));
-        let prompt = answer(Host::Claude, EventKind::Prompt, event, Some("pack"));
-        assert_eq!(prompt, json!({}));
+        let rows = [
+            (
+                "Claude's prompt: hook-specific output with the event name",
+                Host::Claude,
+                EventKind::Prompt,
+                claude_prompt,
+                Some("ctx"),
+                named("UserPromptSubmit", "ctx"),
+            ),
+            (
+                "Codex's prompt: the same",
+                Host::Codex,
+                EventKind::Prompt,
+                claude_prompt,
+                Some("ctx"),
+                named("UserPromptSubmit", "ctx"),
+            ),
+            (
+                "Gemini's BeforeAgent keeps its name",
+                Host::Gemini,
+                EventKind::Prompt,
+                r#"{"session_id":"a","cwd":"/r","hook_event_name":"BeforeAgent","prompt":"p"}"#,
+                Some("ctx"),
+                named("BeforeAgent", "ctx"),
+            ),
+            (
+                "an event that names itself in another spelling gets the host's own name",
+                Host::Gemini,
+                EventKind::Prompt,
+                r#"{"session_id":"a","cwd":"/r","hook_event_name":"beforeAgent","prompt":"p"}"#,
+                Some("ctx"),
+                named("BeforeAgent", "ctx"),
+            ),
+            (
+                "Copilot's camelCase events: a top-level context",
+                Host::Copilot,
+                EventKind::SessionStart,
+                r#"{"sessionId":"s","timestamp":1,"cwd":"/r","source":"new"}"#,
+                Some("brief"),
+                json!({"additionalContext": "brief"}),
+            ),
+            (
+                "VS Code's PascalCase events: the nested shape",
+                Host::Copilot,
+                EventKind::SessionStart,
+                r#"{"sessionId":"s","cwd":"/r","hookEventName":"SessionStart","source":"new"}"#,
+                Some("brief"),
+                named("SessionStart", "brief"),
+            ),
+            (
+                "Cursor's session start: its own field",
+                Host::Cursor,
+                EventKind::SessionStart,
+                cursor,
+                Some("brief"),
+                json!({"additional_context": "brief"}),
+            ),
+            (
+                "a prompt in Cursor's spelling: nothing, it has no context channel",
+                Host::Claude,
+                EventKind::Prompt,
+                cursor,
+                Some("pack"),
+                json!({}),
+            ),
+        ];
+        for (what, host, kind, event, context, want) in rows {
+            assert_eq!(answer(host, kind, event, context), want, "{what}");
+        }
     }
 
     #[test]
