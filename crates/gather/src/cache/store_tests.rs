@@ -118,16 +118,28 @@ fn packs(dir: &Path) -> Vec<std::path::PathBuf> {
     out
 }
 
+/// A checkout of [`FILES`] saved into the empty store in `dir`, and the one pack it wrote.
+fn saved_once(dir: &Path) -> (tempfile::TempDir, std::path::PathBuf) {
+    let first = checkout(FILES);
+    open_and_save(dir, first.path());
+    let [pack] = packs(dir).try_into().unwrap();
+    (first, pack)
+}
+
+/// Flips `bits` in one byte of `file`: the one `at` picks given the file's length.
+fn damage(file: &Path, at: impl FnOnce(usize) -> usize, bits: u8) {
+    let mut bytes = std::fs::read(file).unwrap();
+    let at = at(bytes.len());
+    bytes[at] ^= bits;
+    std::fs::write(file, bytes).unwrap();
+}
+
 #[test]
 fn a_damaged_reading_is_read_again_never_served() {
     let dir = tempfile::tempdir().unwrap();
-    let first = checkout(FILES);
-    open_and_save(dir.path(), first.path());
-    let [pack] = packs(dir.path()).try_into().unwrap();
+    let (first, pack) = saved_once(dir.path());
     // The last byte belongs to the last reading.
-    let mut bytes = std::fs::read(&pack).unwrap();
-    *bytes.last_mut().unwrap() ^= 0x5a;
-    std::fs::write(&pack, bytes).unwrap();
+    damage(&pack, |len| len - 1, 0x5a);
 
     // The workspace that stored it: warned, the one file read again, the answer whole.
     let opened = open_and_save(dir.path(), first.path());
@@ -153,12 +165,8 @@ fn a_damaged_reading_is_read_again_never_served() {
 #[test]
 fn a_damaged_table_costs_its_pack_only() {
     let dir = tempfile::tempdir().unwrap();
-    let first = checkout(FILES);
-    open_and_save(dir.path(), first.path());
-    let [pack] = packs(dir.path()).try_into().unwrap();
-    let mut bytes = std::fs::read(&pack).unwrap();
-    bytes[store_table_byte()] ^= 0x01;
-    std::fs::write(&pack, bytes).unwrap();
+    let (first, pack) = saved_once(dir.path());
+    damage(&pack, |_| store_table_byte(), 0x01);
     let copy = checkout(FILES);
     let opened = open_and_save(dir.path(), copy.path());
     assert_eq!(opened.report.changes.recalled, 0);
@@ -176,9 +184,7 @@ fn store_table_byte() -> usize {
 #[test]
 fn packs_no_workspace_used_for_two_weeks_are_swept() {
     let dir = tempfile::tempdir().unwrap();
-    let first = checkout(FILES);
-    open_and_save(dir.path(), first.path());
-    let [old] = packs(dir.path()).try_into().unwrap();
+    let (first, old) = saved_once(dir.path());
     let weeks_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(15 * 24 * 3600);
     let file = std::fs::File::options().write(true).open(&old).unwrap();
     file.set_modified(weeks_ago).unwrap();
