@@ -242,6 +242,33 @@ pub struct FileRecord {
     pub package: Option<String>,
 }
 
+/// What a file's contents taught the index: a [`FileRecord`] without what belongs to the
+/// checkout (path, size, mtime, hash). The store keeps one per content (postcard: field
+/// order is its format).
+#[derive(Debug, Deserialize)]
+pub(crate) struct Reading {
+    pub(crate) language: Option<String>,
+    pub(crate) n_lines: u32,
+    pub(crate) status: FileStatus,
+    pub(crate) symbols: Vec<Symbol>,
+    pub(crate) calls: Vec<CallSite>,
+    pub(crate) imports: Vec<Import>,
+    pub(crate) package: Option<String>,
+}
+
+impl FileRecord {
+    /// Takes what reading the contents taught, whether parsed now or recalled.
+    pub(crate) fn set_reading(&mut self, reading: Reading) {
+        self.language = reading.language;
+        self.n_lines = reading.n_lines;
+        self.status = reading.status;
+        self.symbols = reading.symbols;
+        self.calls = reading.calls;
+        self.imports = reading.imports;
+        self.package = reading.package;
+    }
+}
+
 /// What kind of call a call site is.
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,

@@ -36,6 +36,7 @@ pub use refresh::{refresh, Changes};
 
 use crate::confined::Root;
 use crate::error::Result;
+use crate::record::Reading;
 use crate::walk::{self, WalkOptions, WalkedFile};
 use crate::{lines, parse};
 
@@ -274,13 +275,15 @@ fn parse_bytes(file: WalkedFile, bytes: Vec<u8>, reader: &Reader) -> FileRecord 
         }
     };
     let parsed = parse::file(&record.path, &text);
-    record.n_lines = lines::count(&text);
-    record.language = parsed.language;
-    record.status = parsed.status;
-    record.symbols = parsed.symbols;
-    record.calls = parsed.calls;
-    record.imports = parsed.imports;
-    record.package = parsed.package;
+    record.set_reading(Reading {
+        language: parsed.language,
+        n_lines: lines::count(&text),
+        status: parsed.status,
+        symbols: parsed.symbols,
+        calls: parsed.calls,
+        imports: parsed.imports,
+        package: parsed.package,
+    });
     record
 }
 

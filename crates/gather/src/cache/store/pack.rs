@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::record::{CallSite, FileRecord, FileStatus, Import, Symbol};
+use crate::record::{CallSite, FileRecord, FileStatus, Import, Reading, Symbol};
 
 const MAGIC: &[u8; 8] = b"GATHERPK";
 /// Magic, version, two lengths, hash.
@@ -34,8 +34,8 @@ pub(super) struct Entry {
     hash: u64,
 }
 
-/// What a file's contents taught the index: a [`FileRecord`] without what belongs to the
-/// checkout (path, size, mtime, hash).
+/// What a file's contents taught the index, borrowed from its record; read back as a
+/// [`Reading`], whose fields it lists in the same order.
 #[derive(Serialize)]
 struct ReadingOf<'a> {
     language: &'a Option<String>,
@@ -45,18 +45,6 @@ struct ReadingOf<'a> {
     calls: &'a [CallSite],
     imports: &'a [Import],
     package: &'a Option<String>,
-}
-
-/// [`ReadingOf`] read back.
-#[derive(Deserialize)]
-struct Reading {
-    language: Option<String>,
-    n_lines: u32,
-    status: FileStatus,
-    symbols: Vec<Symbol>,
-    calls: Vec<CallSite>,
-    imports: Vec<Import>,
-    package: Option<String>,
 }
 
 /// The expected format of packs: version and fingerprint, as the cache's header has them.
@@ -188,13 +176,7 @@ pub(super) fn fill(body: &[u8], entry: &Entry, record: &mut FileRecord) -> bool 
     let Ok(reading) = postcard::from_bytes::<Reading>(bytes) else {
         return false;
     };
-    record.language = reading.language;
-    record.n_lines = reading.n_lines;
-    record.status = reading.status;
-    record.symbols = reading.symbols;
-    record.calls = reading.calls;
-    record.imports = reading.imports;
-    record.package = reading.package;
+    record.set_reading(reading);
     true
 }
 
