@@ -8,7 +8,7 @@ use jsonc_parser::cst::{CstArray, CstNode, CstObject};
 
 use crate::command::is_gather_hook;
 use crate::error::SetupError;
-use crate::jsondoc::{compact, is_empty_text, Change, JsonDoc};
+use crate::jsondoc::{compact, is_empty_text, Change, JsonDoc, ARRAY, OBJECT};
 use crate::value::Value;
 
 /// The keys a handler may name its command under: `command` everywhere, `bash` and
@@ -93,11 +93,11 @@ fn event_array(
     event: &str,
     create: bool,
 ) -> Result<Option<(CstObject, CstArray)>, SetupError> {
-    let Some(hooks) = doc.object_in(&doc.top(), "hooks", "", create)? else {
+    let Some(hooks) = doc.container_in(&doc.top(), "hooks", "", create, OBJECT)? else {
         return Ok(None);
     };
     Ok(doc
-        .array_in(&hooks, event, "hooks", create)?
+        .container_in(&hooks, event, "hooks", create, ARRAY)?
         .map(|array| (hooks, array)))
 }
 
@@ -113,7 +113,7 @@ fn grouped_handlers(
             continue;
         };
         let path = format!("hooks.{event}[]");
-        let Some(handlers) = doc.array_in(&object, "hooks", &path, false)? else {
+        let Some(handlers) = doc.container_in(&object, "hooks", &path, false, ARRAY)? else {
             continue;
         };
         let ours: Vec<CstNode> = handlers.elements().into_iter().filter(is_ours).collect();

@@ -27,6 +27,28 @@ pub struct JsonDoc {
     pub file: String,
 }
 
+/// A kind of container a key may hold: how messages name it, how a node is read as one,
+/// and how a missing one is made.
+pub struct Container<T> {
+    wanted: &'static str,
+    read: fn(&CstNode) -> Option<T>,
+    create: fn(&CstObject, &str) -> Option<T>,
+}
+
+/// An object, for [`JsonDoc::container_in`].
+pub const OBJECT: Container<CstObject> = Container {
+    wanted: "an object",
+    read: CstNode::as_object,
+    create: CstObject::object_value_or_create,
+};
+
+/// An array, for [`JsonDoc::container_in`].
+pub const ARRAY: Container<CstArray> = Container {
+    wanted: "an array",
+    read: CstNode::as_array,
+    create: CstObject::array_value_or_create,
+};
+
 impl JsonDoc {
     /// Parses `text` (an empty file is an empty object), refusing anything that is not
     /// valid in `format` or whose top level is not an object.
@@ -101,39 +123,23 @@ impl JsonDoc {
         compact == "{}" || (version_only && compact == r#"{"version":1}"#)
     }
 
-    /// The object under `key` in `parent`, created when missing if `create`; an error when
-    /// the key holds something else. `path` names `parent` in messages.
-    pub fn object_in(
+    /// The container of `kind` ([`OBJECT`] or [`ARRAY`]) under `key` in `parent`, created
+    /// when missing if `create`; an error when the key holds something else. `path` names
+    /// `parent` in messages.
+    pub fn container_in<T>(
         &self,
         parent: &CstObject,
         key: &str,
         path: &str,
         create: bool,
-    ) -> Result<Option<CstObject>, SetupError> {
+        kind: Container<T>,
+    ) -> Result<Option<T>, SetupError> {
         match parent.get(key).and_then(|prop| prop.value()) {
-            None if create => Ok(parent.object_value_or_create(key)),
+            None if create => Ok((kind.create)(parent, key)),
             None => Ok(None),
-            Some(node) => match node.as_object() {
-                Some(object) => Ok(Some(object)),
-                None => Err(self.shape(&join(path, key), "an object", &node)),
-            },
-        }
-    }
-
-    /// The array under `key` in `parent`, as [`JsonDoc::object_in`] finds objects.
-    pub fn array_in(
-        &self,
-        parent: &CstObject,
-        key: &str,
-        path: &str,
-        create: bool,
-    ) -> Result<Option<CstArray>, SetupError> {
-        match parent.get(key).and_then(|prop| prop.value()) {
-            None if create => Ok(parent.array_value_or_create(key)),
-            None => Ok(None),
-            Some(node) => match node.as_array() {
-                Some(array) => Ok(Some(array)),
-                None => Err(self.shape(&join(path, key), "an array", &node)),
+            Some(node) => match (kind.read)(&node) {
+                Some(found) => Ok(Some(found)),
+                None => Err(self.shape(&join(path, key), kind.wanted, &node)),
             },
         }
     }
@@ -161,11 +167,13 @@ impl JsonDoc {
         let mut object = self.top();
         let mut path = String::new();
         for key in containers {
-            object = self.object_in(&object, key, &path, true)?.unwrap_or(object);
+            object = self
+                .container_in(&object, key, &path, true, OBJECT)?
+                .unwrap_or(object);
             path = join(&path, key);
         }
         if let Some(inner) = nested {
-            if let Some(found) = self.object_in(&object, inner, &path, false)? {
+            if let Some(found) = self.container_in(&object, inner, &path, false, OBJECT)? {
                 object = found;
             }
         }
@@ -211,7 +219,7 @@ impl JsonDoc {
         let mut holder = self.top();
         let mut path = String::new();
         for key in containers {
-            let Some(next) = self.object_in(&holder, key, &path, false)? else {
+            let Some(next) = self.container_in(&holder, key, &path, false, OBJECT)? else {
                 return Ok(false);
             };
             chain.push(next.clone());
