@@ -4,27 +4,15 @@
 //! flat lists, timeout in seconds, <https://cursor.com/docs/agent/hooks>. Its
 //! `beforeSubmitPrompt` answers only `continue` and `user_message`: no context channel.
 
-use super::{Place, Scope, NAME, SERVE};
+use super::Place;
 use crate::command::HookEvent;
 use crate::spec::{Edit, FileSpec, Format};
 use crate::value::Value;
 
 pub(super) fn files(place: &Place) -> (Vec<FileSpec>, Vec<String>) {
     let home = &place.locations.home;
-    let args: &[&str] = match place.scope {
-        Scope::Project => &["serve", "-C", "${workspaceFolder}"],
-        Scope::User => SERVE,
-    };
-    let mcp = place.either(
-        ".cursor/mcp.json",
-        home.join(".cursor/mcp.json"),
-        Format::Json,
-        vec![Edit::Entry {
-            keys: vec!["mcpServers", NAME],
-            value: place.stdio_entry(true, args),
-            nested: None,
-        }],
-    );
+    let user = home.join(".cursor/mcp.json");
+    let mcp = place.editor_mcp(".cursor/mcp.json", user, Format::Json, "mcpServers");
     let handler = Value::object(vec![
         (
             "command",

@@ -291,6 +291,28 @@ impl Place<'_> {
         Value::object(pairs)
     }
 
+    /// An editor's MCP file (Cursor's, VS Code's: `relative` in the project, `user` at user
+    /// level) with gather's stdio server under `servers`. In a project the server is given
+    /// `${workspaceFolder}`, which both editors expand to the folder they have open.
+    fn editor_mcp(
+        &self,
+        relative: &str,
+        user: PathBuf,
+        format: Format,
+        servers: &'static str,
+    ) -> FileSpec {
+        let args: &[&str] = match self.scope {
+            Scope::Project => &["serve", "-C", "${workspaceFolder}"],
+            Scope::User => SERVE,
+        };
+        let entry = Edit::Entry {
+            keys: vec![servers, NAME],
+            value: self.stdio_entry(true, args),
+            nested: None,
+        };
+        self.either(relative, user, format, vec![entry])
+    }
+
     /// The `.mcp.json` entry Claude Code and GitHub Copilot CLI both read: the same bytes
     /// from either setup. No `-C`: Claude Code expands `${VAR}` in `args` from its own
     /// environment, where `CLAUDE_PROJECT_DIR` is not set, and Copilot documents no

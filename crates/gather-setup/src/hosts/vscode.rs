@@ -6,24 +6,12 @@
 //! <https://code.visualstudio.com/docs/agent-customization/hooks>. Its `SessionStart`
 //! adds context; its `UserPromptSubmit` documents no context field.
 
-use super::{copilot, Place, Scope, NAME, SERVE};
-use crate::spec::{Edit, FileSpec, Format};
+use super::{copilot, Place};
+use crate::spec::{FileSpec, Format};
 
 pub(super) fn files(place: &Place) -> (Vec<FileSpec>, Vec<String>) {
-    let args: &[&str] = match place.scope {
-        Scope::Project => &["serve", "-C", "${workspaceFolder}"],
-        Scope::User => SERVE,
-    };
-    let mcp = place.either(
-        ".vscode/mcp.json",
-        place.locations.vscode_user.join("mcp.json"),
-        Format::Jsonc,
-        vec![Edit::Entry {
-            keys: vec!["servers", NAME],
-            value: place.stdio_entry(true, args),
-            nested: None,
-        }],
-    );
+    let user = place.locations.vscode_user.join("mcp.json");
+    let mcp = place.editor_mcp(".vscode/mcp.json", user, Format::Jsonc, "servers");
     let note = "VS Code documents no context field for UserPromptSubmit: the shared hook file's \
                 session-start brief reaches the model there, its prompt hook does not";
     (vec![mcp, copilot::hook_file(place)], vec![note.to_string()])
