@@ -63,8 +63,17 @@ fn items(json: &serde_json::Value) -> Vec<(String, String, String, String)> {
         .collect()
 }
 
-fn item(path: &str, symbol: &str, role: &str, changed: &str) -> (String, String, String, String) {
-    (path.into(), symbol.into(), role.into(), changed.into())
+/// Asserts the (path, symbol, role, changed) of each item of the pack for the fixture diff
+/// `name`, in rank order; returns the pack's JSON.
+fn assert_items(name: &str, expected: &[(&str, &str, &str, &str)]) -> serde_json::Value {
+    let json = json_of(diff(name));
+    let expected: Vec<(String, String, String, String)> = (expected.iter())
+        .map(|&(path, symbol, role, changed)| {
+            (path.into(), symbol.into(), role.into(), changed.into())
+        })
+        .collect();
+    assert_eq!(items(&json), expected);
+    json
 }
 
 fn error_of(diff: &str) -> gather::Error {
@@ -75,6 +84,25 @@ fn error_of(diff: &str) -> gather::Error {
 fn assert_refused(error: &gather::Error, code: ErrorCode, message: &str) {
     assert_eq!(error.code, code, "{}", error.message);
     assert!(error.message.starts_with(message), "{}", error.message);
+}
+
+/// Asserts that the pack's `text` ends with the omitted line `omitted`.
+fn assert_omitted(text: &str, omitted: &str) {
+    assert!(
+        text.ends_with(&format!("-- omitted: {omitted}\n")),
+        "{text}"
+    );
+}
+
+/// Asserts what the pack for the fixture diff `name` leaves out: its header goes on, after
+/// the command, as `head`; its text ends with the omitted line `omitted`; its JSON's
+/// `omitted` holds `value` under `key`.
+fn assert_left_out(name: &str, head: &str, omitted: &str, key: &str, value: serde_json::Value) {
+    let text = text_of(diff(name));
+    let header = format!("# gather change · {head} ·");
+    assert!(text.starts_with(&header), "{text}");
+    assert_omitted(&text, omitted);
+    assert_eq!(json_of(diff(name))["omitted"][key], value);
 }
 
 #[test]
@@ -102,19 +130,18 @@ def checkout(cart):
 
 #[test]
 fn a_new_file_s_definitions_are_seeds_and_its_imports_changed_lines() {
-    let json = json_of(diff("new_file.diff"));
-    assert_eq!(
-        items(&json),
-        [
-            item("shop/discount.py", "discounted", "seed", "[[4,6]]"),
-            item(
+    let json = assert_items(
+        "new_file.diff",
+        &[
+            ("shop/discount.py", "discounted", "seed", "[[4,6]]"),
+            (
                 "shop/discount.py",
                 "shop/discount.py:1-1",
                 "changed",
-                "[[1,1]]"
+                "[[1,1]]",
             ),
-            item("shop/pricing.py", "price_of", "callee-of-discounted", ""),
-        ]
+            ("shop/pricing.py", "price_of", "callee-of-discounted", ""),
+        ],
     );
     assert_eq!(json["mode"], "change");
     assert_eq!(json["complete"], true);
@@ -123,18 +150,17 @@ fn a_new_file_s_definitions_are_seeds_and_its_imports_changed_lines() {
 #[test]
 fn a_deleted_definition_is_named_with_its_old_range_and_callers_come_first() {
     let text = text_of(diff("deleted.diff"));
-    assert!(
-        text.ends_with("-- omitted: deleted definition shop/pricing.py:old_rate old 9-10; 1 external callees (get)\n"),
-        "{text}"
+    assert_omitted(
+        &text,
+        "deleted definition shop/pricing.py:old_rate old 9-10; 1 external callees (get)",
     );
-    let json = json_of(diff("deleted.diff"));
-    assert_eq!(
-        items(&json),
-        [
-            item("shop/pricing.py", "price_of", "seed", "[[6,6]]"),
-            item("shop/cart.py", "Cart.total", "caller-of-price_of", ""),
-            item("shop/discount.py", "discounted", "caller-of-price_of", ""),
-        ]
+    let json = assert_items(
+        "deleted.diff",
+        &[
+            ("shop/pricing.py", "price_of", "seed", "[[6,6]]"),
+            ("shop/cart.py", "Cart.total", "caller-of-price_of", ""),
+            ("shop/discount.py", "discounted", "caller-of-price_of", ""),
+        ],
     );
     assert_eq!(
         json["omitted"]["deleted"],
@@ -145,56 +171,41 @@ fn a_deleted_definition_is_named_with_its_old_range_and_callers_come_first() {
 #[test]
 fn callers_rank_before_callees() {
     // checkout is called by print_receipt and calls Cart.total.
-    let json = json_of(diff("stale.diff"));
-    assert_eq!(
-        items(&json),
-        [
-            item("shop/cart.py", "checkout", "seed", "[[24,24]]"),
-            item("shop/receipt.py", "print_receipt", "caller-of-checkout", ""),
-            item("shop/cart.py", "Cart.total", "callee-of-checkout", ""),
-        ]
+    assert_items(
+        "stale.diff",
+        &[
+            ("shop/cart.py", "checkout", "seed", "[[24,24]]"),
+            ("shop/receipt.py", "print_receipt", "caller-of-checkout", ""),
+            ("shop/cart.py", "Cart.total", "callee-of-checkout", ""),
+        ],
     );
 }
 
 #[test]
 fn a_stale_hunk_is_named_and_the_rest_is_answered() {
-    let text = text_of(diff("stale.diff"));
-    assert!(
-        text.starts_with("# gather change · seeds: checkout · neighbours: 2 ·"),
-        "{text}"
-    );
-    assert!(
-        text.ends_with(
-            "-- omitted: stale hunk shop/cart.py@@-11,7 +11,7: context does not match\n"
-        ),
-        "{text}"
-    );
-    let json = json_of(diff("stale.diff"));
-    assert_eq!(
-        json["omitted"]["stale_hunks"],
-        serde_json::json!([{"hunk": "shop/cart.py@@-11,7 +11,7", "reason": "context does not match"}])
+    assert_left_out(
+        "stale.diff",
+        "seeds: checkout · neighbours: 2",
+        "stale hunk shop/cart.py@@-11,7 +11,7: context does not match",
+        "stale_hunks",
+        serde_json::json!([{"hunk": "shop/cart.py@@-11,7 +11,7", "reason": "context does not match"}]),
     );
     // A diff whose file is not there at all names the file.
     let missing = diff("rename.diff").replace("shop/receipt.py", "shop/gone.py");
-    assert!(text_of(missing)
-        .ends_with("-- omitted: stale file shop/gone.py: the file cannot be read (not_found)\n"));
+    assert_omitted(
+        &text_of(missing),
+        "stale file shop/gone.py: the file cannot be read (not_found)",
+    );
 }
 
 #[test]
 fn binary_patches_are_named_and_skipped() {
-    let text = text_of(diff("binary.diff"));
-    assert!(
-        text.starts_with("# gather change · seeds: print_receipt ·"),
-        "{text}"
-    );
-    assert!(
-        text.ends_with("-- omitted: 2 binary files skipped (shop/logo.png, shop/data.bin); non-code file README.md changed; 1 external callees (print)\n"),
-        "{text}"
-    );
-    let json = json_of(diff("binary.diff"));
-    assert_eq!(
-        json["omitted"]["binary_files"],
-        serde_json::json!(["shop/logo.png", "shop/data.bin"])
+    assert_left_out(
+        "binary.diff",
+        "seeds: print_receipt",
+        "2 binary files skipped (shop/logo.png, shop/data.bin); non-code file README.md changed; 1 external callees (print)",
+        "binary_files",
+        serde_json::json!(["shop/logo.png", "shop/data.bin"]),
     );
 }
 
@@ -223,9 +234,10 @@ fn a_deleted_file_names_its_definitions_and_itself() {
                    -def print_receipt(cart):\n\
                    -    line = checkout(cart)\n\
                    -    return line\n";
-    assert!(text_of(deleted.to_string()).ends_with(
-        "-- omitted: deleted definition shop/bill.py:print_receipt old 4-6; deleted file shop/bill.py\n"
-    ));
+    assert_omitted(
+        &text_of(deleted.to_string()),
+        "deleted definition shop/bill.py:print_receipt old 4-6; deleted file shop/bill.py",
+    );
 }
 
 #[test]
