@@ -17,6 +17,21 @@ fn caller(parsed: &Parsed, name: &str, line: u32) -> Option<String> {
         .map(|e| parsed.symbols[e as usize].qualified_name.clone())
 }
 
+/// A call: (callee, line, the qualified name of the definition that makes it).
+type Call<'a> = (&'a str, u32, &'a str);
+
+/// Asserts, for each call, that the call to the callee on that line is made by the
+/// definition named.
+fn assert_callers(parsed: &Parsed, calls: &[Call]) {
+    for &(name, line, by) in calls {
+        assert_eq!(
+            caller(parsed, name, line).as_deref(),
+            Some(by),
+            "{name}@{line}"
+        );
+    }
+}
+
 fn fixture(name: &str) -> Parsed {
     let path = format!(
         "{}/../../tests/fixtures/recovery/{name}",
@@ -90,10 +105,9 @@ fn a_class_and_its_method_run_to_where_indentation_returns() {
     let parent = |name: &str| parsed.symbols.iter().find(|s| s.name == name)?.parent;
     assert_eq!(parent("empty"), Some(0));
     assert_eq!(parent("size"), Some(0));
-    assert_eq!(caller(&parsed, "debug", 20).as_deref(), Some("Shop.total"));
-    assert_eq!(
-        caller(&parsed, "discount", 15).as_deref(),
-        Some("Shop.total")
+    assert_callers(
+        &parsed,
+        &[("debug", 20, "Shop.total"), ("discount", 15, "Shop.total")],
     );
 }
 
@@ -110,56 +124,53 @@ fn a_function_with_an_unclosed_bracket_keeps_its_last_line() {
     );
 }
 
-/// `for _, it in items {`: the grammar closes the function at the loop's brace (line 13,
-/// of 6-21) and reads the `switch` after it as top-level code. Braces in a comment and a
-/// string there are no braces.
+/// Functions whose body the grammar closed early, each with the calls it then makes: (the
+/// fixture, its outline, (callee, line, caller) of the calls in the lines regained).
 #[test]
-fn a_go_function_closed_at_a_loop_runs_to_its_brace() {
-    let parsed = recovered(
-        "total.go",
-        &[
-            "function Total 6-21",
-            "function Empty 24-26",
-            "function discount 28-30",
-        ],
-    );
-    assert_eq!(caller(&parsed, "discount", 16).as_deref(), Some("Total"));
-    assert_eq!(caller(&parsed, "len", 18).as_deref(), Some("Total"));
-}
-
-/// A `for` header that lost its closing parenthesis: the grammar ends the function at the
-/// loop's brace (line 11, of 4-17) with two small error regions, which alone would leave
-/// the file `parsed`.
-#[test]
-fn a_rust_function_with_an_unclosed_parenthesis_runs_to_its_brace() {
-    let parsed = recovered(
-        "total.rs",
-        &[
-            "function total 4-17",
-            "struct Shop 19-21",
-            "impl Shop 23-28",
-            "method Shop::empty 25-27",
-            "function discount 30-32",
-        ],
-    );
-    assert_eq!(caller(&parsed, "discount", 14).as_deref(), Some("total"));
-    assert_eq!(caller(&parsed, "Ok", 16).as_deref(), Some("total"));
-}
-
-/// A macro the grammar cannot read after a `for` header (`LIKELY {`): the function ends at
-/// line 10 (of 5-21) in the grammar's reading.
-#[test]
-fn a_cpp_function_with_a_macro_runs_to_its_brace() {
-    let parsed = recovered(
-        "total.cpp",
-        &[
-            "function total 5-21",
-            "class Shop 23-32",
-            "method Shop::empty 26-28",
-            "function discount 34-36",
-        ],
-    );
-    assert_eq!(caller(&parsed, "discount", 18).as_deref(), Some("total"));
+fn functions_closed_early_run_to_their_brace_and_make_their_calls() {
+    let rows: [(&str, &[&str], &[Call]); 3] = [
+        // `for _, it in items {`: the grammar closes the function at the loop's brace
+        // (line 13, of 6-21) and reads the `switch` after it as top-level code. Braces in a
+        // comment and a string there are no braces.
+        (
+            "total.go",
+            &[
+                "function Total 6-21",
+                "function Empty 24-26",
+                "function discount 28-30",
+            ],
+            &[("discount", 16, "Total"), ("len", 18, "Total")],
+        ),
+        // A `for` header that lost its closing parenthesis: the grammar ends the function
+        // at the loop's brace (line 11, of 4-17) with two small error regions, which alone
+        // would leave the file `parsed`.
+        (
+            "total.rs",
+            &[
+                "function total 4-17",
+                "struct Shop 19-21",
+                "impl Shop 23-28",
+                "method Shop::empty 25-27",
+                "function discount 30-32",
+            ],
+            &[("discount", 14, "total"), ("Ok", 16, "total")],
+        ),
+        // A macro the grammar cannot read after a `for` header (`LIKELY {`): the function
+        // ends at line 10 (of 5-21) in the grammar's reading.
+        (
+            "total.cpp",
+            &[
+                "function total 5-21",
+                "class Shop 23-32",
+                "method Shop::empty 26-28",
+                "function discount 34-36",
+            ],
+            &[("discount", 18, "total")],
+        ),
+    ];
+    for (name, outline, calls) in rows {
+        assert_callers(&recovered(name, outline), calls);
+    }
 }
 
 /// The interface of `chain.ts` ends where its brace does, as the line rules said before.
