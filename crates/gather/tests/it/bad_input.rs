@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use common::{Workspace, PY};
+use common::{assert_skipped, Workspace, PY};
 use gather::index::{self, FileStatus, SkipReason};
 use gather::lines::LineRange;
 use gather::slice::{assemble, SliceRequest};
@@ -21,10 +21,7 @@ fn binary_file_is_skipped_with_a_reason() {
     let ws = Workspace::new(&[("ok.py", PY)]);
     ws.write("blob.py", b"def f():\0\x01\x02 pass\n");
     let index = index::build(ws.root()).unwrap();
-    assert_eq!(
-        index.status("blob.py"),
-        Some(FileStatus::Skipped(SkipReason::Binary))
-    );
+    assert_skipped(&index, "blob.py", SkipReason::Binary);
     assert_eq!(index.file_count(), 1);
     let slice = &assemble(&ws.dir(), &[req("blob.py")]).unwrap()[0];
     assert!(!slice.found);
@@ -36,10 +33,7 @@ fn invalid_utf8_is_skipped_with_a_reason() {
     let ws = Workspace::new(&[]);
     ws.write("latin1.py", b"def caf\xe9():\n    pass\n");
     let index = index::build(ws.root()).unwrap();
-    assert_eq!(
-        index.status("latin1.py"),
-        Some(FileStatus::Skipped(SkipReason::InvalidUtf8))
-    );
+    assert_skipped(&index, "latin1.py", SkipReason::InvalidUtf8);
     let slice = &assemble(&ws.dir(), &[req("latin1.py")]).unwrap()[0];
     assert_eq!(slice.reason.as_deref(), Some("invalid_utf8"));
 }
@@ -50,10 +44,7 @@ fn ten_mib_file_is_skipped_as_too_large() {
     let big = "x = 1\n".repeat(10 * 1024 * 1024 / 6 + 1);
     ws.write("big.py", big.as_bytes());
     let index = index::build(ws.root()).unwrap();
-    assert_eq!(
-        index.status("big.py"),
-        Some(FileStatus::Skipped(SkipReason::TooLarge))
-    );
+    assert_skipped(&index, "big.py", SkipReason::TooLarge);
     assert_eq!(index.status("small.py"), Some(FileStatus::Parsed));
     assert_eq!(index.file("big.py").unwrap().size, big.len() as u64);
     // The limit is a setting: a lower one skips the small file too.
@@ -61,10 +52,7 @@ fn ten_mib_file_is_skipped_as_too_large() {
         walk: gather::walk::WalkOptions { max_file_size: 16 },
     };
     let index = index::build_with(ws.root(), &options).unwrap();
-    assert_eq!(
-        index.status("small.py"),
-        Some(FileStatus::Skipped(SkipReason::TooLarge))
-    );
+    assert_skipped(&index, "small.py", SkipReason::TooLarge);
 }
 
 #[cfg(unix)]
@@ -75,10 +63,7 @@ fn symlink_out_of_the_root_is_not_followed() {
     std::os::unix::fs::symlink(outside.path("secret.py"), ws.path("link.py")).unwrap();
     std::os::unix::fs::symlink(outside.root(), ws.path("linkdir")).unwrap();
     let index = index::build(ws.root()).unwrap();
-    assert_eq!(
-        index.status("link.py"),
-        Some(FileStatus::Skipped(SkipReason::SymlinkOutsideRoot))
-    );
+    assert_skipped(&index, "link.py", SkipReason::SymlinkOutsideRoot);
     assert!(index.find("secret").is_empty());
     for path in ["link.py", "linkdir/secret.py"] {
         let err = assemble(&ws.dir(), &[req(path)]).unwrap_err();

@@ -7,6 +7,8 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
+use gather::index::{FileStatus, SkipReason};
+
 pub struct Workspace {
     _dir: tempfile::TempDir,
     pub root: PathBuf,
@@ -160,4 +162,13 @@ pub fn outline_marking_line_rules(symbols: &[gather::index::Symbol]) -> Vec<Stri
             format!("{} {} {}{by}", s.kind, s.qualified_name, s.range)
         })
         .collect()
+}
+
+/// Asserts that `index` skipped `path` for `reason`.
+pub fn assert_skipped(index: &gather::index::Index, path: &str, reason: SkipReason) {
+    assert_eq!(
+        index.status(path),
+        Some(FileStatus::Skipped(reason)),
+        "{path}"
+    );
 }

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
-use common::Workspace;
+use common::{assert_skipped, Workspace};
 use gather::cache::{self, Cache, CacheState};
 use gather::confined::Root;
 use gather::index::{self, FileStatus, IndexOptions, Progress, SkipReason};
@@ -252,14 +252,8 @@ fn special_files_are_never_read() {
             "{e}"
         ),
     }
-    assert_eq!(
-        index.status("fifo.py"),
-        Some(FileStatus::Skipped(SkipReason::NotRegular))
-    );
-    assert_eq!(
-        index.status("sock.py"),
-        Some(FileStatus::Skipped(SkipReason::NotRegular))
-    );
+    assert_skipped(&index, "fifo.py", SkipReason::NotRegular);
+    assert_skipped(&index, "sock.py", SkipReason::NotRegular);
     assert!(matches!(
         index.status("zero.py"),
         Some(FileStatus::Skipped(

@@ -5,7 +5,7 @@ use crate::common;
 
 use std::time::{Duration, SystemTime};
 
-use common::{settled, Workspace, PY, RS};
+use common::{assert_skipped, settled, Workspace, PY, RS};
 use gather::graph;
 use gather::index::{self, Changes, FileStatus, Index, IndexOptions, SkipReason};
 use gather::walk::WalkOptions;
@@ -255,14 +255,8 @@ fn files_changing_kind_equal_a_cold_build() {
     ws.write("b.py", b"\xff\xfe not utf-8");
     ws.write("c.txt", b"def now_code():\n    pass\n");
     let refreshed = refresh(before);
-    assert_eq!(
-        refreshed.status("a.py"),
-        Some(FileStatus::Skipped(SkipReason::Binary))
-    );
-    assert_eq!(
-        refreshed.status("b.py"),
-        Some(FileStatus::Skipped(SkipReason::InvalidUtf8))
-    );
+    assert_skipped(&refreshed, "a.py", SkipReason::Binary);
+    assert_skipped(&refreshed, "b.py", SkipReason::InvalidUtf8);
     assert_equals_cold_build(&refreshed);
 }
 
@@ -274,10 +268,7 @@ fn a_changed_size_limit_is_honoured_by_refresh() {
         walk: WalkOptions { max_file_size: 16 },
     };
     let limited = index::refresh(before, &small).unwrap();
-    assert_eq!(
-        limited.status("app.py"),
-        Some(FileStatus::Skipped(SkipReason::TooLarge))
-    );
+    assert_skipped(&limited, "app.py", SkipReason::TooLarge);
     assert_eq!(
         limited.files(),
         index::build_with(ws.root(), &small).unwrap().files()

@@ -2,7 +2,7 @@
 
 use crate::common;
 
-use common::{outline_marking_line_rules, Workspace, GO, PY, RS};
+use common::{assert_skipped, outline_marking_line_rules, Workspace, GO, PY, RS};
 use gather::index::{self, FileStatus, SkipReason, SymbolKind, SymbolRef};
 
 /// The first and last line of a found definition.
@@ -176,10 +176,7 @@ fn build_does_not_fail_on_an_unreadable_file() {
         assert_eq!(index.file_count(), 2);
     } else {
         assert_eq!(index.file_count(), 1);
-        assert_eq!(
-            index.status("secret.py"),
-            Some(FileStatus::Skipped(SkipReason::Unreadable))
-        );
+        assert_skipped(&index, "secret.py", SkipReason::Unreadable);
     }
 }
 
