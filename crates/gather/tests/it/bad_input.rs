@@ -3,18 +3,11 @@
 
 use crate::common;
 
-use common::{assert_skipped, Workspace, PY};
+use common::{assert_skipped, req, req_at, Workspace, PY};
 use gather::index::{self, FileStatus, SkipReason};
 use gather::lines::LineRange;
 use gather::slice::{assemble, SliceRequest};
 use gather::ErrorCode;
-
-fn req(path: &str) -> SliceRequest {
-    SliceRequest {
-        path: path.to_string(),
-        ..SliceRequest::default()
-    }
-}
 
 #[test]
 fn binary_file_is_skipped_with_a_reason() {
@@ -91,10 +84,7 @@ fn parent_paths_are_refused() {
 #[test]
 fn line_hint_past_the_end_is_not_found_with_a_reason() {
     let ws = Workspace::new(&[("a.py", PY)]);
-    let request = SliceRequest {
-        line_hint: Some(500),
-        ..req("a.py")
-    };
+    let request = req_at("a.py", 500);
     let slice = &assemble(&ws.dir(), &[request]).unwrap()[0];
     assert!(!slice.found);
     assert!(slice.reason.as_deref().unwrap().contains("500"));
@@ -121,10 +111,7 @@ fn empty_file_gives_an_empty_slice() {
     assert_eq!(index.file("empty.py").unwrap().n_lines, 0);
     let requests = [
         req("empty.py"),
-        SliceRequest {
-            line_hint: Some(1),
-            ..req("empty.py")
-        },
+        req_at("empty.py", 1),
         SliceRequest {
             symbol: Some("f".into()),
             ..req("empty.py")

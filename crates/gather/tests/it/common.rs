@@ -172,3 +172,19 @@ pub fn assert_skipped(index: &gather::index::Index, path: &str, reason: SkipReas
         "{path}"
     );
 }
+
+/// A slice request for `path` alone.
+pub fn req(path: &str) -> gather::slice::SliceRequest {
+    gather::slice::SliceRequest {
+        path: path.to_string(),
+        ..Default::default()
+    }
+}
+
+/// A slice request for the definition of `path` that holds `line`.
+pub fn req_at(path: &str, line: gather::lines::Line) -> gather::slice::SliceRequest {
+    gather::slice::SliceRequest {
+        line_hint: Some(line),
+        ..req(path)
+    }
+}

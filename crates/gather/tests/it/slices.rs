@@ -2,17 +2,10 @@
 
 use crate::common;
 
-use common::{Workspace, PY, RS};
+use common::{req, req_at, Workspace, PY, RS};
 use gather::lines::LineRange;
 use gather::slice::{assemble, SliceRequest};
 use gather::ErrorCode;
-
-fn req(path: &str) -> SliceRequest {
-    SliceRequest {
-        path: path.to_string(),
-        ..SliceRequest::default()
-    }
-}
 
 fn sym(path: &str, symbol: &str) -> SliceRequest {
     SliceRequest {
@@ -81,10 +74,7 @@ fn line_range_gives_correct_lines() {
 #[test]
 fn line_hint_gives_the_innermost_symbol() {
     let ws = Workspace::new(&[("a.py", PY)]);
-    let request = SliceRequest {
-        line_hint: Some(11),
-        ..req("a.py")
-    };
+    let request = req_at("a.py", 11);
     let slices = assemble(&ws.dir(), &[request]).unwrap();
     assert_eq!(slices[0].symbol.as_deref(), Some("Client.send"));
     assert_eq!((slices[0].line_start, slices[0].line_end), (10, 11));
