@@ -10,6 +10,15 @@ use common::{settled, Workspace, PY, RS};
 use gather::cache::{self, Cache, CacheState, Format, Opened};
 use gather::index::{self, IndexOptions, Progress};
 
+/// A settled workspace of `files` and a cache for it in a fresh directory (returned too, so
+/// that it lives as long as the test).
+fn cached(files: &[(&str, &str)]) -> (Workspace, tempfile::TempDir, Cache) {
+    let ws = settled(files);
+    let dir = tempfile::tempdir().unwrap();
+    let cache = Cache::new(dir.path(), ws.root());
+    (ws, dir, cache)
+}
+
 fn open(ws: &Workspace, cache: &Cache) -> Opened {
     cache::open(
         &ws.dir(),
@@ -48,9 +57,7 @@ fn assert_equals_cold_build(opened: &Opened) {
 
 #[test]
 fn save_and_load_round_trip_exactly() {
-    let ws = settled(&[("app.py", PY), ("lib.rs", RS), ("data.bin", "\0\0")]);
-    let dir = tempfile::tempdir().unwrap();
-    let cache = Cache::new(dir.path(), ws.root());
+    let (ws, dir, cache) = cached(&[("app.py", PY), ("lib.rs", RS), ("data.bin", "\0\0")]);
     assert!(cache.load().unwrap().is_none());
     let built = index::build(ws.root()).unwrap();
     cache.save(&built).unwrap();
@@ -67,9 +74,7 @@ fn save_and_load_round_trip_exactly() {
 
 #[test]
 fn second_open_hits_the_cache_and_reads_nothing() {
-    let ws = settled(&[("app.py", PY), ("lib.rs", RS)]);
-    let dir = tempfile::tempdir().unwrap();
-    let cache = Cache::new(dir.path(), ws.root());
+    let (ws, _dir, cache) = cached(&[("app.py", PY), ("lib.rs", RS)]);
     let first = open_and_save(&ws, &cache);
     assert_eq!(first.report.state, CacheState::Missing);
     assert!(first.needs_save);
@@ -174,9 +179,7 @@ fn files_of_other_formats_are_left_alone_while_recent_and_swept_when_old() {
 
 #[test]
 fn a_file_in_use_is_marked_so_no_other_format_sweeps_it() {
-    let ws = settled(&[("app.py", PY)]);
-    let dir = tempfile::tempdir().unwrap();
-    let cache = Cache::new(dir.path(), ws.root());
+    let (ws, dir, cache) = cached(&[("app.py", PY)]);
     cache.save(&index::build(ws.root()).unwrap()).unwrap();
     let month_ago = SystemTime::now() - Duration::from_secs(30 * 24 * 3600);
     let file = std::fs::File::options()
@@ -248,9 +251,7 @@ fn assert_rebuilt(ws: &Workspace, cache: &Cache, bytes: &[u8], reason: &str) {
 
 #[test]
 fn corrupt_truncated_and_foreign_caches_are_reported_and_rebuilt() {
-    let ws = settled(&[("app.py", PY), ("lib.rs", RS)]);
-    let dir = tempfile::tempdir().unwrap();
-    let cache = Cache::new(dir.path(), ws.root());
+    let (ws, _dir, cache) = cached(&[("app.py", PY), ("lib.rs", RS)]);
     open_and_save(&ws, &cache);
     let good = std::fs::read(cache.file()).unwrap();
 
@@ -308,9 +309,7 @@ fn a_cache_of_another_root_is_not_used() {
 
 #[test]
 fn racing_saves_leave_one_whole_index() {
-    let ws = settled(&[("app.py", PY), ("lib.rs", RS)]);
-    let dir = tempfile::tempdir().unwrap();
-    let cache = Cache::new(dir.path(), ws.root());
+    let (ws, dir, cache) = cached(&[("app.py", PY), ("lib.rs", RS)]);
     let small = index::build(ws.root()).unwrap();
     ws.write("more.py", "def more():\n    pass\n".repeat(2000).as_bytes());
     let large = index::build(ws.root()).unwrap();
@@ -440,9 +439,7 @@ fn stale_temporary_files_are_swept_on_save() {
 
 #[test]
 fn stored_postings_serve_only_the_files_they_were_built_from() {
-    let ws = settled(&[("app.py", PY), ("lib.rs", RS)]);
-    let dir = tempfile::tempdir().unwrap();
-    let cache = Cache::new(dir.path(), ws.root());
+    let (ws, _dir, cache) = cached(&[("app.py", PY), ("lib.rs", RS)]);
     let opened = open_and_save(&ws, &cache);
     assert!(
         cache.load_postings(&opened.index).is_none(),
