@@ -101,25 +101,46 @@ mod tests {
 
     #[test]
     fn hook_lines_quote_a_path_only_when_it_needs_it() {
-        let plain = Launcher::new("gather");
-        assert_eq!(
-            plain.hook_line("claude", HookEvent::Prompt),
-            "gather hook claude prompt"
-        );
-        let spaced = Launcher::new("/opt/my tools/gather");
-        assert_eq!(
-            spaced.hook_line("codex", HookEvent::SessionStart),
-            "'/opt/my tools/gather' hook codex session-start"
-        );
-        assert_eq!(
-            spaced.hook_line_powershell("copilot", HookEvent::Prompt),
-            "& '/opt/my tools/gather' hook copilot prompt"
-        );
-        let quote = Launcher::new("/x/it's/gather");
-        assert_eq!(
-            quote.hook_line("claude", HookEvent::Prompt),
-            r"'/x/it'\''s/gather' hook claude prompt"
-        );
+        // (the program, the host, the event, for PowerShell, the line)
+        let rows = [
+            (
+                "gather",
+                "claude",
+                HookEvent::Prompt,
+                false,
+                "gather hook claude prompt",
+            ),
+            (
+                "/opt/my tools/gather",
+                "codex",
+                HookEvent::SessionStart,
+                false,
+                "'/opt/my tools/gather' hook codex session-start",
+            ),
+            (
+                "/opt/my tools/gather",
+                "copilot",
+                HookEvent::Prompt,
+                true,
+                "& '/opt/my tools/gather' hook copilot prompt",
+            ),
+            (
+                "/x/it's/gather",
+                "claude",
+                HookEvent::Prompt,
+                false,
+                r"'/x/it'\''s/gather' hook claude prompt",
+            ),
+        ];
+        for (program, host, event, powershell, line) in rows {
+            let launcher = Launcher::new(program);
+            let written = if powershell {
+                launcher.hook_line_powershell(host, event)
+            } else {
+                launcher.hook_line(host, event)
+            };
+            assert_eq!(written, line);
+        }
     }
 
     #[test]

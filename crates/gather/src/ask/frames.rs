@@ -299,28 +299,34 @@ mod tests {
 
     #[test]
     fn frames_of_other_languages_are_read() {
-        let js = "TypeError: x is undefined\n    at parseBody (/app/lib/body.js:12:7)\n    at /app/lib/router.js:40:3\n";
-        assert_eq!(
-            read(js),
-            [
-                frame("/app/lib/body.js", 12, Some("parseBody")),
-                frame("/app/lib/router.js", 40, None)
-            ]
-        );
-        let java = "java.lang.IllegalStateException: boom\n\tat com.google.gson.Gson.fromJson(Gson.java:932)\n";
-        assert_eq!(
-            read(java),
-            [frame("com/google/gson/Gson.java", 932, Some("fromJson"))]
-        );
-        let go = "goroutine 1 [running]:\ngithub.com/x/gin.(*Engine).handle(0xc000)\n\t/home/u/gin/gin.go:591 +0x1d\n";
-        assert_eq!(read(go), [frame("/home/u/gin/gin.go", 591, Some("handle"))]);
-        let rust = "thread 'main' panicked at src/search.rs:12:5:\nindex out of bounds\n";
-        assert_eq!(read(rust), [frame("src/search.rs", 12, None)]);
-        let asan = "    #0 0x4005d4 in jv_parse_sized src/jv_parse.c:880:3\n";
-        assert_eq!(
-            read(asan),
-            [frame("src/jv_parse.c", 880, Some("jv_parse_sized"))]
-        );
+        let rows = [
+            (
+                "TypeError: x is undefined\n    at parseBody (/app/lib/body.js:12:7)\n    at /app/lib/router.js:40:3\n",
+                vec![
+                    frame("/app/lib/body.js", 12, Some("parseBody")),
+                    frame("/app/lib/router.js", 40, None),
+                ],
+            ),
+            (
+                "java.lang.IllegalStateException: boom\n\tat com.google.gson.Gson.fromJson(Gson.java:932)\n",
+                vec![frame("com/google/gson/Gson.java", 932, Some("fromJson"))],
+            ),
+            (
+                "goroutine 1 [running]:\ngithub.com/x/gin.(*Engine).handle(0xc000)\n\t/home/u/gin/gin.go:591 +0x1d\n",
+                vec![frame("/home/u/gin/gin.go", 591, Some("handle"))],
+            ),
+            (
+                "thread 'main' panicked at src/search.rs:12:5:\nindex out of bounds\n",
+                vec![frame("src/search.rs", 12, None)],
+            ),
+            (
+                "    #0 0x4005d4 in jv_parse_sized src/jv_parse.c:880:3\n",
+                vec![frame("src/jv_parse.c", 880, Some("jv_parse_sized"))],
+            ),
+        ];
+        for (text, frames) in rows {
+            assert_eq!(read(text), frames, "{text}");
+        }
     }
 
     #[test]
