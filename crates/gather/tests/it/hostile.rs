@@ -100,50 +100,50 @@ fn unmatched_words_are_named_up_to_a_bound_and_the_cut_is_in_the_pack() {
 
 /// One file per parsed language with definitions nested `n` deep.
 fn nested(n: usize) -> Vec<(&'static str, String)> {
-    vec![
-        ("a.rb", "def a\n".repeat(n) + &"end\n".repeat(n)),
-        (
-            "a.py",
-            "def a():\n    x = ".to_string() + &"(lambda:\n".repeat(n) + "0" + &")\n".repeat(n),
-        ),
-        ("a.js", "function a() {\n".repeat(n) + &"}\n".repeat(n)),
-        (
-            "a.ts",
-            "function a(): void {\n".repeat(n) + &"}\n".repeat(n),
-        ),
-        ("a.tsx", "function a() {\n".repeat(n) + &"}\n".repeat(n)),
-        ("a.java", "class A {\n".repeat(n) + &"}\n".repeat(n)),
-        ("a.c", "struct s {\n".repeat(n) + &"} x;\n".repeat(n)),
-        ("a.cpp", "namespace a {\n".repeat(n) + &"}\n".repeat(n)),
-        ("a.cs", "class A {\n".repeat(n) + &"}\n".repeat(n)),
-        (
-            "a.php",
-            "<?php\n".to_string() + &"function a() {\n".repeat(n) + &"}\n".repeat(n),
-        ),
-        ("a.rs", "mod a {\n".repeat(n) + &"}\n".repeat(n)),
-        ("a.kt", "fun a() {\n".repeat(n) + &"}\n".repeat(n)),
-        ("a.swift", "func a() {\n".repeat(n) + &"}\n".repeat(n)),
-        ("a.scala", "object A {\n".repeat(n) + &"}\n".repeat(n)),
-        ("a.lua", "function a()\n".repeat(n) + &"end\n".repeat(n)),
-        ("a.sh", "a() {\n".repeat(n) + &"}\n".repeat(n)),
-        ("a.ex", "defmodule A do\n".repeat(n) + &"end\n".repeat(n)),
-        ("a.ml", "module A = struct\n".repeat(n) + &"end\n".repeat(n)),
-        (
-            "a.zig",
-            "const A = struct {\n".repeat(n) + &"};\n".repeat(n),
-        ),
-        ("a.R", "a <- function() {\n".repeat(n) + &"}\n".repeat(n)),
+    // (path, what opens a level, what closes it): `n` levels opened, then closed.
+    let levels = [
+        ("a.rb", "def a\n", "end\n"),
+        ("a.js", "function a() {\n", "}\n"),
+        ("a.ts", "function a(): void {\n", "}\n"),
+        ("a.tsx", "function a() {\n", "}\n"),
+        ("a.java", "class A {\n", "}\n"),
+        ("a.c", "struct s {\n", "} x;\n"),
+        ("a.cpp", "namespace a {\n", "}\n"),
+        ("a.cs", "class A {\n", "}\n"),
+        ("a.rs", "mod a {\n", "}\n"),
+        ("a.kt", "fun a() {\n", "}\n"),
+        ("a.swift", "func a() {\n", "}\n"),
+        ("a.scala", "object A {\n", "}\n"),
+        ("a.lua", "function a()\n", "end\n"),
+        ("a.sh", "a() {\n", "}\n"),
+        ("a.ex", "defmodule A do\n", "end\n"),
+        ("a.ml", "module A = struct\n", "end\n"),
+        ("a.zig", "const A = struct {\n", "};\n"),
+        ("a.R", "a <- function() {\n", "}\n"),
         // Line rules: braces, and keywords closed by `end` at the same indentation.
-        ("a.groovy", "def a() {\n".repeat(n) + &"}\n".repeat(n)),
-        ("a.jl", "function a()\n".repeat(n) + &"end\n".repeat(n)),
-        (
-            "a.go",
-            "package p\nfunc f() {\n".to_string()
-                + &"func() {\n".repeat(n)
-                + &"}()\n".repeat(n)
-                + "}\n",
-        ),
-    ]
+        ("a.groovy", "def a() {\n", "}\n"),
+        ("a.jl", "function a()\n", "end\n"),
+    ];
+    let mut files: Vec<(&str, String)> = (levels.iter())
+        .map(|&(path, open, close)| (path, open.repeat(n) + &close.repeat(n)))
+        .collect();
+    // Levels that need a frame around them.
+    files.push((
+        "a.py",
+        "def a():\n    x = ".to_string() + &"(lambda:\n".repeat(n) + "0" + &")\n".repeat(n),
+    ));
+    files.push((
+        "a.php",
+        "<?php\n".to_string() + &"function a() {\n".repeat(n) + &"}\n".repeat(n),
+    ));
+    files.push((
+        "a.go",
+        "package p\nfunc f() {\n".to_string()
+            + &"func() {\n".repeat(n)
+            + &"}()\n".repeat(n)
+            + "}\n",
+    ));
+    files
 }
 
 #[test]
