@@ -96,16 +96,14 @@ fn assigned_callees() {
 
 #[test]
 fn loop_elements() {
-    assert_eq!(
-        iterated("        for", "in self.order:\n"),
-        Some("self.order")
-    );
-    assert_eq!(
-        iterated("  for (const", "of this.items) {"),
-        Some("this.items")
-    );
-    assert_eq!(iterated("x = [t for", "in tags]"), None);
-    assert_eq!(iterated("for", "in range(3):"), None);
+    for (head, tail, found) in [
+        ("        for", "in self.order:\n", Some("self.order")),
+        ("  for (const", "of this.items) {", Some("this.items")),
+        ("x = [t for", "in tags]", None),
+        ("for", "in range(3):", None),
+    ] {
+        assert_eq!(iterated(head, tail), found, "{head} {tail}");
+    }
     assert_eq!(
         annotation_of("self.order: list[JSONTag] = []\n", "self.order"),
         Some("list[JSONTag] = []")
@@ -126,15 +124,21 @@ fn loop_elements() {
 
 #[test]
 fn a_mapping_iterated_by_its_values_gives_its_value_type() {
-    assert_eq!(
-        iterated("        for", "in self._arguments.values():"),
-        Some("self._arguments.values()")
-    );
-    assert_eq!(
-        iterated("for (const", "of this.tags.values()) {"),
-        Some("this.tags.values()")
-    );
-    assert_eq!(iterated("for", "in d.values(x):"), None);
+    for (head, tail, found) in [
+        (
+            "        for",
+            "in self._arguments.values():",
+            Some("self._arguments.values()"),
+        ),
+        (
+            "for (const",
+            "of this.tags.values()) {",
+            Some("this.tags.values()"),
+        ),
+        ("for", "in d.values(x):", None),
+    ] {
+        assert_eq!(iterated(head, tail), found, "{head} {tail}");
+    }
     for (annotation, found) in [
         ("dict[str, Argument] = {}", Some("Argument")),
         ("Map<string, Tag>", Some("Tag")),
