@@ -318,13 +318,17 @@ mod tests {
         format!("gather-ranker 1\nfeatures {}\n{trees}", NAMES.join(" "))
     }
 
+    /// The ranker of the model holding `trees`, which must parse.
+    fn ranker_of(trees: &str) -> Ranker {
+        Ranker::parse(&model(trees)).unwrap()
+    }
+
     #[test]
     fn a_split_sends_values_at_most_its_threshold_left() {
         // One split on feature 2: <= 0.5 scores 1, above scores -1; a second tree adds 0.25.
-        let text = model(
+        let ranker = ranker_of(
             "tree\nsplit 2\nthreshold 0.5\nmissing 0\ndefault_left 1\nleft -1\nright -2\nleaf 1 -1\ntree\nsplit\nthreshold\nmissing\ndefault_left\nleft\nright\nleaf 0.25\n",
         );
-        let ranker = Ranker::parse(&text).unwrap();
         assert_eq!(ranker.temperature(), 1.0, "no temperature line");
         let mut f = [0.0; N_FEATURES];
         f[2] = 0.5;
@@ -336,10 +340,9 @@ mod tests {
     #[test]
     fn an_explanation_sums_to_the_score() {
         // Root on feature 1 (mean 0.5); its left child splits on feature 3 (mean 1).
-        let text = model(
+        let ranker = ranker_of(
             "tree\nsplit 1 3\nthreshold 0.5 2\nmissing 0 0\ndefault_left 0 0\nleft 1 -1\nright -3 -2\nleaf 3 -1 0\nvalue 0.5 1\n",
         );
-        let ranker = Ranker::parse(&text).unwrap();
         let mut f = [0.0; N_FEATURES];
         f[3] = 1.0;
         let (moved, base) = ranker.explain(&f);
@@ -352,10 +355,9 @@ mod tests {
 
     #[test]
     fn a_zero_missing_value_takes_the_default_way() {
-        let text = model(
+        let ranker = ranker_of(
             "tree\nsplit 0\nthreshold -1\nmissing 1\ndefault_left 1\nleft -1\nright -2\nleaf 3 4\n",
         );
-        let ranker = Ranker::parse(&text).unwrap();
         let mut f = [0.0; N_FEATURES];
         assert_eq!(ranker.score(&f), 3.0, "zero is missing: default left");
         f[0] = 2.0;
@@ -449,9 +451,9 @@ mod tests {
 
     #[test]
     fn a_model_records_the_fingerprint_of_its_features() {
-        let ranker = Ranker::parse(&model("fingerprint 0123456789abcdef\n")).unwrap();
+        let ranker = ranker_of("fingerprint 0123456789abcdef\n");
         assert_eq!(ranker.fingerprint(), Some("0123456789abcdef"));
-        assert_eq!(Ranker::parse(&model("")).unwrap().fingerprint(), None);
+        assert_eq!(ranker_of("").fingerprint(), None);
     }
 
     #[test]
