@@ -1,26 +1,11 @@
-//! `gather ask QUESTION`: a context pack for a question.
+//! `gather ask QUESTION`: the question's text, which `pack::run` answers as any target.
 
 use std::path::Path;
 
-use gather::request::Target;
-use gather::session::Session;
 use gather::Error;
 use gather::ErrorCode;
 
-use crate::args::PackOptions;
 use crate::input::{read_text, Source};
-use crate::{pack, Ctx};
-
-/// Answers `question` from the index, within the pack's budget.
-pub fn run(
-    ctx: Ctx,
-    kept: &mut Option<Session>,
-    question: String,
-    options: &PackOptions,
-    explain: bool,
-) -> Result<String, Error> {
-    pack::run(ctx, kept, Target::Question(question), options, explain)
-}
 
 /// The question's text: the argument as given, standard input for `-`, or the file.
 pub fn question_text(question: Option<String>, file: Option<&Path>) -> Result<String, Error> {

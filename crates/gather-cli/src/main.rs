@@ -249,7 +249,8 @@ fn run(args: Args, kept: &mut Option<Session>) -> Result<String, Error> {
             pack,
         } => {
             let question = ask::question_text(question, question_file.as_deref())?;
-            ask::run(ctx, kept, question, &pack, explain)
+            let target = gather::request::Target::Question(question);
+            pack::run(ctx, kept, target, &pack, explain)
         }
         Command::Change { diff, git, pack } => {
             let source = match (diff, git) {
