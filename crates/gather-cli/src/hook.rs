@@ -62,8 +62,8 @@ pub fn run(flags: HookFlags, cache_dir: Option<PathBuf>, index: IndexOptions) ->
     outcome.stdout
 }
 
-/// Runs the resident index of `root` until it is idle.
-#[cfg(unix)]
+/// Runs the resident index of `root` until it is idle. Where there are no Unix sockets
+/// there is no resident.
 pub fn serve(
     root: Root,
     cache: Option<gather::cache::Cache>,
@@ -71,33 +71,29 @@ pub fn serve(
     idle: Duration,
     wait: Duration,
 ) -> Result<String, Error> {
-    let cache = cache.ok_or_else(|| {
-        Error::new(
+    #[cfg(unix)]
+    {
+        let cache = cache.ok_or_else(|| {
+            Error::new(
+                gather::ErrorCode::InvalidRequest,
+                "the resident keeps its socket beside the index cache; run it with a cache directory",
+            )
+        })?;
+        gather_hook::resident::server::serve(gather_hook::resident::server::ResidentOptions {
+            root,
+            index,
+            cache,
+            wait,
+            idle,
+        })?;
+        Ok(String::new())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (root, cache, index, idle, wait);
+        Err(Error::new(
             gather::ErrorCode::InvalidRequest,
-            "the resident keeps its socket beside the index cache; run it with a cache directory",
-        )
-    })?;
-    gather_hook::resident::server::serve(gather_hook::resident::server::ResidentOptions {
-        root,
-        index,
-        cache,
-        wait,
-        idle,
-    })?;
-    Ok(String::new())
-}
-
-/// Where there are no Unix sockets there is no resident.
-#[cfg(not(unix))]
-pub fn serve(
-    _root: Root,
-    _cache: Option<gather::cache::Cache>,
-    _index: IndexOptions,
-    _idle: Duration,
-    _wait: Duration,
-) -> Result<String, Error> {
-    Err(Error::new(
-        gather::ErrorCode::InvalidRequest,
-        "the resident index needs Unix sockets",
-    ))
+            "the resident index needs Unix sockets",
+        ))
+    }
 }
