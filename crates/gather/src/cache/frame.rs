@@ -54,31 +54,24 @@ impl<W: Write> Write for Hashing<W> {
     }
 }
 
+/// Whose file [`Cache::check`] reads: this cache's workspace's, or any workspace's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Whose {
+    /// Its root must be this cache's.
+    Own,
+    /// Any root will do.
+    Any,
+}
+
 impl Cache {
-    /// Checks everything but the records themselves: magic, versions, root, length, hash.
+    /// Checks everything but the records themselves: magic, versions, length, hash, and
+    /// the root unless the file may be another workspace's (`Whose::Any`: a sibling's
+    /// postings).
     pub(super) fn check<'b>(
         &self,
         bytes: &'b [u8],
         magic: &[u8; 8],
-    ) -> std::result::Result<(Header, &'b [u8]), LoadError> {
-        self.check_root(bytes, magic, true)
-    }
-
-    /// [`Cache::check`] of another workspace's file (a sibling's postings): its root is
-    /// not this cache's.
-    pub(super) fn check_any_root<'b>(
-        &self,
-        bytes: &'b [u8],
-        magic: &[u8; 8],
-    ) -> std::result::Result<(Header, &'b [u8]), LoadError> {
-        self.check_root(bytes, magic, false)
-    }
-
-    fn check_root<'b>(
-        &self,
-        bytes: &'b [u8],
-        magic: &[u8; 8],
-        own_root: bool,
+        whose: Whose,
     ) -> std::result::Result<(Header, &'b [u8]), LoadError> {
         let Some(rest) = bytes.strip_prefix(magic.as_slice()) else {
             return Err(invalid("is not a gather index"));
@@ -124,7 +117,7 @@ impl Cache {
                 "was written by a gather build with other parsers or queries",
             ));
         }
-        if own_root && header.root != self.root.as_os_str().as_encoded_bytes() {
+        if whose == Whose::Own && header.root != self.root.as_os_str().as_encoded_bytes() {
             return Err(invalid(format!(
                 "belongs to another workspace ({})",
                 String::from_utf8_lossy(&header.root)

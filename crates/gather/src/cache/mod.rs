@@ -34,6 +34,8 @@ use crate::index::postings::Postings;
 use crate::index::{self, ms_since, Changes, FileRecord, Index, IndexOptions, Progress};
 use crate::index::{built_from, BuiltFrom, Earlier};
 
+use frame::Whose;
+
 mod files;
 mod frame;
 mod refs;
@@ -261,7 +263,7 @@ impl Cache {
             }
             Err(e) => return Err(invalid(format!("cannot be read: {e}"))),
         };
-        let (header, payload) = self.check(&bytes, MAGIC)?;
+        let (header, payload) = self.check(&bytes, MAGIC, Whose::Own)?;
         let refs: refs::Refs = postcard::from_bytes(payload)
             .map_err(|e| invalid(format!("is corrupt: its records do not decode ({e})")))?;
         let (files, missing) = refs::records(&self.store, refs);
@@ -304,7 +306,7 @@ impl Cache {
         index: &Index,
     ) -> Option<std::result::Result<Postings, Earlier>> {
         let bytes = confined::read_own_file(&self.postings_file(), MAX_STORED_BYTES).ok()?;
-        let (_, payload) = self.check(&bytes, POSTINGS_MAGIC).ok()?;
+        let (_, payload) = self.check(&bytes, POSTINGS_MAGIC, Whose::Own).ok()?;
         let (content, files, postings): (u64, BuiltFrom, Postings) =
             postcard::from_bytes(payload).ok()?;
         if content == index.content_hash() && postings.fits(index) {
@@ -324,7 +326,7 @@ impl Cache {
             .dir
             .join(format!("{sibling}.{}.postings", self.format.tag()));
         let bytes = confined::read_own_file(&file, MAX_STORED_BYTES).ok()?;
-        let (_, payload) = self.check_any_root(&bytes, POSTINGS_MAGIC).ok()?;
+        let (_, payload) = self.check(&bytes, POSTINGS_MAGIC, Whose::Any).ok()?;
         let (_, files, postings): (u64, BuiltFrom, Postings) =
             postcard::from_bytes(payload).ok()?;
         let built: std::collections::HashSet<(&str, u64)> =
@@ -344,7 +346,7 @@ impl Cache {
     /// tree is at. Derived data: a missing, stale or damaged file is simply not used.
     pub fn load_history(&self) -> Option<History> {
         let bytes = confined::read_own_file(&self.history_file(), MAX_STORED_BYTES).ok()?;
-        let (_, payload) = self.check(&bytes, HISTORY_MAGIC).ok()?;
+        let (_, payload) = self.check(&bytes, HISTORY_MAGIC, Whose::Own).ok()?;
         let history: History = postcard::from_bytes(payload).ok()?;
         history.is_current(&self.root).then_some(history)
     }
