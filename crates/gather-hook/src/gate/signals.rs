@@ -8,6 +8,7 @@
 //! read one computation.
 
 use gather::ask::explain::Explained;
+use gather::ask::features::flag;
 use gather::index::Index;
 use gather::pack::Pack;
 
@@ -383,14 +384,6 @@ fn set(values: &mut [f64; N_SIGNALS], name: &str, value: f64) {
 
 fn ln1p(x: f64) -> f64 {
     x.max(0.0).ln_1p()
-}
-
-fn flag(b: bool) -> f64 {
-    if b {
-        1.0
-    } else {
-        0.0
-    }
 }
 
 #[cfg(test)]

@@ -372,7 +372,9 @@ fn symbol_features(index: &Index, id: SymbolId, f: &mut Row) {
     f[Feature::HasDoc] = flag(symbol.doc.is_some());
 }
 
-fn flag(b: bool) -> f64 {
+/// A yes-or-no feature's value as the models read it: 1 or 0 (the hook's gate reads its
+/// signals the same way).
+pub fn flag(b: bool) -> f64 {
     if b {
         1.0
     } else {
