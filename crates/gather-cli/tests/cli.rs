@@ -2,7 +2,7 @@
 
 mod common;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use common::keys;
@@ -249,28 +249,17 @@ fn bad_root_and_bad_usage_fail_cleanly() {
     assert_eq!(out.status.code(), Some(2));
 }
 
-fn graph_workspace() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    let write = |path: &str, text: &str| {
-        let full = dir.path().join(path);
-        std::fs::create_dir_all(full.parent().unwrap()).unwrap();
-        std::fs::write(full, text).unwrap();
-    };
-    write("app/__init__.py", "");
-    write("app/store.py", "def save(item):\n    return normalize(item)\n\n\ndef normalize(item):\n    return item.strip()\n");
-    write(
-        "app/api.py",
-        "from .store import save as persist\n\n\ndef handle(req):\n    return persist(req)\n",
-    );
-    write("other/store.py", "def save(x):\n    return x\n");
-    dir
+/// `app/api.py` calls `app/store.py`'s `save` through an import alias; `other/store.py`
+/// defines a `save` of its own.
+fn graph_workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/cli-graph")
 }
 
 #[test]
 fn graph_json_names_callers_and_callees_with_confidence() {
     let ws = graph_workspace();
     let v = json(&gather(
-        ws.path(),
+        &ws,
         &["graph", "save", "--path", "app/store.py", "--json"],
     ));
     assert_eq!(v["callers"][0]["path"], "app/api.py");
@@ -290,7 +279,7 @@ fn graph_json_names_callers_and_callees_with_confidence() {
 #[test]
 fn symbol_pack_text_and_json_agree_and_repeat_exactly() {
     let ws = graph_workspace();
-    let text = gather(ws.path(), &["symbol", "save", "--path", "app/store.py"]);
+    let text = gather(&ws, &["symbol", "save", "--path", "app/store.py"]);
     assert!(text.status.success());
     let text = String::from_utf8(text.stdout).unwrap();
     assert!(
@@ -300,11 +289,11 @@ fn symbol_pack_text_and_json_agree_and_repeat_exactly() {
     assert!(text.contains("```python app/store.py\n@@ 1-2 function save · seed\ndef save(item):"));
     assert!(text.contains("```python app/api.py\n@@ 4-5 function handle · caller-of-save"));
     let again =
-        String::from_utf8(gather(ws.path(), &["symbol", "save", "--path", "app/store.py"]).stdout)
+        String::from_utf8(gather(&ws, &["symbol", "save", "--path", "app/store.py"]).stdout)
             .unwrap();
     assert_eq!(text, again);
     let v = json(&gather(
-        ws.path(),
+        &ws,
         &["symbol", "save", "--path", "app/store.py", "--json"],
     ));
     assert_eq!(v["mode"], "symbol");
@@ -321,7 +310,7 @@ fn symbol_pack_text_and_json_agree_and_repeat_exactly() {
 #[test]
 fn symbol_errors_say_what_to_send_instead() {
     let ws = graph_workspace();
-    assert!(!gather(ws.path(), &["symbol", "save"]).status.success());
+    assert!(!gather(&ws, &["symbol", "save"]).status.success());
     let cases: [(&[&str], &str, &str); 4] = [
         (&["save"], "invalid_request", "app/store.py"),
         (
@@ -338,7 +327,7 @@ fn symbol_errors_say_what_to_send_instead() {
     ];
     for (args, code, says) in cases {
         let args = [&["symbol"][..], args, &["--json"]].concat();
-        let v = json(&gather(ws.path(), &args));
+        let v = json(&gather(&ws, &args));
         assert_eq!(v["code"], code, "{args:?}");
         let message = v["message"].as_str().unwrap();
         assert!(message.contains(says), "{args:?}: {v}");
