@@ -92,6 +92,13 @@ fn callers_of(index: &Index, name: &str) -> Vec<String> {
     names
 }
 
+/// A settled workspace of `files` and its index, built cold.
+fn built(files: &[(&str, &str)]) -> (Workspace, Index) {
+    let ws = settled(files);
+    let index = index::build(ws.root()).unwrap();
+    (ws, index)
+}
+
 #[test]
 fn unchanged_tree_reuses_every_record_without_reading() {
     let ws = settled(&[("app.py", PY), ("lib.rs", RS), ("notes.md", "# notes\n")]);
@@ -110,8 +117,7 @@ fn unchanged_tree_reuses_every_record_without_reading() {
 
 #[test]
 fn edited_file_is_reparsed_and_the_rest_reused() {
-    let ws = settled(&[("app.py", PY), ("lib.rs", RS)]);
-    let before = index::build(ws.root()).unwrap();
+    let (ws, before) = built(&[("app.py", PY), ("lib.rs", RS)]);
     ws.write(
         "app.py",
         format!("{PY}\n\ndef added():\n    pass\n").as_bytes(),
@@ -126,8 +132,7 @@ fn edited_file_is_reparsed_and_the_rest_reused() {
 
 #[test]
 fn touched_file_is_rehashed_and_kept_with_its_new_mtime() {
-    let ws = settled(&[("app.py", PY), ("lib.rs", RS)]);
-    let before = index::build(ws.root()).unwrap();
+    let (ws, before) = built(&[("app.py", PY), ("lib.rs", RS)]);
     set_mtime(&ws, "lib.rs", hours_ago(0));
     let refreshed = refresh(before);
     let changes = refreshed.changes();
@@ -154,8 +159,7 @@ fn many_touched_files_make_the_stored_copy_stale() {
         .iter()
         .map(|(p, t)| (p.as_str(), t.as_str()))
         .collect();
-    let ws = settled(&pairs);
-    let before = index::build(ws.root()).unwrap();
+    let (ws, before) = built(&pairs);
     for (path, _) in &pairs[..70] {
         set_mtime(&ws, path, hours_ago(0));
     }
@@ -193,13 +197,12 @@ fn same_size_edit_right_after_a_scan_is_not_missed() {
 
 #[test]
 fn additions_deletions_and_renames_equal_a_cold_build() {
-    let ws = settled(&[
+    let (ws, before) = built(&[
         ("app.py", PY),
         ("lib.rs", RS),
         ("old/name.py", LIB),
         ("gone.py", "def gone():\n    pass\n"),
     ]);
-    let before = index::build(ws.root()).unwrap();
     std::fs::remove_file(ws.path("gone.py")).unwrap();
     std::fs::create_dir_all(ws.path("new")).unwrap();
     std::fs::rename(ws.path("old/name.py"), ws.path("new/name.py")).unwrap();
@@ -219,8 +222,7 @@ fn additions_deletions_and_renames_equal_a_cold_build() {
 
 #[test]
 fn renaming_a_function_updates_its_callers_in_other_files() {
-    let ws = settled(&[("lib.py", LIB), ("app.py", APP)]);
-    let before = index::build(ws.root()).unwrap();
+    let (ws, before) = built(&[("lib.py", LIB), ("app.py", APP)]);
     assert_eq!(callers_of(&before, "helper"), ["app.py:main"]);
 
     // Renamed in lib.py only: app.py's call no longer reaches it.
@@ -249,8 +251,7 @@ fn renaming_a_function_updates_its_callers_in_other_files() {
 
 #[test]
 fn files_changing_kind_equal_a_cold_build() {
-    let ws = settled(&[("a.py", LIB), ("b.py", APP), ("c.txt", "text\n")]);
-    let before = index::build(ws.root()).unwrap();
+    let (ws, before) = built(&[("a.py", LIB), ("b.py", APP), ("c.txt", "text\n")]);
     ws.write("a.py", b"\x00\x01binary now");
     ws.write("b.py", b"\xff\xfe not utf-8");
     ws.write("c.txt", b"def now_code():\n    pass\n");
@@ -262,8 +263,7 @@ fn files_changing_kind_equal_a_cold_build() {
 
 #[test]
 fn a_changed_size_limit_is_honoured_by_refresh() {
-    let ws = settled(&[("app.py", PY), ("lib.rs", RS)]);
-    let before = index::build(ws.root()).unwrap();
+    let (ws, before) = built(&[("app.py", PY), ("lib.rs", RS)]);
     let small = IndexOptions {
         walk: WalkOptions { max_file_size: 16 },
     };
@@ -281,8 +281,7 @@ fn a_changed_size_limit_is_honoured_by_refresh() {
 
 #[test]
 fn refresh_of_a_vanished_root_is_an_error() {
-    let ws = settled(&[("app.py", PY)]);
-    let before = index::build(ws.root()).unwrap();
+    let (ws, before) = built(&[("app.py", PY)]);
     let root = ws.root().to_path_buf();
     drop(ws);
     assert!(!root.exists());
