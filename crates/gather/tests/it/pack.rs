@@ -5,6 +5,7 @@ use crate::common;
 
 use std::collections::HashMap;
 
+use crate::pack_json::has_symbol;
 use common::{item_named, Workspace};
 use gather::budget::Budget;
 use gather::index::texts::Texts;
@@ -264,8 +265,7 @@ fn no_line_is_printed_twice_and_pins_win() {
     // Worker.run is the seed; Worker (a callee through `Worker()` in make) is not a
     // neighbour of run, but make's caller graph brings the class in for `make`.
     let (_, json) = build(&ws, "make", "pkg/use_0.py", Budget::Lines(800), false);
-    let items = json["items"].as_array().unwrap();
-    assert!(items.iter().any(|i| i["symbol"] == "Worker"));
+    assert!(has_symbol(&json, "Worker"));
     // Seed a method and pin its whole file: the pin is shown whole, as asked, and the seed
     // (all of whose lines it prints) is counted as merged.
     let index = index::build(ws.root()).unwrap();
@@ -350,8 +350,7 @@ fn identical_output_across_runs() {
 fn tests_come_in_when_asked() {
     let ws = workspace();
     let (_, json) = build(&ws, "hub", "pkg/core.py", Budget::Lines(800), true);
-    let items = json["items"].as_array().unwrap();
-    assert!(items.iter().any(|i| i["symbol"] == "test_hub"));
+    assert!(has_symbol(&json, "test_hub"));
     assert_eq!(json["omitted"]["tests_excluded"], 0);
 }
 
@@ -381,6 +380,12 @@ fn targeted_graph_equals_the_full_graph() {
     }
 }
 
+/// Asserts that the pack is partial for the reasons `degraded`, or whole when there are none.
+fn assert_degraded(json: &Value, degraded: &[&str]) {
+    assert_eq!(json["complete"], degraded.is_empty(), "{json}");
+    assert_eq!(json["degraded"], serde_json::json!(degraded));
+}
+
 #[test]
 fn a_heuristic_seed_says_the_pack_is_partial() {
     let ws = Workspace::new(&[(
@@ -388,11 +393,7 @@ fn a_heuristic_seed_says_the_pack_is_partial() {
         "function greet(name)\n    helper(name)\nend\n\nfunction helper(x)\n    println(x)\nend\n",
     )]);
     let (text, json) = build(&ws, "greet", "app.jl", Budget::Lines(400), false);
-    assert_eq!(json["complete"], false);
-    assert_eq!(
-        json["degraded"],
-        serde_json::json!(["callgraph-unavailable", "heuristic-parse(app.jl)"])
-    );
+    assert_degraded(&json, &["callgraph-unavailable", "heuristic-parse(app.jl)"]);
     assert!(text.contains("function greet(name)"));
 }
 
@@ -409,17 +410,12 @@ fn an_item_from_a_file_parsed_with_errors_says_so() {
         ),
     ]);
     let (text, json) = build(&ws, "main", "main.ts", Budget::Lines(400), false);
-    assert_eq!(json["complete"], false);
-    assert_eq!(
-        json["degraded"],
-        serde_json::json!(["parsed-with-errors(chain.ts)"])
-    );
+    assert_degraded(&json, &["parsed-with-errors(chain.ts)"]);
     assert!(text.contains("export function makeRunner"));
     // A pack with no item from that file is complete.
     ws.write("alone.ts", b"export function alone() {\n  return 1\n}\n");
     let (_, json) = build(&ws, "alone", "alone.ts", Budget::Lines(400), false);
-    assert_eq!(json["complete"], true);
-    assert_eq!(json["degraded"], serde_json::json!([]));
+    assert_degraded(&json, &[]);
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! Reading a pack's JSON: its items and seeds. The command line's tests read the same
+//! Reading a pack's JSON: its items, seeds and symbols. The command line's tests read the same
 //! answers, and include this file too.
 
 #![allow(dead_code)]
@@ -21,4 +21,9 @@ pub fn seed_paths(pack: &Value) -> Vec<String> {
         .filter(|(_, role)| role == "seed")
         .map(|(path, _)| path)
         .collect()
+}
+
+/// Whether the pack has an item for the definition `symbol`.
+pub fn has_symbol(pack: &Value, symbol: &str) -> bool {
+    (pack["items"].as_array().unwrap().iter()).any(|i| i["symbol"] == symbol)
 }
