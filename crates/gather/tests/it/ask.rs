@@ -3,6 +3,8 @@
 
 use crate::common;
 
+use common::{borrowed, indexed};
+
 use std::path::PathBuf;
 
 use gather::budget::Budget;
@@ -192,8 +194,7 @@ const PARSER: &str = "def parse_header(line):\n    name, value = line.split(':',
 #[test]
 fn identical_copies_of_a_seed_are_shown_once_and_named() {
     // A mirrored tree (generated for another runtime) holds the same definitions.
-    let ws = common::Workspace::new(&[("src/parser.py", PARSER), ("mirror/lib/parser.py", PARSER)]);
-    let index = index::build(ws.root()).unwrap();
+    let (_ws, index) = indexed(&[("src/parser.py", PARSER), ("mirror/lib/parser.py", PARSER)]);
     let pack = ask_with(&index, "how is a header line parsed?", false);
     let paths: Vec<&str> = pack["items"]
         .as_array()
@@ -208,11 +209,10 @@ fn identical_copies_of_a_seed_are_shown_once_and_named() {
         && c["line_start"] == 1
         && c["copy_of"]["path"] == "src/parser.py"));
     // A definition that differs in one character is not a copy.
-    let ws = common::Workspace::new(&[
+    let (_ws, index) = indexed(&[
         ("src/parser.py", PARSER),
         ("mirror/lib/parser.py", &PARSER.replace("':', 1", "'=', 1")),
     ]);
-    let index = index::build(ws.root()).unwrap();
     let pack = ask_with(&index, "how is a header line parsed?", false);
     let copies = pack["omitted"]["copies"].as_array().unwrap();
     assert!(copies.iter().all(|c| c["line_start"] != 1), "{copies:?}");
@@ -224,14 +224,13 @@ fn identical_copies_of_a_seed_are_shown_once_and_named() {
 
 #[test]
 fn a_question_answered_only_by_tests_says_so() {
-    let ws = common::Workspace::new(&[
+    let (_ws, index) = indexed(&[
         ("src/app.py", "def serve():\n    return 1\n"),
         (
             "tests/test_app.py",
             "def test_flaky_handshake():\n    assert handshake_retries() == 3\n",
         ),
     ]);
-    let index = index::build(ws.root()).unwrap();
     let pack = ask_with(&index, "flaky handshake", false);
     assert_eq!(pack["success"], true);
     assert_eq!(pack["items"].as_array().unwrap().len(), 0);
@@ -244,7 +243,7 @@ fn a_question_answered_only_by_tests_says_so() {
 
 #[test]
 fn what_the_leading_answer_calls_is_ranked_as_a_seed() {
-    let ws = common::Workspace::new(&[
+    let (_ws, index) = indexed(&[
         (
             "app/upload.py",
             "from app.storage import store_blob\n\n\ndef handle_upload(request):\n    data = request.body\n    return store_blob(data)\n",
@@ -254,7 +253,6 @@ fn what_the_leading_answer_calls_is_ranked_as_a_seed() {
             "def store_blob(data):\n    with open('/tmp/x', 'wb') as f:\n        f.write(data)\n\n\ndef unrelated_helper():\n    return 0\n",
         ),
     ]);
-    let index = index::build(ws.root()).unwrap();
     let pack = ask_with(&index, "where is an upload handled?", false);
     // It shares no word with the question: only the callee lane makes it a seed.
     assert_eq!(
@@ -266,7 +264,7 @@ fn what_the_leading_answer_calls_is_ranked_as_a_seed() {
 
 #[test]
 fn a_caller_in_the_same_file_is_ranked_as_a_seed_and_one_elsewhere_is_a_neighbour() {
-    let ws = common::Workspace::new(&[
+    let (_ws, index) = indexed(&[
         (
             "app/upload.py",
             "def dispatch(req):\n    return handle_upload(req)\n\n\ndef filler_one():\n    return 1\n\n\ndef filler_two():\n    return 2\n\n\ndef handle_upload(request):\n    return parse_multipart(request.body)\n",
@@ -276,7 +274,6 @@ fn a_caller_in_the_same_file_is_ranked_as_a_seed_and_one_elsewhere_is_a_neighbou
             "from app.upload import handle_upload\n\n\ndef serve(req):\n    return handle_upload(req)\n",
         ),
     ]);
-    let index = index::build(ws.root()).unwrap();
     // Only handle_upload holds the question's word; dispatch shares none with it.
     let pack = ask_with(&index, "how is multipart data read?", false);
     let seeds = seeds(&pack);
@@ -296,8 +293,7 @@ fn a_caller_in_the_same_file_is_ranked_as_a_seed_and_one_elsewhere_is_a_neighbou
 fn code_words_past_the_probe_cap_are_not_called_unmatched() {
     let locals: Vec<String> = (0..25).map(|n| format!("local_value_{n}")).collect();
     let body: String = locals.iter().map(|l| format!("    {l} = 1\n")).collect();
-    let ws = common::Workspace::new(&[("a.py", &format!("def compute():\n{body}"))]);
-    let index = index::build(ws.root()).unwrap();
+    let (_ws, index) = indexed(&[("a.py", &format!("def compute():\n{body}"))]);
     let pack = ask_with(&index, &format!("where are {}", locals.join(" ")), false);
     assert!(unmatched(&pack).is_empty());
     assert_eq!(seeds(&pack)[0], "compute");
@@ -314,11 +310,10 @@ fn ledger() -> (common::Workspace, Index) {
         ));
     }
     ledger.push_str("    def post_entry(self, amount):\n        return round(amount, 2)\n\n    def reverse_entry(self, amount):\n        return -amount\n");
-    let ws = common::Workspace::new(&[
+    let (ws, index) = indexed(&[
         ("books/ledger.py", &ledger),
         ("books/report.py", "def summary():\n    return 'summary'\n"),
     ]);
-    let index = index::build(ws.root()).unwrap();
     (ws, index)
 }
 
@@ -370,14 +365,13 @@ fn a_class_head_without_the_questions_words_is_left_out() {
 #[test]
 fn a_go_structs_head_ends_with_the_struct_though_its_methods_come_later() {
     let engine = "package web\n\n// Engine routes requests.\ntype Engine struct {\n\tUseRawPath bool // keep literal colons in routes\n\tTrees []string\n}\n\n// New makes an engine with no routes.\nfunc New() *Engine {\n\treturn &Engine{}\n}\n\n// Handler serves the routes with literal colons.\nfunc (e *Engine) Handler() string {\n\treturn \"routes\"\n}\n";
-    let ws = common::Workspace::new(&[
+    let (_ws, index) = indexed(&[
         ("web/engine.go", engine),
         (
             "web/other.go",
             "package web\n\nfunc other() int {\n\treturn 1\n}\n",
         ),
     ]);
-    let index = index::build(ws.root()).unwrap();
     let pack = ask_with(
         &index,
         "literal colons in routes with engine Handler",
@@ -412,12 +406,7 @@ fn a_budget_past_the_seed_cap_adds_the_best_of_files_no_seed_is_in() {
             (format!("h{n}.py"), text)
         })
         .collect();
-    let files: Vec<(&str, &str)> = files
-        .iter()
-        .map(|(p, t)| (p.as_str(), t.as_str()))
-        .collect();
-    let ws = common::Workspace::new(&files);
-    let index = index::build(ws.root()).unwrap();
+    let (_ws, index) = indexed(&borrowed(&files));
     let request = |budget| ContextRequest {
         budget,
         ..ContextRequest::new(Target::Question("parse the header field".to_string()))

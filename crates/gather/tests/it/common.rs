@@ -164,6 +164,20 @@ pub fn outline_marking_line_rules(symbols: &[gather::index::Symbol]) -> Vec<Stri
         .collect()
 }
 
+/// Generated (path, contents) pairs borrowed as [`Workspace::new`] takes them.
+pub fn borrowed(files: &[(String, String)]) -> Vec<(&str, &str)> {
+    (files.iter())
+        .map(|(path, text)| (path.as_str(), text.as_str()))
+        .collect()
+}
+
+/// A workspace of `files` and its index, built cold.
+pub fn indexed(files: &[(&str, &str)]) -> (Workspace, gather::index::Index) {
+    let ws = Workspace::new(files);
+    let index = gather::index::build(ws.root()).unwrap();
+    (ws, index)
+}
+
 /// Asserts that `index` skipped `path` for `reason`.
 pub fn assert_skipped(index: &gather::index::Index, path: &str, reason: SkipReason) {
     assert_eq!(

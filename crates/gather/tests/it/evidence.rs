@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use common::{item_named as item, Workspace};
+use common::{indexed, item_named as item, Workspace};
 use gather::budget::Budget;
 use gather::index::{self, Index};
 use gather::lines::LineRange;
@@ -91,8 +91,7 @@ fn a_literal_hit_line_is_never_elided() {
         "    step_120 = items[120] + 120\n",
         "    raise ValueError(\"ledger out of balance\")\n",
     );
-    let ws = Workspace::new(&[("work.py", &text)]);
-    let index = index::build(ws.root()).unwrap();
+    let (_ws, index) = indexed(&[("work.py", &text)]);
     for budget in [30, 45, 80] {
         let (text, pack) = ask(&index, "where is \"ledger out of balance\" raised", budget);
         let process = item(&pack, "process");
@@ -217,8 +216,7 @@ fn a_one_line_gap_is_shown_rather_than_named() {
         }
     }
     text.push_str("    step_3\n}\n");
-    let ws = Workspace::new(&[("work.rs", &text)]);
-    let index = index::build(ws.root()).unwrap();
+    let (_ws, index) = indexed(&[("work.rs", &text)]);
     for budget in [20, 30, 45] {
         let (_, pack) = ask(&index, "where does processing reconcile the ledger", budget);
         let process = item(&pack, "process");
@@ -239,8 +237,7 @@ fn an_item_whose_signature_a_pin_took_still_shows_a_line_or_is_a_stub() {
     // The pin prints lines 1-3, the function's signature among them: what is left of the
     // function starts at line 4.
     let body: String = (1..=47).map(|n| format!("    x{n} = {n}\n")).collect();
-    let ws = Workspace::new(&[("a.py", &format!("import os\n\ndef f():\n{body}"))]);
-    let index = index::build(ws.root()).unwrap();
+    let (_ws, index) = indexed(&[("a.py", &format!("import os\n\ndef f():\n{body}"))]);
     let mut answered = 0;
     for budget in 6..=14 {
         let request = ContextRequest {

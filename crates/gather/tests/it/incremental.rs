@@ -5,7 +5,7 @@ use crate::common;
 
 use std::time::{Duration, SystemTime};
 
-use common::{assert_skipped, settled, Workspace, PY, RS};
+use common::{assert_skipped, borrowed, settled, Workspace, PY, RS};
 use gather::graph;
 use gather::index::{self, Changes, FileStatus, Index, IndexOptions, SkipReason};
 use gather::walk::WalkOptions;
@@ -155,10 +155,7 @@ fn many_touched_files_make_the_stored_copy_stale() {
     let files: Vec<(String, String)> = (0..80)
         .map(|i| (format!("m{i}.py"), format!("def f{i}():\n    pass\n")))
         .collect();
-    let pairs: Vec<(&str, &str)> = files
-        .iter()
-        .map(|(p, t)| (p.as_str(), t.as_str()))
-        .collect();
+    let pairs = borrowed(&files);
     let (ws, before) = built(&pairs);
     for (path, _) in &pairs[..70] {
         set_mtime(&ws, path, hours_ago(0));
@@ -343,7 +340,7 @@ fn edits_that_keep_every_path_patch_the_name_table_exactly() {
         ),
         ("d.rs", RS),
     ];
-    files.extend(fillers.iter().map(|(p, t)| (p.as_str(), t.as_str())));
+    files.extend(borrowed(&fillers));
     let ws = settled(&files);
     let mut index = index::build(ws.root()).unwrap();
     let versions: [&[(&str, &str)]; 4] = [

@@ -2,7 +2,7 @@
 
 use crate::common;
 
-use common::{assert_skipped, outline_marking_line_rules, Workspace, GO, PY, RS};
+use common::{assert_skipped, indexed, outline_marking_line_rules, Workspace, GO, PY, RS};
 use gather::index::{self, FileStatus, SkipReason, SymbolKind, SymbolRef};
 
 /// The first and last line of a found definition.
@@ -12,8 +12,7 @@ fn lines(hit: &SymbolRef) -> (u32, u32) {
 
 #[test]
 fn empty_root_returns_empty_index() {
-    let ws = Workspace::new(&[]);
-    let index = index::build(ws.root()).unwrap();
+    let (_ws, index) = indexed(&[]);
     assert_eq!(index.file_count(), 0);
     assert_eq!(index.symbol_count(), 0);
     assert!(index.find("anything").is_empty());
@@ -21,8 +20,7 @@ fn empty_root_returns_empty_index() {
 
 #[test]
 fn single_file_workspace_indexes_it() {
-    let ws = Workspace::new(&[("app.py", PY)]);
-    let index = index::build(ws.root()).unwrap();
+    let (_ws, index) = indexed(&[("app.py", PY)]);
     assert_eq!(index.file_count(), 1);
     assert_eq!(index.status("app.py"), Some(FileStatus::Parsed));
     assert_eq!(
@@ -33,8 +31,7 @@ fn single_file_workspace_indexes_it() {
 
 #[test]
 fn function_signatures_found_by_name() {
-    let ws = Workspace::new(&[("app.py", PY), ("lib.rs", RS)]);
-    let index = index::build(ws.root()).unwrap();
+    let (_ws, index) = indexed(&[("app.py", PY), ("lib.rs", RS)]);
     let hits = index.find("parse");
     assert_eq!(hits.len(), 1);
     let parse = hits[0].symbol;
@@ -48,8 +45,7 @@ fn function_signatures_found_by_name() {
 
 #[test]
 fn class_declarations_found_by_name() {
-    let ws = Workspace::new(&[("app.py", PY)]);
-    let index = index::build(ws.root()).unwrap();
+    let (_ws, index) = indexed(&[("app.py", PY)]);
     let hits = index.find("Client");
     assert_eq!(hits.len(), 1);
     assert_eq!(hits[0].symbol.kind, SymbolKind::Class);
@@ -58,8 +54,7 @@ fn class_declarations_found_by_name() {
 
 #[test]
 fn struct_declarations_found_by_name() {
-    let ws = Workspace::new(&[("lib.rs", RS), ("main.go", GO)]);
-    let index = index::build(ws.root()).unwrap();
+    let (_ws, index) = indexed(&[("lib.rs", RS), ("main.go", GO)]);
     let config: Vec<_> = index
         .find("Config")
         .into_iter()
@@ -75,8 +70,7 @@ fn struct_declarations_found_by_name() {
 
 #[test]
 fn find_in_file_returns_all_symbols_in_that_file() {
-    let ws = Workspace::new(&[("app.py", PY), ("lib.rs", RS)]);
-    let index = index::build(ws.root()).unwrap();
+    let (_ws, index) = indexed(&[("app.py", PY), ("lib.rs", RS)]);
     let names: Vec<&str> = index
         .find_in_file("app.py")
         .iter()
@@ -88,12 +82,11 @@ fn find_in_file_returns_all_symbols_in_that_file() {
 
 #[test]
 fn find_returns_all_matches_across_files() {
-    let ws = Workspace::new(&[
+    let (_ws, index) = indexed(&[
         ("app.py", PY),
         ("main.go", GO),
         ("b/other.py", "def parse():\n    pass\n"),
     ]);
-    let index = index::build(ws.root()).unwrap();
     let paths: Vec<&str> = index
         .find("parse")
         .iter()
@@ -104,8 +97,7 @@ fn find_returns_all_matches_across_files() {
 
 #[test]
 fn qualified_names_are_found_with_either_separator() {
-    let ws = Workspace::new(&[("app.py", PY), ("lib.rs", RS), ("main.go", GO)]);
-    let index = index::build(ws.root()).unwrap();
+    let (_ws, index) = indexed(&[("app.py", PY), ("lib.rs", RS), ("main.go", GO)]);
     assert_eq!(index.find("Client.send").len(), 1);
     assert_eq!(index.find("Config::save").len(), 1);
     assert_eq!(index.find("Config.save").len(), 1);
@@ -118,35 +110,32 @@ fn qualified_names_are_found_with_either_separator() {
 
 #[test]
 fn symbol_count_positive_after_indexing_a_real_file() {
-    let ws = Workspace::new(&[("lib.rs", RS)]);
-    let index = index::build(ws.root()).unwrap();
+    let (_ws, index) = indexed(&[("lib.rs", RS)]);
     // struct Config, fn load, impl Config, fn save
     assert_eq!(index.symbol_count(), 4);
 }
 
 #[test]
 fn file_count_matches_input_file_count() {
-    let ws = Workspace::new(&[
+    let (_ws, index) = indexed(&[
         ("a.py", PY),
         ("b.rs", RS),
         ("c/d.go", GO),
         ("README.md", "# hi\n"),
     ]);
-    let index = index::build(ws.root()).unwrap();
     assert_eq!(index.file_count(), 4);
     assert_eq!(index.status("README.md"), Some(FileStatus::Text));
 }
 
 #[test]
 fn duplicate_symbol_names_all_returned() {
-    let ws = Workspace::new(&[
+    let (_ws, index) = indexed(&[
         (
             "a.py",
             "def run():\n    pass\n\n\ndef run():\n    return 1\n",
         ),
         ("b.py", "def run():\n    pass\n"),
     ]);
-    let index = index::build(ws.root()).unwrap();
     let hits = index.find("run");
     let places: Vec<(&str, u32)> = hits
         .iter()
@@ -182,8 +171,7 @@ fn build_does_not_fail_on_an_unreadable_file() {
 
 #[test]
 fn kind_is_non_empty() {
-    let ws = Workspace::new(&[("a.py", PY), ("b.rs", RS), ("c.go", GO)]);
-    let index = index::build(ws.root()).unwrap();
+    let (_ws, index) = indexed(&[("a.py", PY), ("b.rs", RS), ("c.go", GO)]);
     assert!(index.symbol_count() > 0);
     for file in index.files() {
         for symbol in &file.symbols {
@@ -195,7 +183,7 @@ fn kind_is_non_empty() {
 
 #[test]
 fn gitignored_and_vcs_files_are_not_walked() {
-    let ws = Workspace::new(&[
+    let (_ws, index) = indexed(&[
         (".gitignore", "build/\n*.gen.py\n"),
         ("build/out.py", PY),
         ("x.gen.py", PY),
@@ -203,7 +191,6 @@ fn gitignored_and_vcs_files_are_not_walked() {
         (".github/workflows/ci.yml", "on: push\n"),
         ("src/app.py", PY),
     ]);
-    let index = index::build(ws.root()).unwrap();
     let paths: Vec<&str> = index.files().iter().map(|f| f.path.as_str()).collect();
     assert_eq!(
         paths,
@@ -213,8 +200,7 @@ fn gitignored_and_vcs_files_are_not_walked() {
 
 #[test]
 fn heuristic_files_are_marked() {
-    let ws = Workspace::new(&[("lib.jl", "function greet(name)\n    println(name)\nend\n")]);
-    let index = index::build(ws.root()).unwrap();
+    let (_ws, index) = indexed(&[("lib.jl", "function greet(name)\n    println(name)\nend\n")]);
     assert_eq!(index.status("lib.jl"), Some(FileStatus::Heuristic));
     let hit = &index.find("greet")[0];
     assert_eq!(lines(hit), (1, 3));
@@ -226,14 +212,13 @@ const SWALLOWING_TS: &str = include_str!("../../../../tests/fixtures/recovery/ch
 
 #[test]
 fn a_parse_that_swallows_code_is_marked_and_the_line_rules_read_it() {
-    let ws = Workspace::new(&[
+    let (_ws, index) = indexed(&[
         ("src/chain.ts", SWALLOWING_TS),
         (
             "src/clean.ts",
             "export function clean(): number {\n  return 1\n}\n",
         ),
     ]);
-    let index = index::build(ws.root()).unwrap();
     assert_eq!(
         index.status("src/chain.ts"),
         Some(FileStatus::ParsedWithErrors)
@@ -308,14 +293,13 @@ fn a_small_slip_keeps_the_file_parsed() {
 
 #[test]
 fn test_code_is_flagged() {
-    let ws = Workspace::new(&[
+    let (_ws, index) = indexed(&[
         ("tests/test_app.py", "def test_x():\n    pass\n"),
         (
             "lib.rs",
             "fn real() {}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn checks() {}\n}\n",
         ),
     ]);
-    let index = index::build(ws.root()).unwrap();
     assert!(index.find("test_x")[0].symbol.is_test);
     assert!(!index.find("real")[0].symbol.is_test);
     assert!(index.find("checks")[0].symbol.is_test);

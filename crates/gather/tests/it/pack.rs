@@ -6,7 +6,7 @@ use crate::common;
 use std::collections::HashMap;
 
 use crate::pack_json::has_symbol;
-use common::{item_named, Workspace};
+use common::{borrowed, item_named, Workspace};
 use gather::budget::Budget;
 use gather::index::texts::Texts;
 use gather::index::{self, Index, SymbolId};
@@ -61,11 +61,7 @@ fn workspace() -> Workspace {
         "tests/test_core.py".into(),
         "from pkg.core import hub\n\n\ndef test_hub():\n    assert hub(1) > 0\n".into(),
     ));
-    let refs: Vec<(&str, &str)> = files
-        .iter()
-        .map(|(p, t)| (p.as_str(), t.as_str()))
-        .collect();
-    Workspace::new(&refs)
+    Workspace::new(&borrowed(&files))
 }
 
 fn seed(index: &Index, name: &str, path: &str) -> SymbolId {
