@@ -523,35 +523,67 @@ fn past_the_leading_seeds_a_short_seed_is_shown_whole_before_a_longer_one_is_gli
     );
 }
 
+/// One file of ten leading seeds, `long` (80 lines) and `mediums` seeds `medium_0` … of
+/// 13 lines each, in that rank order; indexed.
+struct RankedSeeds {
+    _ws: Workspace,
+    index: Index,
+    graph: gather::graph::CallGraph,
+    names: Vec<String>,
+}
+
+impl RankedSeeds {
+    const PATH: &'static str = "pkg/mod.py";
+
+    fn new(mediums: usize) -> RankedSeeds {
+        let (mut text, mut names) = leading_seeds(10);
+        text.push_str(&function("long", 80, |k| format!("x = x + {k}")));
+        names.push("long".to_string());
+        for m in 0..mediums {
+            let name = format!("medium_{m}");
+            text.push_str(&function(&name, 13, |k| format!("x = x * {k} + {m}")));
+            names.push(name);
+        }
+        let ws = Workspace::new(&[(Self::PATH, text.as_str())]);
+        let index = index::build(ws.root()).unwrap();
+        let graph = gather::graph::build(&index);
+        RankedSeeds {
+            _ws: ws,
+            index,
+            graph,
+            names,
+        }
+    }
+
+    /// The JSON of the question pack of every seed at `lines` for `frontend`, the ranking
+    /// sure of the leading ten, less of `long` (0.9), and `medium` sure of each medium seed.
+    fn pack(&self, lines: usize, frontend: Frontend, medium: f32) -> Value {
+        let seeds = (self.names.iter())
+            .map(|n| seed(&self.index, n, Self::PATH))
+            .collect();
+        let request = PackRequest {
+            frontend,
+            seed_scores: (0..self.names.len())
+                .map(|i| match i {
+                    0..10 => 1.0,
+                    10 => 0.9,
+                    _ => medium,
+                })
+                .collect(),
+            ..ask_request(seeds, Budget::Lines(lines))
+        };
+        let texts = Texts::of(&self.index);
+        render(&pack::build(&self.index, &texts, &self.graph, &request).unwrap()).1
+    }
+}
+
 #[test]
 fn past_the_leading_seeds_equally_ranked_seeds_share_the_room() {
-    let (mut text, mut names) = leading_seeds(10);
-    text.push_str(&function("long", 80, |k| format!("x = x + {k}")));
-    names.push("long".to_string());
-    for m in 0..4 {
-        let name = format!("medium_{m}");
-        text.push_str(&function(&name, 13, |k| format!("x = x * {k} + {m}")));
-        names.push(name);
-    }
-    let file = ("pkg/mod.py", text.as_str());
-    let ws = Workspace::new(&[file]);
-    let index = index::build(ws.root()).unwrap();
-    let graph = gather::graph::build(&index);
+    let ranked = RankedSeeds::new(4);
     let mut shared = 0;
     for budget in (100..=200).step_by(5) {
-        let mut request = ask_request(
-            names.iter().map(|n| seed(&index, n, file.0)).collect(),
-            Budget::Lines(budget),
-        );
         // The ranking is sure of the leading ten, less of `long`, as sure of each medium.
-        request.seed_scores = (0..names.len())
-            .map(|i| match i {
-                0..10 => 1.0,
-                10 => 0.9,
-                _ => 0.8,
-            })
-            .collect();
-        let (_, json) = render(&pack::build(&index, &Texts::of(&index), &graph, &request).unwrap());
+        let json = ranked.pack(budget, Frontend::default(), 0.8);
         let forms: Vec<String> = (0..4)
             .map(|m| item_named(&json, &format!("medium_{m}"))["rendered"].to_string())
             .collect();
@@ -575,34 +607,11 @@ fn past_the_leading_seeds_equally_ranked_seeds_share_the_room() {
 /// ranking's confidence: a seed ranked higher is never shown less than one ranked lower.
 #[test]
 fn in_a_hooks_pack_every_seed_takes_its_room_by_the_rankings_confidence() {
-    let (mut text, mut names) = leading_seeds(10);
-    text.push_str(&function("long", 80, |k| format!("x = x + {k}")));
-    names.push("long".to_string());
-    for m in 0..6 {
-        let name = format!("medium_{m}");
-        text.push_str(&function(&name, 13, |k| format!("x = x * {k} + {m}")));
-        names.push(name);
-    }
-    let file = ("pkg/mod.py", text.as_str());
-    let ws = Workspace::new(&[file]);
-    let index = index::build(ws.root()).unwrap();
-    let graph = gather::graph::build(&index);
+    let ranked = RankedSeeds::new(6);
     // Lines shown of `long` and of the most shown medium seed.
     let shown = |frontend, lines| {
-        let mut request = ask_request(
-            names.iter().map(|n| seed(&index, n, file.0)).collect(),
-            Budget::Lines(lines),
-        );
-        request.frontend = frontend;
         // The ranking is sure of the leading ten, less of `long`, less still of each medium.
-        request.seed_scores = (0..names.len())
-            .map(|i| match i {
-                0..10 => 1.0,
-                10 => 0.9,
-                _ => 0.5,
-            })
-            .collect();
-        let (_, json) = render(&pack::build(&index, &Texts::of(&index), &graph, &request).unwrap());
+        let json = ranked.pack(lines, frontend, 0.5);
         let lines_of = |name: &str| {
             let runs = item_named(&json, name)["shown"].as_array().cloned();
             (runs.unwrap_or_default().iter())
