@@ -41,6 +41,11 @@ fn uri(dir: &Path) -> String {
     format!("file://{}", dir.display())
 }
 
+/// A root as the client lists it: the directory's URI and a name.
+fn root(dir: &Path, name: &str) -> Value {
+    json!({"uri": uri(dir), "name": name})
+}
+
 /// A session with `gather serve` started in `cwd` (with `extra` arguments), offering
 /// `roots`.
 fn start(cwd: &Path, extra: &[&str], roots: Option<Vec<Value>>) -> Session {
@@ -81,10 +86,7 @@ fn found(client: &mut Session, name: &str, root: &str) -> Vec<String> {
 #[test]
 fn two_roots_answer_each_from_its_own_tree() {
     let (home, api, web) = (tree("home"), tree("api"), tree("web"));
-    let roots = vec![
-        json!({"uri": uri(api.path()), "name": "api"}),
-        json!({"uri": uri(web.path())}),
-    ];
+    let roots = vec![root(api.path(), "api"), json!({"uri": uri(web.path())})];
     let mut client = start(home.path(), &[], Some(roots));
     let web_path = web.path().display().to_string();
     // A root by its name, its path or its URI.
@@ -115,10 +117,7 @@ fn two_roots_answer_each_from_its_own_tree() {
 #[test]
 fn a_call_without_a_root_when_two_are_open_is_refused_naming_both() {
     let (home, api, web) = (tree("home"), tree("api"), tree("web"));
-    let roots = vec![
-        json!({"uri": uri(api.path()), "name": "api"}),
-        json!({"uri": uri(web.path()), "name": "web"}),
-    ];
+    let roots = vec![root(api.path(), "api"), root(web.path(), "web")];
     let mut client = start(home.path(), &[], Some(roots));
     for (tool, arguments) in [
         (
@@ -163,8 +162,8 @@ fn a_call_without_a_root_when_two_are_open_is_refused_naming_both() {
 #[test]
 fn a_root_added_and_removed_at_run_time_is_served_then_dropped() {
     let (home, api, web) = (tree("home"), tree("api"), tree("web"));
-    let api_root = json!({"uri": uri(api.path()), "name": "api"});
-    let web_root = json!({"uri": uri(web.path()), "name": "web"});
+    let api_root = root(api.path(), "api");
+    let web_root = root(web.path(), "web");
     let mut client = start(home.path(), &[], Some(vec![api_root.clone()]));
     // One root: a call need not name it.
     let one = client.call("find_symbol", json!({"name": "api"}));
@@ -195,10 +194,7 @@ fn a_root_added_and_removed_at_run_time_is_served_then_dropped() {
 #[test]
 fn a_path_in_neither_root_is_refused() {
     let (home, api, web, elsewhere) = (tree("home"), tree("api"), tree("web"), tree("secret"));
-    let roots = vec![
-        json!({"uri": uri(api.path()), "name": "api"}),
-        json!({"uri": uri(web.path()), "name": "web"}),
-    ];
+    let roots = vec![root(api.path(), "api"), root(web.path(), "web")];
     let mut client = start(home.path(), &[], Some(roots));
     let secret = elsewhere.path().join("secret.py");
     let beside = format!(
@@ -228,7 +224,7 @@ fn a_path_in_neither_root_is_refused() {
 fn a_root_given_with_dash_c_is_the_one_root_and_the_clients_are_not_read() {
     let (home, api, web) = (tree("home"), tree("api"), tree("web"));
     let api_path = api.path().display().to_string();
-    let roots = vec![json!({"uri": uri(web.path()), "name": "web"})];
+    let roots = vec![root(web.path(), "web")];
     let mut client = start(home.path(), &["-C", &api_path], Some(roots));
     let one = client.call("find_symbol", json!({"name": "api"}));
     assert_eq!(ok(&one)["definitions"][0]["path"], "api.py");
@@ -248,7 +244,7 @@ fn roots_that_are_not_local_directories_are_refused_visibly() {
     let missing = format!("{}/missing", uri(home.path()));
     let roots = vec![
         json!({"uri": remote}),
-        json!({"uri": uri(api.path()), "name": "api"}),
+        root(api.path(), "api"),
         json!({"uri": missing}),
     ];
     let mut client = start(home.path(), &[], Some(roots));
@@ -287,7 +283,7 @@ fn a_client_without_roots_is_served_the_directory_the_server_started_in() {
 #[test]
 fn a_client_that_never_answers_roots_list_is_served_the_directory_the_server_started_in() {
     let (home, api) = (tree("home"), tree("api"));
-    let roots = vec![json!({"uri": uri(api.path()), "name": "api"})];
+    let roots = vec![root(api.path(), "api")];
     let mut client = start(home.path(), &[], Some(roots));
     client.answering = false;
     let started = std::time::Instant::now();
@@ -330,10 +326,7 @@ fn slice_contents(result: &Value) -> String {
 #[test]
 fn a_call_printed_by_an_answer_names_its_root_and_reaches_it_when_sent_back() {
     let (home, api, web) = (tree("home"), twin("api"), twin("web"));
-    let roots = vec![
-        json!({"uri": uri(api.path()), "name": "api"}),
-        json!({"uri": uri(web.path()), "name": "web"}),
-    ];
+    let roots = vec![root(api.path(), "api"), root(web.path(), "web")];
     let mut client = start(home.path(), &[], Some(roots));
     // Ten lines: `total` is elided and `helper` goes beyond the budget, each with the call
     // that shows it.
@@ -377,7 +370,7 @@ fn a_call_printed_by_an_answer_names_its_root_and_reaches_it_when_sent_back() {
 #[test]
 fn with_one_root_the_calls_an_answer_prints_name_none() {
     let (home, api) = (tree("home"), twin("api"));
-    let roots = vec![json!({"uri": uri(api.path()), "name": "api"})];
+    let roots = vec![root(api.path(), "api")];
     let mut client = start(home.path(), &[], Some(roots));
     let pack = client.call(
         "gather_context",
