@@ -216,14 +216,15 @@ fn add_terms(out: &mut Postings, added: Vec<Added>, index: &Index) {
         touched.extend(file.terms);
     }
     // New documents were pushed after the moved ones: put each touched list back in order.
+    // Each list is two ascending runs, which a stable sort merges in one pass.
     for term in touched {
         if let Some(list) = out.terms.get_mut(&term) {
-            list.sort_unstable_by_key(|p| p.doc);
+            list.sort_by_key(|p| p.doc);
         }
     }
     for name in names {
         if let Some(ids) = out.lower_names.get_mut(&name) {
-            ids.sort_unstable();
+            ids.sort();
         }
     }
 }
