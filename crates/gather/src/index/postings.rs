@@ -351,7 +351,7 @@ pub fn build(index: &Index, texts: &Texts) -> Postings {
 
 /// Adds one document's `counts` (terms numbered in `names`) to the posting lists; each
 /// list grows in document order, whatever order a document's terms come in.
-pub(super) fn add_counts(
+fn add_counts(
     lists: &mut HashMap<String, Vec<Posting>>,
     doc: u32,
     counts: &Counts,

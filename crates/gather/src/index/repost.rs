@@ -8,7 +8,7 @@
 use rayon::prelude::*;
 use rustc_hash::FxHashSet;
 
-use super::postings::{self, FileTerms, Postings, N_FIELDS};
+use super::postings::{self, FileTerms, Posting, Postings, N_FIELDS};
 use super::texts::Texts;
 use super::words::Words;
 use super::{FileRecord, Index, SymbolId};
@@ -206,24 +206,43 @@ fn add_terms(out: &mut Postings, added: Vec<Added>, index: &Index) {
     let mut touched: FxHashSet<String> = FxHashSet::default();
     let mut names: FxHashSet<String> = FxHashSet::default();
     for file in added {
+        let mut lists: Vec<Vec<Posting>> = vec![Vec::new(); file.terms.len()];
         for (doc, counts) in &file.docs {
             let id = out.docs[*doc as usize];
             let name = index.symbol(id).symbol.name.to_ascii_lowercase();
             out.lower_names.entry(name.clone()).or_default().push(id);
             names.insert(name);
-            postings::add_counts(&mut out.terms, *doc, counts, &file.terms);
+            for &(term, tf) in counts {
+                lists[term as usize].push(Posting { doc: *doc, tf });
+            }
         }
-        touched.extend(file.terms);
+        // One look-up for each term of the file, not for each term of each document.
+        for (term, list) in file.terms.into_iter().zip(lists) {
+            if list.is_empty() {
+                continue;
+            }
+            match out.terms.get_mut(&term) {
+                Some(earlier) => {
+                    earlier.extend(list);
+                    touched.insert(term);
+                }
+                None => {
+                    out.terms.insert(term, list);
+                }
+            }
+        }
     }
-    // New documents were pushed after the moved ones: put each touched list back in order.
+    // New documents were pushed after the moved ones, in document order: put each earlier
+    // list they joined back in order. Each is two ascending runs, which a stable sort
+    // merges in one pass.
     for term in touched {
         if let Some(list) = out.terms.get_mut(&term) {
-            list.sort_unstable_by_key(|p| p.doc);
+            list.sort_by_key(|p| p.doc);
         }
     }
     for name in names {
         if let Some(ids) = out.lower_names.get_mut(&name) {
-            ids.sort_unstable();
+            ids.sort();
         }
     }
 }

@@ -31,6 +31,25 @@ pub struct FileWords {
     files: Vec<u32>,
 }
 
+/// The distinct words of `files` (file number → its words), sorted, each with the files
+/// holding it in the order they come: sorting each distinct word once costs far less than
+/// sorting every (word, file) pair.
+fn inverted<'w>(files: impl Iterator<Item = (u32, &'w Words)>) -> Vec<(&'w [u8], Vec<u32>)> {
+    let mut ids: FxHashMap<&[u8], usize> = FxHashMap::default();
+    let mut lists: Vec<(&[u8], Vec<u32>)> = Vec::new();
+    for (file, words) in files {
+        for word in words.iter() {
+            let id = *ids.entry(word).or_insert_with(|| {
+                lists.push((word, Vec::new()));
+                lists.len() - 1
+            });
+            lists[id].1.push(file);
+        }
+    }
+    lists.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    lists
+}
+
 fn is_word_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
@@ -72,22 +91,10 @@ pub(crate) fn words_of(text: &str) -> Words {
 impl FileWords {
     /// The inverted table of `per_file` (file index → its words).
     pub(crate) fn from_files(per_file: &[Words]) -> FileWords {
-        let mut ids: FxHashMap<&[u8], u32> = FxHashMap::default();
-        let mut lists: Vec<Vec<u32>> = Vec::new();
-        for (file, words) in per_file.iter().enumerate() {
-            for word in words.iter() {
-                let id = *ids.entry(word).or_insert_with(|| {
-                    lists.push(Vec::new());
-                    lists.len() as u32 - 1
-                });
-                lists[id as usize].push(file as u32);
-            }
-        }
-        let mut entries: Vec<(&[u8], u32)> = ids.into_iter().collect();
-        entries.sort_unstable();
         let mut out = FileWords::default();
-        for (word, id) in entries {
-            out.push_word(word, &mut lists[id as usize]);
+        let files = (per_file.iter().enumerate()).map(|(file, words)| (file as u32, words));
+        for (word, mut list) in inverted(files) {
+            out.push_word(word, &mut list);
         }
         out
     }
@@ -98,12 +105,8 @@ impl FileWords {
     /// One merge of two sorted streams, equal to [`FileWords::from_files`] over every
     /// file's words.
     pub(crate) fn patched(&self, now_of: &[Option<u32>], fresh: &[(u32, Words)]) -> FileWords {
-        let mut added: Vec<(&[u8], u32)> = fresh
-            .iter()
-            .flat_map(|(file, words)| words.iter().map(move |word| (word, *file)))
-            .collect();
-        added.sort_unstable();
-        let mut added = added.into_iter().peekable();
+        let fresh = fresh.iter().map(|(file, words)| (*file, words));
+        let mut added = inverted(fresh).into_iter().peekable();
         let mut earlier = (self.starts.iter().enumerate())
             .map(|(word, &start)| (self.word_at(start as usize), word))
             .peekable();
@@ -120,8 +123,8 @@ impl FileWords {
                 let moved = self.files_of(at).iter();
                 list.extend(moved.filter_map(|&file| now_of.get(file as usize).copied().flatten()));
             }
-            while let Some((_, file)) = added.next_if(|(w, _)| *w == word) {
-                list.push(file);
+            if let Some((_, files)) = added.next_if(|(w, _)| *w == word) {
+                list.extend(files);
             }
             out.push_word(word, &mut list);
         }
@@ -143,12 +146,12 @@ impl FileWords {
     }
 
     /// Appends `word` with the files in `list` (emptied, sorted first), unless there are
-    /// none.
+    /// none. A list is one or two ascending runs, which a stable sort merges in one pass.
     fn push_word(&mut self, word: &[u8], list: &mut Vec<u32>) {
         if list.is_empty() {
             return;
         }
-        list.sort_unstable();
+        list.sort();
         self.starts.push(self.vocab.len() as u32);
         // Words are ASCII: every byte is a letter, a digit or `_`.
         self.vocab.extend(word.iter().map(|&b| b as char));

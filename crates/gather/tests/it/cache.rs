@@ -534,3 +534,77 @@ fn a_second_checkout_patches_its_postings_from_its_siblings() {
     assert!(third.finish().is_empty());
     assert!(cache.postings_file().exists());
 }
+
+/// Writes `files` (path, text) under a new directory.
+fn tree(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (path, text) in files {
+        std::fs::write(dir.path().join(path), text).unwrap();
+    }
+    dir
+}
+
+/// A question's pack, as JSON.
+fn asked(index: &gather::index::Index, question: &str) -> serde_json::Value {
+    let request = gather::ContextRequest::new(gather::Target::Question(question.to_string()));
+    gather::request::context(index, &request).unwrap().json
+}
+
+#[test]
+fn a_second_checkout_answers_as_a_cold_build_of_it_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let kept = [
+        ("billing.py", "def charge(account, amount):\n    '''Charge the account.'''\n    return ledger.write(account, amount)\n"),
+        ("ledger.py", "def write(account, amount):\n    return store.save(account, amount)\n"),
+        ("store.py", "def save(key, value):\n    '''Save a value to the database.'''\n    return key\n"),
+    ];
+    let a = tree(&[
+        kept[0],
+        kept[1],
+        kept[2],
+        ("audit.py", "def record(entry):\n    return entry\n"),
+        (
+            "gone.py",
+            "def refund(account):\n    return charge(account, -1)\n",
+        ),
+    ]);
+    // Changed, removed and added files, before and after the kept ones, with words of
+    // their own and words the kept files hold.
+    let b = tree(&[
+        kept[0],
+        kept[1],
+        kept[2],
+        ("audit.py", "def record(entry, database):\n    '''Record to the database.'''\n    return database.save(entry)\n"),
+        ("aardvark.py", "def route_write(model):\n    '''Pick the database for a write.'''\n    return save(model, 1)\n"),
+        ("zeta.py", "def write_many(rows):\n    return [write(r, 0) for r in rows]\n"),
+    ]);
+    let (a, b) = (
+        gather::confined::Root::open(a.path()).unwrap(),
+        gather::confined::Root::open(b.path()).unwrap(),
+    );
+    let mut first = session(&a, Cache::new(dir.path(), a.path()));
+    first.save();
+    first.load_postings();
+    first.index().postings();
+    assert!(first.finish().is_empty());
+
+    // The kept files are read from the first's records, and the postings patched from its.
+    let mut second = session(&b, Cache::new(dir.path(), b.path()));
+    assert_eq!(second.report().changes.recalled, 3);
+    second.save();
+    second.load_postings();
+    let cold = index::build(b.path()).unwrap();
+    for question in [
+        "which database does a write go to",
+        "charge the account",
+        "record",
+    ] {
+        assert_eq!(
+            asked(second.index(), question),
+            asked(&cold, question),
+            "{question}"
+        );
+    }
+    assert_eq!(second.index().postings(), cold.postings());
+    assert!(second.finish().is_empty());
+}
