@@ -45,7 +45,8 @@ fn main() {
                         panic!("forwarded a call without a tool name");
                     };
                     let arguments = params["arguments"].as_object().cloned();
-                    if let Err(error) = gather_mcp::tools::call(workspace(), name, arguments) {
+                    if let Err(error) = gather_mcp::tools::call(workspace(), None, name, arguments)
+                    {
                         assert!(!error.message.is_empty());
                     }
                 }
