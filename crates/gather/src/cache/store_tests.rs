@@ -126,12 +126,17 @@ fn saved_once(dir: &Path) -> (tempfile::TempDir, std::path::PathBuf) {
     (first, pack)
 }
 
-/// Flips `bits` in one byte of `file`: the one `at` picks given the file's length.
+/// Flips `bits` in one byte of `file`: the one `at` picks given the file's length. The
+/// file keeps its modification time, as a disk's damage does: a store that lists its packs
+/// newest first must not see a damaged pack as newer than one written after it.
 fn damage(file: &Path, at: impl FnOnce(usize) -> usize, bits: u8) {
+    let modified = std::fs::metadata(file).unwrap().modified().unwrap();
     let mut bytes = std::fs::read(file).unwrap();
     let at = at(bytes.len());
     bytes[at] ^= bits;
     std::fs::write(file, bytes).unwrap();
+    let file = std::fs::File::options().write(true).open(file).unwrap();
+    file.set_modified(modified).unwrap();
 }
 
 #[test]
