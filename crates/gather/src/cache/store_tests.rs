@@ -168,6 +168,48 @@ fn a_damaged_reading_is_read_again_never_served() {
 }
 
 #[test]
+fn a_damaged_reading_is_served_from_another_pack_that_holds_it() {
+    let dir = tempfile::tempdir().unwrap();
+    // Two checkouts indexed at once: each parses, each stores its own pack of the same
+    // readings.
+    let (first, second) = (checkout(FILES), checkout(FILES));
+    let opened: Vec<_> = [&first, &second]
+        .iter()
+        .map(|ws| {
+            let root = Root::open(ws.path()).unwrap();
+            let cache = Cache::new(dir.path(), root.path());
+            let opened = open(
+                &root,
+                &IndexOptions::default(),
+                Some(&cache),
+                &Progress::default(),
+            )
+            .unwrap();
+            (cache, opened)
+        })
+        .collect();
+    for (cache, opened) in &opened {
+        cache.save(&opened.index).unwrap();
+    }
+    let [a, b] = packs(dir.path()).try_into().unwrap();
+    assert_eq!(readings(dir.path()), (2, 8));
+    // The damaged pack is the newer, so the store comes to it first.
+    let now = std::time::SystemTime::now();
+    for (pack, at) in [(&a, now), (&b, now - std::time::Duration::from_secs(60))] {
+        let file = std::fs::File::options().write(true).open(pack).unwrap();
+        file.set_modified(at).unwrap();
+    }
+    damage(&a, |len| len - 1, 0x5a);
+
+    let copy = checkout(FILES);
+    let opened = open_and_save(dir.path(), copy.path());
+    assert_eq!(opened.warning, None);
+    assert_eq!(opened.report.changes.recalled, 4, "the other pack's copy");
+    assert_eq!(opened.index.files(), fresh(copy.path()));
+    assert_eq!(readings(dir.path()), (2, 8), "nothing stored again");
+}
+
+#[test]
 fn a_damaged_table_costs_its_pack_only() {
     let dir = tempfile::tempdir().unwrap();
     let (first, pack) = saved_once(dir.path());

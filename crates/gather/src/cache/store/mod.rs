@@ -8,7 +8,8 @@
 //!   synced, renamed to a name made of its contents' hash. Two processes writing at once
 //!   write two packs; a process killed mid-way leaves a temporary file, swept after an hour.
 //! * A reading is served only when its bytes hash as its pack's table says, and a table
-//!   only when its own hash holds: a damaged reading is parsed again, never served.
+//!   only when its own hash holds: a damaged reading is never served; another pack's copy
+//!   of it is, and without one the file is parsed again.
 //! * A pack is marked used (its modification time, at most once a day) when a workspace's
 //!   index is read from it or a build recalls from it; one unused for two weeks is removed
 //!   by the next save, as stored files of old formats are.
@@ -84,18 +85,45 @@ pub(super) struct Location {
 #[derive(Debug, Default)]
 struct Catalog {
     packs: HashMap<String, Arc<Pack>>,
+    /// The first copy found of each reading.
     keys: HashMap<u128, Location>,
+    /// Further copies of a reading more than one pack holds (two checkouts indexed at
+    /// once, or a reading stored again after damage), in the order found: the next is
+    /// used when the one before it turns out damaged.
+    copies: HashMap<u128, Vec<Location>>,
 }
 
 impl Catalog {
     fn add(&mut self, pack: Arc<Pack>) {
         for (entry, found) in pack.table.iter().enumerate() {
-            self.keys.entry(found.key).or_insert_with(|| Location {
+            let at = Location {
                 pack: pack.clone(),
                 entry: entry as u32,
-            });
+            };
+            match self.keys.entry(found.key) {
+                std::collections::hash_map::Entry::Vacant(first) => {
+                    first.insert(at);
+                }
+                std::collections::hash_map::Entry::Occupied(_) => {
+                    self.copies.entry(found.key).or_default().push(at);
+                }
+            }
         }
         self.packs.insert(pack.name.clone(), pack);
+    }
+
+    /// Drops the copy of `key` in use, found damaged; the next copy, if any, takes its
+    /// place.
+    fn forget(&mut self, key: u128) {
+        self.keys.remove(&key);
+        if let Some(copies) = self.copies.get_mut(&key) {
+            if !copies.is_empty() {
+                self.keys.insert(key, copies.remove(0));
+            }
+            if copies.is_empty() {
+                self.copies.remove(&key);
+            }
+        }
     }
 }
 
@@ -181,10 +209,11 @@ impl Store {
         self.catalog().keys.get(&key).cloned()
     }
 
-    /// Forgets where the reading under `key` is, after it was found damaged: the file is
-    /// parsed, and the next save stores its reading again in a new pack.
+    /// Forgets the copy of the reading under `key` in use, after it was found damaged:
+    /// another pack's copy is used next, and without one the file is parsed and the next
+    /// save stores its reading again in a new pack.
     pub(super) fn forget(&self, key: u128) {
-        self.catalog().keys.remove(&key);
+        self.catalog().forget(key);
     }
 
     /// Reads the tables of every pack in the directory (once), the newest first, so a
@@ -246,14 +275,14 @@ impl Known for Store {
     fn recall(&self, record: &mut FileRecord) -> bool {
         self.list();
         let key = crate::parse::content_key(&record.path, record.size, record.hash);
-        let Some(at) = self.locate(key) else {
-            return false;
-        };
-        let filled = at.pack.fill(at.entry, key, record);
-        if !filled {
+        // Each damaged copy is forgotten, so this ends.
+        while let Some(at) = self.locate(key) {
+            if at.pack.fill(at.entry, key, record) {
+                return true;
+            }
             self.forget(key);
         }
-        filled
+        false
     }
 }
 
