@@ -226,6 +226,10 @@ fn the_training_command_writes_the_training_data_of_a_small_history() {
             .iter()
             .all(|r| r[5].as_array().unwrap().len() == N_FEATURES));
     }
+    assert!(
+        !work.join("features/work/owner__fixture").exists(),
+        "the scratch clone is removed once the features are written"
+    );
     let written = work.join("features/owner__fixture.jsonl");
     relative_columns_hold(&written);
     bridge_columns_hold(&written, &tmp.path().join("bridge.jsonl"));
