@@ -195,7 +195,12 @@ impl Session {
         if self.index.history_known() {
             return;
         }
-        let stored = self.cache.as_ref().and_then(Cache::load_history);
+        // A sibling's is not stored again: it is as cheap to read as a copy would be.
+        let stored = (self.cache.as_ref()).and_then(|cache| {
+            cache
+                .load_history()
+                .or_else(|| cache.sibling_history(&self.index))
+        });
         let history = stored.or_else(|| {
             self.history_unstored = true;
             History::load(self.index.root(), "HEAD")
@@ -393,6 +398,43 @@ mod tests {
 
     fn open(root: &Root, cache: Option<Cache>) -> Session {
         Session::open(root, &IndexOptions::default(), cache, &Progress::default()).unwrap()
+    }
+
+    #[test]
+    fn a_clone_at_the_same_commit_reads_its_siblings_history_not_git() {
+        use crate::index::history::tests::git;
+        let (ws, root) = workspace();
+        git(ws.path(), &["init", "-q"]);
+        git(ws.path(), &["add", "."]);
+        git(ws.path(), &["commit", "-q", "-m", "alpha returns one"]);
+        let (dir, cache) = store(&root);
+        let mut first = open(&root, Some(cache));
+        first.save();
+        first.load_history();
+        assert!(first.finish().is_empty());
+
+        let clone = tempfile::tempdir().unwrap();
+        let at = clone.path().join("clone");
+        git(
+            clone.path(),
+            &["clone", "-q", &ws.path().to_string_lossy(), "clone"],
+        );
+        let clone_root = Root::open(&at).unwrap();
+        let cache = Cache::new(dir.path(), clone_root.path());
+        let mut second = open(&clone_root, Some(cache.clone()));
+        second.load_history();
+        assert!(!second.history_unstored, "the sibling's, not git's");
+        assert_eq!(second.index().history().map(|h| h.len()), Some(1));
+        assert!(second.finish().is_empty());
+        assert!(!cache.history_file().exists(), "not stored again");
+
+        // At another commit the sibling's is not this tree's history.
+        std::fs::write(at.join("a.py"), "def alpha():\n    return 2\n").unwrap();
+        git(&at, &["commit", "-q", "-am", "alpha returns two"]);
+        let mut third = open(&clone_root, Some(cache.clone()));
+        third.load_history();
+        assert!(third.history_unstored, "read from git");
+        assert_eq!(third.index().history().map(|h| h.len()), Some(2));
     }
 
     #[test]

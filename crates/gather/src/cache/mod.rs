@@ -351,6 +351,19 @@ impl Cache {
         history.is_current(&self.root).then_some(history)
     }
 
+    /// The history stored by the workspace most of this one's readings came from (a copy
+    /// or a clone), when it was read at the commit this work tree is at: it is then the
+    /// history git would give here (a history is read only at a repository's top), so a
+    /// fresh clone of an indexed commit runs no `git log` for it.
+    pub(crate) fn sibling_history(&self, index: &Index) -> Option<History> {
+        let sibling = refs::sibling(&self.store, index.files(), self.store.writer())?;
+        let file = (self.dir).join(format!("{sibling}.{}.history", self.format.tag()));
+        let bytes = confined::read_own_file(&file, MAX_STORED_BYTES).ok()?;
+        let (_, payload) = self.check(&bytes, HISTORY_MAGIC, Whose::Any).ok()?;
+        let history: History = postcard::from_bytes(payload).ok()?;
+        history.is_current(&self.root).then_some(history)
+    }
+
     /// Stores the history read for `index`, keyed by the commit it was read at.
     pub fn save_history(&self, index: &Index, history: &History) -> std::io::Result<()> {
         self.write(
