@@ -66,7 +66,7 @@ pub(super) enum Whose {
 impl Cache {
     /// Checks everything but the records themselves: magic, versions, length, hash, and
     /// the root unless the file may be another workspace's (`Whose::Any`: a sibling's
-    /// postings).
+    /// postings or history).
     pub(super) fn check<'b>(
         &self,
         bytes: &'b [u8],

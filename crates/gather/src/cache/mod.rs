@@ -321,14 +321,8 @@ impl Cache {
     /// of `index`'s files they were not built from; `None` when there is no such
     /// workspace or its postings cannot be used.
     pub(crate) fn sibling_postings(&self, index: &Index) -> Option<(Earlier, usize)> {
-        let sibling = refs::sibling(&self.store, index.files(), self.store.writer())?;
-        let file = self
-            .dir
-            .join(format!("{sibling}.{}.postings", self.format.tag()));
-        let bytes = confined::read_own_file(&file, MAX_STORED_BYTES).ok()?;
-        let (_, payload) = self.check(&bytes, POSTINGS_MAGIC, Whose::Any).ok()?;
         let (_, files, postings): (u64, BuiltFrom, Postings) =
-            postcard::from_bytes(payload).ok()?;
+            self.read_siblings(index, "postings", POSTINGS_MAGIC)?;
         let built: std::collections::HashSet<(&str, u64)> =
             files.iter().map(|(p, h, _)| (p.as_str(), *h)).collect();
         let differing = (index.files().iter())
@@ -356,12 +350,23 @@ impl Cache {
     /// history git would give here (a history is read only at a repository's top), so a
     /// fresh clone of an indexed commit runs no `git log` for it.
     pub(crate) fn sibling_history(&self, index: &Index) -> Option<History> {
-        let sibling = refs::sibling(&self.store, index.files(), self.store.writer())?;
-        let file = (self.dir).join(format!("{sibling}.{}.history", self.format.tag()));
-        let bytes = confined::read_own_file(&file, MAX_STORED_BYTES).ok()?;
-        let (_, payload) = self.check(&bytes, HISTORY_MAGIC, Whose::Any).ok()?;
-        let history: History = postcard::from_bytes(payload).ok()?;
+        let history: History = self.read_siblings(index, "history", HISTORY_MAGIC)?;
         history.is_current(&self.root).then_some(history)
+    }
+
+    /// The table with file extension `extension` that the workspace most of `index`'s
+    /// readings came from stored, when it checks out and decodes.
+    fn read_siblings<T: serde::de::DeserializeOwned>(
+        &self,
+        index: &Index,
+        extension: &str,
+        magic: &[u8; 8],
+    ) -> Option<T> {
+        let sibling = refs::sibling(&self.store, index.files(), self.store.writer())?;
+        let file = (self.dir).join(format!("{sibling}.{}.{extension}", self.format.tag()));
+        let bytes = confined::read_own_file(&file, MAX_STORED_BYTES).ok()?;
+        let (_, payload) = self.check(&bytes, magic, Whose::Any).ok()?;
+        postcard::from_bytes(payload).ok()
     }
 
     /// Stores the history read for `index`, keyed by the commit it was read at.
