@@ -28,8 +28,9 @@ fn checkout(files: &[(&str, &str)]) -> tempfile::TempDir {
     dir
 }
 
-/// Opens (building or loading) and saves the index of `ws` in the cache directory `dir`.
-fn open_and_save(dir: &Path, ws: &Path) -> Opened {
+/// Opens (building or loading) the index of `ws` with the cache directory `dir`; saves
+/// nothing.
+fn opened(dir: &Path, ws: &Path) -> (Cache, Opened) {
     let root = Root::open(ws).unwrap();
     let cache = Cache::new(dir, root.path());
     let opened = open(
@@ -39,6 +40,12 @@ fn open_and_save(dir: &Path, ws: &Path) -> Opened {
         &Progress::default(),
     )
     .unwrap();
+    (cache, opened)
+}
+
+/// Opens (building or loading) and saves the index of `ws` in the cache directory `dir`.
+fn open_and_save(dir: &Path, ws: &Path) -> Opened {
+    let (cache, opened) = opened(dir, ws);
     cache.save(&opened.index).unwrap();
     opened
 }
@@ -173,22 +180,11 @@ fn a_damaged_reading_is_served_from_another_pack_that_holds_it() {
     // Two checkouts indexed at once: each parses, each stores its own pack of the same
     // readings.
     let (first, second) = (checkout(FILES), checkout(FILES));
-    let opened: Vec<_> = [&first, &second]
-        .iter()
-        .map(|ws| {
-            let root = Root::open(ws.path()).unwrap();
-            let cache = Cache::new(dir.path(), root.path());
-            let opened = open(
-                &root,
-                &IndexOptions::default(),
-                Some(&cache),
-                &Progress::default(),
-            )
-            .unwrap();
-            (cache, opened)
-        })
-        .collect();
-    for (cache, opened) in &opened {
+    let both = [
+        opened(dir.path(), first.path()),
+        opened(dir.path(), second.path()),
+    ];
+    for (cache, opened) in &both {
         cache.save(&opened.index).unwrap();
     }
     let [a, b] = packs(dir.path()).try_into().unwrap();

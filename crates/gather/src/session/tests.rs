@@ -2,6 +2,16 @@
 
 use super::*;
 
+/// [`workspace`] as the first commit of a git repository.
+fn committed_workspace() -> (tempfile::TempDir, Root) {
+    use crate::index::history::tests::git;
+    let (ws, root) = workspace();
+    git(ws.path(), &["init", "-q"]);
+    git(ws.path(), &["add", "."]);
+    git(ws.path(), &["commit", "-q", "-m", "alpha returns one"]);
+    (ws, root)
+}
+
 fn workspace() -> (tempfile::TempDir, Root) {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("a.py"), "def alpha():\n    return 1\n").unwrap();
@@ -23,10 +33,7 @@ fn open(root: &Root, cache: Option<Cache>) -> Session {
 #[test]
 fn a_clone_at_the_same_commit_reads_its_siblings_history_not_git() {
     use crate::index::history::tests::git;
-    let (ws, root) = workspace();
-    git(ws.path(), &["init", "-q"]);
-    git(ws.path(), &["add", "."]);
-    git(ws.path(), &["commit", "-q", "-m", "alpha returns one"]);
+    let (ws, root) = committed_workspace();
     let (dir, cache) = store(&root);
     let mut first = open(&root, Some(cache));
     first.save();
@@ -60,10 +67,7 @@ fn a_clone_at_the_same_commit_reads_its_siblings_history_not_git() {
 #[test]
 fn the_history_read_once_is_stored_and_used_while_the_commit_stays() {
     use crate::index::history::tests::git;
-    let (ws, root) = workspace();
-    git(ws.path(), &["init", "-q"]);
-    git(ws.path(), &["add", "."]);
-    git(ws.path(), &["commit", "-q", "-m", "alpha returns one"]);
+    let (ws, root) = committed_workspace();
     let (_store, cache) = store(&root);
     let mut first = open(&root, Some(cache.clone()));
     first.load_history();
