@@ -144,7 +144,7 @@ pub(super) fn records(store: &Store, refs: Refs) -> (Vec<FileRecord>, usize) {
                     if pack.fill(entry, key, &mut record) {
                         return Some(record);
                     }
-                    store.forget(key);
+                    store.forget(key, &pack.name);
                     None
                 }
             }

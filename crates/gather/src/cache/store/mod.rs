@@ -112,17 +112,19 @@ impl Catalog {
         self.packs.insert(pack.name.clone(), pack);
     }
 
-    /// Drops the copy of `key` in use, found damaged; the next copy, if any, takes its
-    /// place.
-    fn forget(&mut self, key: u128) {
-        self.keys.remove(&key);
-        if let Some(copies) = self.copies.get_mut(&key) {
+    /// Drops the copy of `key` in the pack `pack`, found damaged; when it was the one in
+    /// use, the next copy, if any, takes its place.
+    fn forget(&mut self, key: u128, pack: &str) {
+        let copies = self.copies.entry(key).or_default();
+        copies.retain(|at| at.pack.name != pack);
+        if self.keys.get(&key).is_some_and(|at| at.pack.name == pack) {
+            self.keys.remove(&key);
             if !copies.is_empty() {
                 self.keys.insert(key, copies.remove(0));
             }
-            if copies.is_empty() {
-                self.copies.remove(&key);
-            }
+        }
+        if copies.is_empty() {
+            self.copies.remove(&key);
         }
     }
 }
@@ -209,11 +211,11 @@ impl Store {
         self.catalog().keys.get(&key).cloned()
     }
 
-    /// Forgets the copy of the reading under `key` in use, after it was found damaged:
+    /// Forgets the copy of the reading under `key` in the pack named `pack`, found damaged:
     /// another pack's copy is used next, and without one the file is parsed and the next
     /// save stores its reading again in a new pack.
-    pub(super) fn forget(&self, key: u128) {
-        self.catalog().forget(key);
+    pub(super) fn forget(&self, key: u128, pack: &str) {
+        self.catalog().forget(key, pack);
     }
 
     /// Reads the tables of every pack in the directory (once), the newest first, so a
@@ -280,7 +282,7 @@ impl Known for Store {
             if at.pack.fill(at.entry, key, record) {
                 return true;
             }
-            self.forget(key);
+            self.forget(key, &at.pack.name);
         }
         false
     }
