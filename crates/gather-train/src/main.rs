@@ -6,7 +6,6 @@
 //!
 //! ```text
 //! gather-train features ROOT MINED.jsonl OUT.jsonl [--cache-dir DIR] [--limit N]
-//! gather-train history ROOT MINED.jsonl FEATURES.jsonl OUT.jsonl
 //! gather-train lines ROOT MINED.jsonl OUT.jsonl
 //! gather-train bridge TABLE FEATURES.jsonl OUT.jsonl
 //! gather-train check-models RANKER BRIDGE LINES
@@ -17,10 +16,8 @@
 //! range, hand-fusion score and feature vector (names in `features`, and the features'
 //! `fingerprint` a model trained on them records, once per file's first line).
 //!
-//! `history` adds, to questions whose features are written, the history features of each
-//! candidate file as of the question's parent commit (read without a checkout), one line
-//! per question: `{"id", "history": [[…] per path]}`, so the history features can be
-//! rebuilt without the rest.
+//! Among the features are each candidate file's history as of the parent: the session
+//! reads it at the checkout, as `gather ask` reads it at a work tree's top.
 //!
 //! `lines` writes, per changed definition of each question, its lines' features for the
 //! line scorer and whether the change touched each (see `lines.rs`).
@@ -42,7 +39,6 @@ use gather::ask::features::NAMES;
 use gather::ask::{Options, Ranking, SeedLimit};
 use gather::cache;
 use gather::confined::Root;
-use gather::index::history::{FileHistory, History};
 use gather::index::texts::Texts;
 use gather::index::{Index, IndexOptions, Progress};
 use gather::session::Session;
@@ -91,7 +87,6 @@ fn main() -> ExitCode {
 fn run(args: &[String]) -> Result<(), String> {
     let usage =
         "usage: gather-train features ROOT MINED.jsonl OUT.jsonl [--cache-dir DIR] [--limit N]\n\
-                 \x20      gather-train history ROOT MINED.jsonl FEATURES.jsonl OUT.jsonl\n\
                  \x20      gather-train lines ROOT MINED.jsonl OUT.jsonl\n\
                  \x20      gather-train bridge TABLE FEATURES.jsonl OUT.jsonl\n\
                  \x20      gather-train check-models RANKER BRIDGE LINES";
@@ -119,14 +114,6 @@ fn run(args: &[String]) -> Result<(), String> {
     }
     if let ["lines", root, mined, out] = positional.as_slice() {
         return lines::lines(Path::new(root), Path::new(mined), Path::new(out));
-    }
-    if let ["history", root, mined, features, out] = positional.as_slice() {
-        return history(
-            Path::new(root),
-            Path::new(mined),
-            Path::new(features),
-            Path::new(out),
-        );
     }
     let ["features", root, mined, out] = positional.as_slice() else {
         return Err(usage.into());
@@ -212,67 +199,6 @@ fn features(
             "{kept} questions written, {skipped} without gold or with too much, \
              {unreadable} not checked out"
         ),
-        started,
-    )
-}
-
-/// What `history` reads of a features line.
-#[derive(Deserialize)]
-struct FeaturesLine {
-    id: String,
-    paths: Vec<String>,
-    title_terms: Vec<String>,
-    body_terms: Vec<String>,
-}
-
-fn history(root: &Path, mined: &Path, features: &Path, out: &Path) -> Result<(), String> {
-    let text = std::fs::read_to_string(mined).map_err(|e| format!("{}: {e}", mined.display()))?;
-    let mut parents: std::collections::HashMap<String, String> = Default::default();
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let task: Mined =
-            serde_json::from_str(line).map_err(|e| format!("{}: {e}", mined.display()))?;
-        parents.insert(question_id(&task), task.parent);
-    }
-    let input =
-        std::fs::File::open(features).map_err(|e| format!("{}: {e}", features.display()))?;
-    let file = std::fs::File::create(out).map_err(|e| format!("{}: {e}", out.display()))?;
-    let mut writer = BufWriter::new(file);
-    let (mut kept, mut without) = (0usize, 0usize);
-    let started = Instant::now();
-    for line in std::io::BufRead::lines(std::io::BufReader::new(input)) {
-        let line = line.map_err(|e| format!("{}: {e}", features.display()))?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let question: FeaturesLine =
-            serde_json::from_str(&line).map_err(|e| format!("{}: {e}", features.display()))?;
-        let Some(parent) = parents.get(&question.id) else {
-            without += 1;
-            continue;
-        };
-        let rows: Vec<FileHistory> = match History::load(root, parent) {
-            Some(h) => {
-                let matches = h.matches(&question.title_terms, &question.body_terms);
-                question
-                    .paths
-                    .iter()
-                    .map(|p| h.features(p, &matches))
-                    .collect()
-            }
-            None => {
-                without += 1;
-                vec![FileHistory::UNKNOWN; question.paths.len()]
-            }
-        };
-        let rows: Vec<_> = rows.iter().map(FileHistory::row).collect();
-        writeln!(writer, "{}", json!({"id": question.id, "history": rows}))
-            .map_err(|e| e.to_string())?;
-        kept += 1;
-    }
-    finish(
-        writer,
-        root,
-        &format!("history of {kept} questions, {without} without"),
         started,
     )
 }

@@ -234,18 +234,18 @@ fn the_training_command_writes_the_training_data_of_a_small_history() {
     relative_columns_hold(&written);
     bridge_columns_hold(&written, &tmp.path().join("bridge.jsonl"));
 
-    // 3. Each candidate file's history as of the question's parent.
-    let history = read_lines(&work.join("features/history/owner__fixture.jsonl"));
-    assert_eq!(history.len(), 3);
-    for (h, q) in history.iter().zip(&features) {
-        assert_eq!(h["id"], q["id"]);
-        let rows = h["history"].as_array().unwrap();
-        assert_eq!(rows.len(), q["paths"].as_array().unwrap().len());
-        assert!(
-            rows.iter().all(|r| r[0] == 1.0),
-            "git knows every file: {h}"
-        );
+    // 3. Among the features, each candidate file's history as of the question's parent,
+    // read at the checkout: known, and every file came in with a commit.
+    let column = |name: &str| NAMES.iter().position(|n| *n == name).unwrap();
+    let (known, changes) = (column("hist_known"), column("hist_changes"));
+    for q in &features {
+        for row in q["candidates"].as_array().unwrap() {
+            let f = row[5].as_array().unwrap();
+            assert_eq!(f[known], 1.0, "git knows every file: {row}");
+            assert!(f[changes].as_f64().unwrap() > 0.0, "{row}");
+        }
     }
+    assert!(!work.join("features/history").exists());
 
     // 4. The changed definitions long enough to be cut down: send_request alone.
     let lines = read_lines(&work.join("features/lines/owner__fixture.jsonl"));

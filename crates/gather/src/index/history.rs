@@ -26,9 +26,6 @@ const MAX_MESSAGE_BYTES: usize = 2000;
 /// header): its message says nothing about any one of them.
 const MAX_FILES_PER_COMMIT: usize = 50;
 
-/// How many history features a file has.
-pub const N_HISTORY: usize = 6;
-
 /// The last commits of the workspace: each one's message terms and the files it touched.
 #[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct History {
@@ -227,19 +224,6 @@ impl FileHistory {
         title_sum: 0.0,
         body_best: 0.0,
     };
-
-    /// The features as a row, in the order `gather-train history` writes them: known,
-    /// changes, recency, title best, title sum, body best.
-    pub fn row(&self) -> [f64; N_HISTORY] {
-        [
-            self.known,
-            self.changes,
-            self.recency,
-            self.title_best,
-            self.title_sum,
-            self.body_best,
-        ]
-    }
 }
 
 /// The commit id `rev` names in the repository whose top level is `root`. A workspace
@@ -330,7 +314,11 @@ pub(crate) mod tests {
         );
         assert_eq!(cookies.body_best, 0.0, "no body terms");
         let unseen = h.features("src/new.py", &m);
-        assert_eq!(unseen.row(), [1.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
+        let known_only = FileHistory {
+            known: 1.0,
+            ..FileHistory::UNKNOWN
+        };
+        assert_eq!(unseen, known_only, "known, and nothing else");
     }
 
     /// Runs git in `dir` with a fixed author, asserting that it succeeds.
