@@ -66,12 +66,12 @@ fn explained(index: &Index, explanation: &Explanation) -> (String, Vec<Explained
             let moves: Vec<String> = e
                 .moves
                 .iter()
-                .map(|(n, m)| format!("{n} {m:+.3}"))
+                .map(|(n, m)| format!("{n} {:+.3}", thousandths(*m)))
                 .collect();
             let _ = writeln!(
                 text,
                 "   placed by: base {:.3}, {}",
-                e.base,
+                thousandths(e.base),
                 moves.join(", ")
             );
         }
@@ -108,4 +108,28 @@ fn weighted(pairs: &[(&str, f64)]) -> Vec<Weighted> {
 fn short(v: f64) -> String {
     let s = format!("{v:.4}");
     s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// `v` rounded to the three decimals the text shows, a negative zero made positive: a base
+/// of -0.00001 reads "0.000", not "-0.000".
+fn thousandths(v: f64) -> f64 {
+    let r = (v * 1000.0).round() / 1000.0;
+    if r == 0.0 {
+        0.0
+    } else {
+        r
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::thousandths;
+
+    #[test]
+    fn a_value_that_rounds_to_zero_reads_without_a_sign() {
+        assert_eq!(format!("{:.3}", thousandths(-0.00001)), "0.000");
+        assert_eq!(format!("{:+.3}", thousandths(-0.0004)), "+0.000");
+        assert_eq!(format!("{:.3}", thousandths(-0.0006)), "-0.001");
+        assert_eq!(format!("{:+.3}", thousandths(1.2344)), "+1.234");
+    }
 }
